@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "vault",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "vault", targets: ["vault"]),
+        .library(name: "VaultCore", targets: ["VaultCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(
+            name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .target(
+            name: "VaultCore",
+            dependencies: ["CSodium", "CArgon2"]),
+        .executableTarget(
+            name: "vault",
+            dependencies: [
+                "VaultCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "VaultCoreTests",
+            dependencies: ["VaultCore"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["VaultCore", "vault"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,72 @@
+import CSodium
+
+/// The one place that initialises libsodium and wraps the few primitives the vault needs beyond
+/// AEAD: randomness, constant-time comparison and constant-time Base64.
+public enum Sodium {
+    private static let initialised: Bool = sodium_init() >= 0
+
+    /// Initialises libsodium once per process; every type that touches it calls this first.
+    public static func ensureInitialised() throws(CryptoError) {
+        guard initialised else { throw .libraryUnavailable }
+    }
+
+    /// Fills a fresh array with bytes from the operating system's CSPRNG.
+    public static func randomBytes(_ count: Int) throws(CryptoError) -> [UInt8] {
+        try ensureInitialised()
+        var bytes = [UInt8](repeating: 0, count: count)
+        bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { randombytes_buf(base, $0.count) } }
+        return bytes
+    }
+
+    /// A uniformly distributed number in `0..<upperBound`, without modulo bias.
+    public static func uniformRandom(below upperBound: UInt32) throws(CryptoError) -> UInt32 {
+        try ensureInitialised()
+        return randombytes_uniform(upperBound)
+    }
+
+    /// Standard Base64 with padding, encoded in constant time (the input may be secret).
+    public static func base64Encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        let capacity = (bytes.count + 2) / 3 * 4 + 1
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            let raw = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: CChar.self)
+            _ = sodium_bin2base64(
+                raw, capacity, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                bytes.count, sodium_base64_VARIANT_ORIGINAL)
+            return capacity - 1
+        }
+    }
+
+    public static func base64Encode(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes { base64Encode($0) }
+    }
+
+    /// Decodes strict standard Base64 (padding required, no whitespace); `nil` when malformed.
+    public static func base64Decode(_ text: Substring.UTF8View) -> [UInt8]? {
+        let maximum = text.count / 4 * 3
+        var output = [UInt8](repeating: 0, count: max(maximum, 1))
+        var length = 0
+        let status: Int32? = text.withContiguousStorageIfAvailable { input in
+            input.withMemoryRebound(to: CChar.self) { chars in
+                sodium_base642bin(
+                    &output, output.count, chars.baseAddress, chars.count, nil, &length, nil,
+                    sodium_base64_VARIANT_ORIGINAL)
+            }
+        }
+        guard let status, status == 0 else { return nil }
+        output.removeSubrange(length...)
+        return output
+    }
+
+    public static func base64Decode(_ text: String) -> [UInt8]? {
+        var copy = text
+        copy.makeContiguousUTF8()
+        return base64Decode(copy[...].utf8)
+    }
+
+    /// Compares two equally long secrets without leaking where they differ.
+    public static func constantTimeEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.isEmpty { return true }
+        return sodium_memcmp(a.baseAddress, b.baseAddress, a.count) == 0
+    }
+}

@@ -1,0 +1,59 @@
+/// The key hierarchy on top of the envelope: an Argon2id key-encryption key wraps a random data
+/// key, and the data key encrypts the padded payload.
+extension Envelope {
+    /// A new, empty vault sealed under a fresh data key, which is returned with it.
+    public static func create(
+        id: String, cipher: Cipher, kdf: KDFParameters, keyEncryptionKey: SecureBytes, salt: [UInt8]
+    ) throws(CryptoError) -> (Envelope, dataKey: SecureBytes) {
+        let dataKey = try SecureBytes.random(count: Cipher.keyLength)
+        let empty = SealedBox(nonce: [], ciphertext: [])
+        var envelope = Envelope(id: id, cipher: cipher, kdf: kdf, salt: salt, dataKey: empty, payload: empty)
+        try envelope.wrap(dataKey: dataKey, with: keyEncryptionKey)
+        try envelope.sealPayload(UnsafeRawBufferPointer(start: nil, count: 0), dataKey: dataKey)
+        return (envelope, dataKey)
+    }
+
+    /// Encrypts `dataKey` under `keyEncryptionKey`, bound to the current header fields.
+    public mutating func wrap(dataKey: SecureBytes, with keyEncryptionKey: SecureBytes) throws(CryptoError) {
+        let associatedData = keyWrapAssociatedData
+        self.dataKey = try dataKey.withUnsafeBytes { (bytes) throws(CryptoError) in
+            try cipher.seal(bytes, key: keyEncryptionKey, associatedData: associatedData)
+        }
+    }
+
+    /// The data key, if `keyEncryptionKey` is the right one and the header is intact.
+    public func unwrapDataKey(with keyEncryptionKey: SecureBytes) throws(CryptoError) -> SecureBytes {
+        let key = try cipher.open(dataKey, key: keyEncryptionKey, associatedData: keyWrapAssociatedData)
+        guard key.count == Cipher.keyLength else { throw .authenticationFailed }
+        return key
+    }
+
+    /// Pads `content` and encrypts it as the new payload, with a fresh nonce.
+    public mutating func sealPayload(_ content: UnsafeRawBufferPointer, dataKey: SecureBytes) throws(CryptoError) {
+        let padded = try SecureBytes(count: Padding.paddedLength(for: content.count))
+        padded.withUnsafeMutableBytes { buffer in
+            if let source = content.baseAddress, !content.isEmpty {
+                buffer.baseAddress!.copyMemory(from: source, byteCount: content.count)
+            }
+            buffer[content.count] = 0x80
+        }
+        let associatedData = payloadAssociatedData
+        payload = try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
+            try cipher.seal(bytes, key: dataKey, associatedData: associatedData)
+        }
+    }
+
+    /// Decrypts the payload and returns its content without the padding.
+    public func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> SecureBytes {
+        let padded: SecureBytes
+        do {
+            padded = try cipher.open(payload, key: dataKey, associatedData: payloadAssociatedData)
+        } catch {
+            throw .tampered
+        }
+        guard let length = padded.withUnsafeBytes({ Padding.contentLength(of: $0) }) else {
+            throw .tampered
+        }
+        do { return try padded.slice(0..<length) } catch { throw .crypto(error) }
+    }
+}

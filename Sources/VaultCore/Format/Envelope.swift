@@ -1,0 +1,149 @@
+import Foundation
+
+/// The vault file: a readable JSON header (format, version, id, cipher, KDF parameters, salt,
+/// the wrapped data key) and the encrypted payload. The layout is canonical (`render()`), and a
+/// file that is not byte-for-byte its own canonical rendering is refused, so that no change to
+/// any byte of the file, not even to white space, goes unnoticed. See docs/format.md.
+public struct Envelope: Equatable, Sendable {
+    public static let formatName = "vault"
+    public static let currentVersion = 1
+
+    /// A random UUID fixed at `vault init`; ties cached keys and the payload to this vault.
+    public var id: String
+    public var cipher: Cipher
+    public var kdf: KDFParameters
+    public var salt: [UInt8]
+    /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
+    public var dataKey: SealedBox
+    /// The padded entries, encrypted under the data key with `payloadAssociatedData`.
+    public var payload: SealedBox
+
+    public init(id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], dataKey: SealedBox, payload: SealedBox) {
+        self.id = id
+        self.cipher = cipher
+        self.kdf = kdf
+        self.salt = salt
+        self.dataKey = dataKey
+        self.payload = payload
+    }
+
+    /// Everything in the header but the wrapped key itself, bound to the wrapped key.
+    public var keyWrapAssociatedData: [UInt8] {
+        Array("""
+        vault data key v\(Self.currentVersion)
+        id=\(id)
+        cipher=\(cipher.rawValue)
+        kdf=argon2id v=\(Argon2id.version) m=\(kdf.memoryKiB) t=\(kdf.iterations) p=\(kdf.parallelism)
+        salt=\(Sodium.base64Encode(salt))
+
+        """.utf8)
+    }
+
+    /// What binds the payload to this vault and cipher. It leaves out the KDF and the wrapped key
+    /// on purpose, so that `vault passwd` re-wraps the data key without re-encrypting the entries.
+    public var payloadAssociatedData: [UInt8] {
+        Array("""
+        vault payload v\(Self.currentVersion)
+        id=\(id)
+        cipher=\(cipher.rawValue)
+
+        """.utf8)
+    }
+
+    /// The canonical text of the file.
+    public func render() -> [UInt8] {
+        func box(_ name: String, _ sealed: SealedBox, last: Bool) -> String {
+            """
+              "\(name)": {
+                "nonce": "\(Sodium.base64Encode(sealed.nonce))",
+                "ciphertext": "\(Sodium.base64Encode(sealed.ciphertext))"
+              }\(last ? "" : ",")
+
+            """
+        }
+        let text = """
+        {
+          "format": "\(Self.formatName)",
+          "version": \(Self.currentVersion),
+          "id": "\(id)",
+          "cipher": "\(cipher.rawValue)",
+          "kdf": {
+            "algorithm": "argon2id",
+            "version": \(Argon2id.version),
+            "memory_kib": \(kdf.memoryKiB),
+            "iterations": \(kdf.iterations),
+            "parallelism": \(kdf.parallelism),
+            "salt": "\(Sodium.base64Encode(salt))"
+          },
+
+        """ + box("data_key", dataKey, last: false) + box("payload", payload, last: true) + "}\n"
+        return Array(text.utf8)
+    }
+
+    /// Parses a vault file, checking format and version before anything else is trusted.
+    public static func parse(_ bytes: [UInt8]) throws(FormatError) -> Envelope {
+        let document: EnvelopeDocument
+        do {
+            document = try JSONDecoder().decode(EnvelopeDocument.self, from: Data(bytes))
+        } catch {
+            throw .notAVault
+        }
+        guard document.format == formatName else { throw .notAVault }
+        guard let version = document.version, version >= 1 else { throw .corrupt("bad version") }
+        guard version <= currentVersion else { throw .newerVersion(version) }
+        let envelope = try document.envelope()
+        guard envelope.render() == bytes else { throw .corrupt("not in canonical form") }
+        return envelope
+    }
+}
+
+/// The JSON shape of the file, with every field optional so that format and version can be
+/// checked before the rest is required.
+private struct EnvelopeDocument: Decodable {
+    struct KDF: Decodable {
+        var algorithm: String
+        var version: UInt32
+        var memory_kib: UInt32
+        var iterations: UInt32
+        var parallelism: UInt32
+        var salt: String
+    }
+    struct Box: Decodable {
+        var nonce: String
+        var ciphertext: String
+    }
+    var format: String?
+    var version: Int?
+    var id: String?
+    var cipher: String?
+    var kdf: KDF?
+    var data_key: Box?
+    var payload: Box?
+
+    func envelope() throws(FormatError) -> Envelope {
+        guard let id, UUID(uuidString: id) != nil, id == id.lowercased() else { throw .corrupt("bad id") }
+        guard let cipherName = cipher, let cipher = Cipher(rawValue: cipherName) else {
+            throw .corrupt("unknown cipher")
+        }
+        guard let kdf, kdf.algorithm == "argon2id", kdf.version == Argon2id.version else {
+            throw .corrupt("unknown key derivation")
+        }
+        let parameters = KDFParameters(memoryKiB: kdf.memory_kib, iterations: kdf.iterations, parallelism: kdf.parallelism)
+        do { try parameters.validate() } catch { throw .corrupt("key derivation parameters out of range") }
+        guard let salt = Sodium.base64Decode(kdf.salt), salt.count == Argon2id.saltLength else {
+            throw .corrupt("bad salt")
+        }
+        guard let dataKey = data_key.flatMap({ $0.sealed(for: cipher) }) else { throw .corrupt("bad data key") }
+        guard let payload = payload.flatMap({ $0.sealed(for: cipher) }) else { throw .corrupt("bad payload") }
+        return Envelope(id: id, cipher: cipher, kdf: parameters, salt: salt, dataKey: dataKey, payload: payload)
+    }
+}
+
+extension EnvelopeDocument.Box {
+    fileprivate func sealed(for cipher: Cipher) -> SealedBox? {
+        guard let nonce = Sodium.base64Decode(nonce), nonce.count == cipher.nonceLength,
+              let ciphertext = Sodium.base64Decode(ciphertext), ciphertext.count >= Cipher.tagLength
+        else { return nil }
+        return SealedBox(nonce: nonce, ciphertext: ciphertext)
+    }
+}

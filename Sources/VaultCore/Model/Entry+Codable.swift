@@ -1,0 +1,60 @@
+import Foundation
+
+/// The JSON form of an entry. Optional text fields are left out when absent; lists are always
+/// written and default to empty when read, so hand-written imports may omit them.
+extension Entry: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, username, password, urls, notes, fields, tags, created, modified, history
+    }
+
+    /// With this key set in the encoder's `userInfo`, the name is left out; `EntryLine` writes
+    /// it first itself, so that a line can be found by name without decoding it.
+    static let omitNameKey = CodingUserInfoKey(rawValue: "vault.omitName")!
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        password = try container.decodeIfPresent(String.self, forKey: .password)
+        urls = try container.decodeIfPresent([String].self, forKey: .urls) ?? []
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        fields = try container.decodeIfPresent([CustomField].self, forKey: .fields) ?? []
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        created = try container.decode(Date.self, forKey: .created)
+        modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
+        history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if encoder.userInfo[Entry.omitNameKey] as? Bool != true {
+            try container.encode(name, forKey: .name)
+        }
+        try container.encodeIfPresent(username, forKey: .username)
+        try container.encodeIfPresent(password, forKey: .password)
+        try container.encode(urls, forKey: .urls)
+        try container.encodeIfPresent(notes, forKey: .notes)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(created, forKey: .created)
+        try container.encode(modified, forKey: .modified)
+        try container.encode(history, forKey: .history)
+    }
+}
+
+/// The JSON coders every part of the vault uses for entries: sorted keys, unescaped slashes,
+/// ISO 8601 timestamps in UTC.
+public enum EntryJSON {
+    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One login, card or secret note: what `vault add` creates and `vault get` prints. A value type,
+/// encoded as one JSON object both inside the encrypted payload and in exports.
+public struct Entry: Equatable, Sendable {
+    public var name: String
+    public var username: String?
+    public var password: String?
+    public var urls: [String]
+    public var notes: String?
+    public var fields: [CustomField]
+    public var tags: [String]
+    public var created: Date
+    public var modified: Date
+    /// Earlier passwords, oldest first.
+    public var history: [PasswordChange]
+
+    public init(
+        name: String, username: String? = nil, password: String? = nil, urls: [String] = [],
+        notes: String? = nil, fields: [CustomField] = [], tags: [String] = [],
+        created: Date, modified: Date? = nil, history: [PasswordChange] = []
+    ) {
+        self.name = name
+        self.username = username
+        self.password = password
+        self.urls = urls
+        self.notes = notes
+        self.fields = fields
+        self.tags = tags
+        self.created = created
+        self.modified = modified ?? created
+        self.history = history
+    }
+
+    /// Sets a new password, keeping the old one (if any, and if different) in the history.
+    public mutating func changePassword(to newPassword: String, at date: Date) {
+        if let old = password, old != newPassword {
+            history.append(PasswordChange(password: old, replaced: date))
+        }
+        password = newPassword
+    }
+
+    /// The custom field called `name`, if the entry has one.
+    public func field(named name: String) -> CustomField? {
+        fields.first { $0.name == name }
+    }
+
+    /// Adds the field, or replaces the value of the field of the same name.
+    public mutating func setField(_ field: CustomField) {
+        if let index = fields.firstIndex(where: { $0.name == field.name }) {
+            fields[index] = field
+        } else {
+            fields.append(field)
+        }
+    }
+}
+
+/// A user-defined field such as a PIN or a recovery code; `secret` ones are masked by
+/// `vault show` and prompted for without echo.
+public struct CustomField: Codable, Equatable, Sendable {
+    public var name: String
+    public var value: String
+    public var secret: Bool
+
+    public init(name: String, value: String, secret: Bool) {
+        self.name = name
+        self.value = value
+        self.secret = secret
+    }
+}
+
+/// A password an entry used to have, and when it was replaced.
+public struct PasswordChange: Codable, Equatable, Sendable {
+    public var password: String
+    public var replaced: Date
+
+    public init(password: String, replaced: Date) {
+        self.password = password
+        self.replaced = replaced
+    }
+}
+
+extension Date {
+    /// Now, to the whole second: the precision of the ISO 8601 timestamps the vault stores, so
+    /// that an entry compares equal after an export and import.
+    public static var nowToTheSecond: Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The rules for entry names: path-like (`web/github`), unique, printable. Names end up in
+/// terminals, file names of exports and shell completions, so control characters are refused.
+public enum EntryName {
+    public static let maximumLength = 512
+
+    /// The name in Unicode NFC, checked: the form names are stored and compared in, so that
+    /// "café" typed either way finds the same entry.
+    public static func normalized(_ name: String) throws(EntryError) -> String {
+        let composed = name.precomposedStringWithCanonicalMapping
+        try validate(composed)
+        return composed
+    }
+
+    /// Throws when `name` cannot be an entry name, saying why.
+    public static func validate(_ name: String) throws(EntryError) {
+        if name.isEmpty { throw .invalidName(name, "it is empty") }
+        if name.utf8.count > maximumLength {
+            throw .invalidName(name, "it is longer than \(maximumLength) bytes")
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidName(name, "it contains control characters")
+        }
+        if name.hasPrefix("/") || name.hasSuffix("/") {
+            throw .invalidName(name, "it starts or ends with '/'")
+        }
+        if name.contains("//") { throw .invalidName(name, "it has an empty path segment ('//')") }
+        if name.hasPrefix(" ") || name.hasSuffix(" ") {
+            throw .invalidName(name, "it starts or ends with a space")
+        }
+    }
+
+    /// The name as it is safe to show in a message: control characters escaped.
+    public static func displayable(_ name: String) -> String {
+        var result = ""
+        for scalar in name.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                result += scalar.escaped(asASCII: true)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

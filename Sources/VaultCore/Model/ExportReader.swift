@@ -1,0 +1,103 @@
+import Foundation
+
+/// Reads and checks a whole `vault-export` document before anything is imported, and explains
+/// the first problem by entry number, name and field.
+public enum ExportReader {
+    public static func entries(from data: Data) throws(ImportError) -> [Entry] {
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch let error as DecodingError {
+            throw .notJSON(describe(error))
+        } catch {
+            throw .notJSON(String(describing: error))
+        }
+        guard header.format == ExportDocument.formatName else { throw .wrongFormat(header.format ?? "missing") }
+        guard let version = header.version, version >= 1 else { throw .wrongFormat("no version") }
+        guard version <= ExportDocument.currentVersion else { throw .newerVersion(version) }
+
+        let document: ExportDocument
+        do {
+            document = try EntryJSON.decoder().decode(ExportDocument.self, from: data)
+        } catch let error as DecodingError {
+            throw problem(in: error, names: header.names)
+        } catch {
+            throw .notJSON(String(describing: error))
+        }
+        var seen = Set<String>()
+        var entries: [Entry] = []
+        for (index, var entry) in document.entries.enumerated() {
+            do {
+                entry.name = try EntryName.normalized(entry.name)
+            } catch {
+                throw .invalidEntry(index: index, name: entry.name, why: error.message)
+            }
+            let fieldNames = entry.fields.map(\.name)
+            if fieldNames.contains("") || Set(fieldNames).count != fieldNames.count {
+                throw .invalidEntry(index: index, name: entry.name, why: "custom fields need distinct, non-empty names")
+            }
+            guard seen.insert(entry.name).inserted else { throw .duplicate(entry.name) }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    /// Just enough of the document to check its format and to name entries in messages.
+    private struct Header: Decodable {
+        struct Named: Decodable { var name: String? }
+        var format: String?
+        var version: Int?
+        var entries: [Named]?
+        var names: [String?] { entries?.map(\.name) ?? [] }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            format = try? container.decodeIfPresent(String.self, forKey: .format)
+            version = try? container.decodeIfPresent(Int.self, forKey: .version)
+            entries = try? container.decodeIfPresent([Named].self, forKey: .entries)
+        }
+
+        enum CodingKeys: String, CodingKey { case format, version, entries }
+    }
+
+    private static func problem(in error: DecodingError, names: [String?]) -> ImportError {
+        let path: [CodingKey]
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        case .keyNotFound(let key, let context):
+            path = context.codingPath + [key]
+        @unknown default:
+            return .notJSON(describe(error))
+        }
+        guard path.count >= 2, path[0].stringValue == "entries", let index = path[1].intValue else {
+            return .notJSON(describe(error))
+        }
+        let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let name = index < names.count ? names[index] : nil
+        return .invalidEntry(index: index, name: name, why: "\(field.isEmpty ? "the entry" : "field " + String(field.dropFirst(field.hasPrefix(".") ? 1 : 0))): \(describe(error))")
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, _): return "expected \(typeName(type))"
+        case .valueNotFound(let type, _): return "expected \(typeName(type)), found null"
+        case .keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "malformed JSON" }
+            return context.debugDescription.contains("ISO8601") || context.debugDescription.lowercased().contains("date")
+                ? "expected an ISO 8601 date such as 2026-01-31T12:00:00Z" : "invalid value"
+        @unknown default: return "invalid value"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        case is Int.Type: return "a number"
+        case is Date.Type: return "a date"
+        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+        }
+    }
+}

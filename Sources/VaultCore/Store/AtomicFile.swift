@@ -1,0 +1,124 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whole-file reads and crash-safe replacement: write a temporary file (mode 0600) in the same
+/// folder, fsync it, rename it over the target, fsync the folder. A reader, or a process that
+/// starts after a crash, sees the old file or the new one, never a mix.
+public enum AtomicFile {
+    /// The prefix of the temporary files next to `path`; under the vault lock, any such file
+    /// is left over from a writer that was killed, and is removed.
+    static func temporaryPrefix(for path: String) -> String {
+        "." + FilePath.lastComponent(of: path) + ".tmp-"
+    }
+
+    /// Reads the whole file, refusing anything larger than `limit` bytes.
+    public static func read(_ path: String, limit: Int = 1 << 31) throws(StoreError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw .vaultMissing(path: path) }
+            throw .io(path: path, operation: "open", errno: errno)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
+        guard info.st_size <= limit else { throw .tooLarge(path: path) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .io(path: path, operation: "read", errno: errno) }
+            if count == 0 { break }
+            offset += count
+        }
+        if offset < bytes.count { bytes.removeSubrange(offset...) }
+        return bytes
+    }
+
+    /// Replaces (or creates) `path` with `bytes`, atomically and durably, with mode 0600.
+    /// With `exclusive`, fails with `.vaultExists` instead of replacing an existing file.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false) throws(StoreError) {
+        let folder = FilePath.folder(of: path)
+        let temporary = folder + "/" + temporaryPrefix(for: path) + randomSuffix()
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io(path: temporary, operation: "create", errno: errno) }
+        var committed = false
+        defer { if !committed { unlink(temporary) } }
+        do {
+            defer { close(fd) }
+            var offset = 0
+            while offset < bytes.count {
+                let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { throw StoreError.io(path: temporary, operation: "write", errno: errno) }
+                offset += count
+            }
+            guard fsync(fd) == 0 else { throw StoreError.io(path: temporary, operation: "fsync", errno: errno) }
+        }
+        if exclusive {
+            // link() fails if the target exists, so two creators cannot both win.
+            guard link(temporary, path) == 0 else {
+                if errno == EEXIST { throw .fileExists(path: path) }
+                throw .io(path: path, operation: "create", errno: errno)
+            }
+            unlink(temporary)
+        } else {
+            guard rename(temporary, path) == 0 else { throw .io(path: path, operation: "replace", errno: errno) }
+        }
+        committed = true
+        try syncFolder(folder)
+    }
+
+    /// Makes a rename in `folder` durable.
+    static func syncFolder(_ folder: String) throws(StoreError) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: folder, operation: "open", errno: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw .io(path: folder, operation: "fsync", errno: errno) }
+    }
+
+    /// Removes temporary files that a killed writer left next to `path`. Only call this while
+    /// holding the vault's lock: then no live writer owns such a file.
+    static func removeLeftovers(for path: String) {
+        let folder = FilePath.folder(of: path)
+        let prefix = temporaryPrefix(for: path)
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
+        }
+    }
+
+    private static func randomSuffix() -> String {
+        let bytes = (try? Sodium.randomBytes(6)) ?? [UInt8](repeating: 0, count: 6)
+        return bytes.map { String($0, radix: 16) }.joined()
+    }
+}
+
+/// String helpers for POSIX paths, to avoid pulling Foundation's URL into the hot path.
+public enum FilePath {
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    public static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// Creates `folder` and its missing parents with mode 0700.
+    public static func createFolders(_ folder: String) throws(StoreError) {
+        var current = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST {
+                throw .io(path: current, operation: "create folder", errno: errno)
+            }
+        }
+    }
+}

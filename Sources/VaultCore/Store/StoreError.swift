@@ -1,0 +1,38 @@
+/// File-level failures of the vault store.
+public enum StoreError: VaultFailure, Equatable {
+    case vaultMissing(path: String)
+    case vaultExists(path: String)
+    case fileMissing(path: String)
+    case fileExists(path: String)
+    case io(path: String, operation: String, errno: Int32)
+    case tooLarge(path: String)
+
+    public var message: String {
+        switch self {
+        case .vaultMissing(let path):
+            return "no vault at \(path); create one with `vault init` (or point --vault / VAULT_PATH at yours)"
+        case .vaultExists(let path):
+            return "a vault already exists at \(path)"
+        case .fileMissing(let path):
+            return "\(path) does not exist"
+        case .fileExists(let path):
+            return "\(path) already exists (use --force to overwrite it)"
+        case .io(let path, let operation, let code):
+            return "cannot \(operation) \(path): \(String(cString: strerror(code)))"
+        case .tooLarge(let path):
+            return "\(path) is too large to be a vault"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .vaultMissing, .fileMissing: return .notFound
+        case .vaultExists, .fileExists: return .alreadyExists
+        case .io, .tooLarge: return .failure
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,38 @@
+/// Failures reading secrets and answers from a person or a file.
+public enum TerminalError: VaultFailure, Equatable {
+    case noTerminal(String)
+    case mismatch
+    case emptySecret(String)
+    case unreadable(path: String, errno: Int32)
+    case notOneLine(String)
+    case cancelled
+    case confirmationNeeded(String)
+    case wrongLineCount(what: String, expected: Int, got: Int)
+
+    public var message: String {
+        switch self {
+        case .noTerminal(let what):
+            return "cannot ask for \(what): no terminal"
+        case .mismatch:
+            return "the two entries did not match"
+        case .emptySecret(let what):
+            return "\(what) is empty"
+        case .unreadable(let path, let code):
+            return "cannot read \(path): \(String(cString: strerror(code)))"
+        case .notOneLine(let what):
+            return "\(what) must be a single line"
+        case .cancelled:
+            return "cancelled"
+        case .confirmationNeeded(let what):
+            return "\(what) needs confirmation: pass --yes (standard input is not a terminal)"
+        case .wrongLineCount(let what, let expected, let got):
+            return "expected \(expected) line\(expected == 1 ? "" : "s") on standard input (\(what)), got \(got)"
+        }
+    }
+
+    public var exitStatus: ExitStatus { .failure }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,49 @@
+import ArgumentParser
+import VaultCore
+
+/// `vault add`: stores a new entry. The password is typed twice without echo, or piped in.
+struct AddCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an entry.",
+        discussion: """
+            The password is read from the terminal without echo (twice), or from standard input \
+            when it is not a terminal: one line for the password, then one line for each \
+            --secret-field, in order. It is never taken from the command line.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name, such as web/github.")
+    var name: String
+
+    @OptionGroup var details: EntryDetailsOptions
+
+    @Flag(help: "Replace an entry of the same name; its password goes into the history.")
+    var force = false
+
+    func run() throws {
+        let name = try EntryName.normalized(name)
+        let store = vault.store()
+        let unlocker = vault.unlocker()
+        if ControllingTerminal.standardInputIsTerminal && !force {
+            // Say so before a person types a password in vain.
+            if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
+        }
+        let secrets = try SecretInput(labels: ["password for \(name)"] + details.secretFields.map { "value of \($0)" }).read()
+        let now = Date.nowToTheSecond
+        let replaced = try store.mutate(using: unlocker) { entries -> Bool in
+            let existing = try entries.entry(named: name)
+            if existing != nil && !force { throw EntryError.alreadyExists(name) }
+            var entry = Entry(name: name, created: existing?.created ?? now, modified: now, history: existing?.history ?? [])
+            entry.password = existing?.password
+            entry.changePassword(to: secrets[0], at: now)
+            details.apply(to: &entry, secretValues: Array(secrets.dropFirst()))
+            try entries.put(entry)
+            return existing != nil
+        }
+        Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
+    }
+}
+
+import Foundation

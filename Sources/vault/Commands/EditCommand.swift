@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// `vault edit`: changes parts of an entry; a new password pushes the old one into the history.
+struct EditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an entry.",
+        discussion: """
+            Takes the same options as add. --url and --tag replace the entry's URLs and tags \
+            when given; --field and --secret-field set one field each. With --password the new \
+            password is read like add reads it, and the old one is kept in the entry's history.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @OptionGroup var details: EntryDetailsOptions
+
+    @Flag(help: "Set a new password.")
+    var password = false
+
+    @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
+    var removedFields: [String] = []
+
+    func validate() throws {
+        if details.isEmpty && !password && removedFields.isEmpty {
+            throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
+        }
+    }
+
+    func run() throws {
+        let name = try EntryName.normalized(name)
+        let store = vault.store()
+        let unlocker = vault.unlocker()
+        if ControllingTerminal.standardInputIsTerminal && (password || !details.secretFields.isEmpty) {
+            if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
+        }
+        let labels = (password ? ["new password for \(name)"] : []) + details.secretFields.map { "value of \($0)" }
+        var secrets = try SecretInput(labels: labels).read()
+        let now = Date.nowToTheSecond
+        try store.mutate(using: unlocker) { entries in
+            guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
+            if password { entry.changePassword(to: secrets.removeFirst(), at: now) }
+            for field in removedFields {
+                guard entry.field(named: field) != nil else { throw EntryError.noSuchField(entry: name, field: field) }
+                entry.fields.removeAll { $0.name == field }
+            }
+            details.apply(to: &entry, secretValues: secrets)
+            entry.modified = now
+            try entries.put(entry)
+        }
+        Diagnostics.note("Updated \(name).")
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// `vault export`: a plaintext JSON backup of every entry.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a plaintext JSON backup of the vault.",
+        discussion: """
+            The backup holds every password unencrypted. The file is created with mode 0600 \
+            and never overwritten without --force. Asks for confirmation on a terminal; needs \
+            --yes otherwise. The format is described in docs/format.md.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Write the backup to standard output instead.")
+    var stdout = false
+
+    @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
+    var yes = false
+
+    @Flag(help: "Overwrite an existing file.")
+    var force = false
+
+    func validate() throws {
+        if (output == nil) == !stdout {
+            throw ValidationError("give either --output FILE or --stdout")
+        }
+    }
+
+    func run() throws {
+        if let output, !force, access(output, F_OK) == 0 {
+            throw StoreError.fileExists(path: output)
+        }
+        let store = vault.store()
+        let entries = try store.open(using: vault.unlocker()).entries.allEntries()
+        Diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
+        if !yes {
+            try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export")
+        }
+        var data = try ExportDocument(entries: entries).encoded()
+        defer { data.resetBytes(in: 0..<data.count) }
+        if let output {
+            try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
+            Diagnostics.note("Exported \(entries.count) entries to \(output). Delete it when you no longer need it.")
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}

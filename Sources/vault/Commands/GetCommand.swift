@@ -1,0 +1,50 @@
+import ArgumentParser
+import VaultCore
+
+/// `vault get`: prints one secret alone on a line, for `$(vault get NAME)`.
+struct GetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Print an entry's password (or another field).",
+        discussion: "Prints the password alone on one line, so that PASS=$(vault get NAME) works.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Print this field instead: username, url, notes, tags, or a custom field's name.", valueName: "field"))
+    var field: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let name = try EntryName.normalized(name)
+        let vault = try self.vault.store().open(using: self.vault.unlocker())
+        guard let entry = try vault.entries.entry(named: name) else { throw EntryError.notFound(name) }
+        if output.json {
+            try JSONOutput.print(entry)
+            return
+        }
+        let value = try EntryField.value(of: field ?? "password", in: entry)
+        print(value)
+    }
+}
+
+/// Picks one field of an entry by the name `--field` uses.
+enum EntryField {
+    static func value(of field: String, in entry: Entry) throws -> String {
+        let value: String?
+        switch field.lowercased() {
+        case "password": value = entry.password
+        case "username": value = entry.username
+        case "url", "urls": value = entry.urls.isEmpty ? nil : entry.urls.joined(separator: "\n")
+        case "notes", "note": value = entry.notes
+        case "tags", "tag": value = entry.tags.isEmpty ? nil : entry.tags.joined(separator: "\n")
+        case "name": value = entry.name
+        default: value = entry.field(named: field)?.value
+        }
+        guard let value else { throw EntryError.noSuchField(entry: entry.name, field: field) }
+        return value
+    }
+}

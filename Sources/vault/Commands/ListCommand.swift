@@ -1,0 +1,48 @@
+import ArgumentParser
+import VaultCore
+
+/// `vault list` (`vault ls`): entry names, optionally filtered.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List entry names.",
+        discussion: """
+            PATTERN is a shell glob (web/*, *git*) when it has *, ? or [; otherwise it lists \
+            the entries whose names contain it (case-insensitive). With --json, prints entry \
+            summaries without secrets.
+            """,
+        aliases: ["ls"])
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "Only names matching this glob, or containing this text.")
+    var pattern: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let entries = try vault.store().open(using: vault.unlocker()).entries
+        let matcher = NameMatcher(pattern: pattern)
+        let names = entries.names.filter(matcher.matches)
+        if output.json {
+            try JSONOutput.print(try names.compactMap { try entries.entry(named: $0) }.map(EntrySummary.init))
+        } else {
+            for name in names { print(name) }
+        }
+    }
+}
+
+/// Matches entry names against a glob (fnmatch) or, without glob characters, a substring.
+struct NameMatcher {
+    var pattern: String?
+
+    func matches(_ name: String) -> Bool {
+        guard let pattern, !pattern.isEmpty else { return true }
+        if pattern.contains(where: { "*?[".contains($0) }) {
+            return fnmatch(pattern, name, 0) == 0
+        }
+        return name.range(of: pattern, options: .caseInsensitive) != nil
+    }
+}
+
+import Foundation

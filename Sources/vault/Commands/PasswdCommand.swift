@@ -1,0 +1,30 @@
+import ArgumentParser
+import VaultCore
+
+/// `vault passwd`: changes the master password by re-wrapping the data key.
+struct PasswdCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd",
+        abstract: "Change the master password.",
+        discussion: """
+            Re-wraps the vault's data key under the new password with a fresh salt; the entries \
+            themselves are not re-encrypted. The new password is typed twice, or read from the \
+            first line of --new-password-file.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(help: ArgumentHelp("Read the new master password from the first line of this file.", valueName: "file"))
+    var newPasswordFile: String?
+
+    func run() throws {
+        let store = vault.store()
+        let unlocker = vault.unlocker()
+        _ = try store.open(using: unlocker)
+        let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
+            ?? TerminalPasswordPrompt()
+        let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
+        try store.changePassword(using: unlocker, to: newPassword)
+        Diagnostics.note("Changed the master password of \(store.path).")
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// `vault search`: entries whose non-secret text mentions something.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find entries by name, username, URL, notes, tags or non-secret fields.",
+        discussion: "Case-insensitive. Passwords and secret fields are never searched.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The text to look for.")
+    var text: String
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
+        let found = entries.filter { entry in
+            let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
+                + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }
+            return haystack.contains { $0.range(of: text, options: .caseInsensitive) != nil }
+        }
+        if output.json {
+            try JSONOutput.print(found.map(EntrySummary.init))
+        } else {
+            for entry in found { print(entry.name) }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import VaultCore
+
+/// Reads the secrets of an entry (its password, the values of secret fields) the way pass
+/// does: typed twice without echo on a terminal, or one line each from standard input when
+/// it is a pipe, in the order asked.
+struct SecretInput {
+    /// What to ask for, such as "password for web/github".
+    var labels: [String]
+
+    func read() throws -> [String] {
+        guard !labels.isEmpty else { return [] }
+        let secrets: [SecureBytes]
+        if ControllingTerminal.standardInputIsTerminal {
+            let terminal = try ControllingTerminal()
+            secrets = try labels.map { label in
+                try terminal.readSecret(prompt: "Enter \(label): ", confirm: true, what: "the \(label)")
+            }
+        } else {
+            secrets = try SecretReader.lines(fromStandardInput: labels.count, what: labels.joined(separator: ", "))
+        }
+        return try zip(secrets, labels).map { secret, label in
+            guard let text = secret.withUnsafeBytes({ String(validating: $0, as: UTF8.self) }) else {
+                throw EntryError.invalidField("the \(label) is not valid UTF-8 text")
+            }
+            return text
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import VaultCore
+
+/// The entry details `vault add` and `vault edit` share. None of them is a secret: passwords
+/// and secret fields are read from the terminal or standard input, never from the command line.
+struct EntryDetailsOptions: ParsableArguments {
+    @Option(help: "The login name.")
+    var username: String?
+
+    @Option(name: .customLong("url"), help: ArgumentHelp("A web address; repeat for several.", valueName: "url"))
+    var urls: [String] = []
+
+    @Option(help: ArgumentHelp("A free-text note (not for secrets: it is visible in the process list).", valueName: "text"))
+    var note: String?
+
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp("A custom field that is not secret; repeat for several.", valueName: "key=value"))
+    var fields: [FieldAssignment] = []
+
+    @Option(
+        name: .customLong("secret-field"),
+        help: ArgumentHelp("A secret custom field; its value is asked for like the password. Repeat for several.", valueName: "key"))
+    var secretFields: [String] = []
+
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for several.", valueName: "tag"))
+    var tags: [String] = []
+
+    var isEmpty: Bool {
+        username == nil && urls.isEmpty && note == nil && fields.isEmpty && secretFields.isEmpty && tags.isEmpty
+    }
+
+    func validate() throws {
+        let names = fields.map(\.key) + secretFields
+        for name in names { try FieldName.validate(name) }
+        if Set(names).count != names.count {
+            throw ValidationError("a custom field is given more than once")
+        }
+    }
+
+    /// Writes the given details into `entry`: the username and note are replaced, URLs and tags
+    /// replaced when any are given, and fields set one by one.
+    func apply(to entry: inout Entry, secretValues: [String]) {
+        if let username { entry.username = username }
+        if let note { entry.notes = note }
+        if !urls.isEmpty { entry.urls = urls }
+        if !tags.isEmpty { entry.tags = tags }
+        for field in fields {
+            entry.setField(CustomField(name: field.key, value: field.value, secret: false))
+        }
+        for (name, value) in zip(secretFields, secretValues) {
+            entry.setField(CustomField(name: name, value: value, secret: true))
+        }
+    }
+}
+
+/// A `key=value` argument.
+struct FieldAssignment: ExpressibleByArgument {
+    var key: String
+    var value: String
+
+    init?(argument: String) {
+        guard let equals = argument.firstIndex(of: "=") else { return nil }
+        key = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+    }
+}
+
+/// Rules for custom field names: printable, and not one of the names `vault get --field`
+/// uses for the built-in parts of an entry.
+enum FieldName {
+    static let reserved: Set<String> = ["name", "password", "username", "url", "urls", "notes", "note", "tags", "tag"]
+
+    static func validate(_ name: String) throws {
+        if name.isEmpty { throw ValidationError("a custom field needs a name") }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("custom field names cannot contain control characters")
+        }
+        if reserved.contains(name.lowercased()) {
+            throw ValidationError("'\(name)' is a built-in part of an entry; choose another field name")
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// The options every command that opens the vault shares: which vault, and where the master
+/// password comes from. Builds the store and the unlocker the command runs against.
+struct VaultOptions: ParsableArguments {
+    @Option(
+        name: .customLong("vault"),
+        help: ArgumentHelp("The vault file (default: $VAULT_PATH, else $XDG_DATA_HOME/vault/vault.json).", valueName: "path"))
+    var vaultPath: String?
+
+    @Option(
+        name: .customLong("password-file"),
+        help: ArgumentHelp("Read the master password from the first line of this file (default: $VAULT_PASSWORD_FILE).", valueName: "file"))
+    var passwordFile: String?
+
+    /// The vault path: the option, the environment, or the XDG default.
+    var path: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let vaultPath, !vaultPath.isEmpty { return vaultPath }
+        if let fromEnvironment = environment["VAULT_PATH"], !fromEnvironment.isEmpty { return fromEnvironment }
+        var dataHome = environment["XDG_DATA_HOME"] ?? ""
+        if !dataHome.hasPrefix("/") {
+            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        }
+        return dataHome + "/vault/vault.json"
+    }
+
+    func store() -> VaultStore {
+        let store = VaultStore(path: path)
+        store.onLockWait = { [path = store.path] in
+            Diagnostics.note("Waiting for another vault command to finish with \(path)…")
+        }
+        return store
+    }
+
+    func passwordSource() -> PasswordSource {
+        let file = passwordFile ?? ProcessInfo.processInfo.environment["VAULT_PASSWORD_FILE"]
+        if let file, !file.isEmpty {
+            return PasswordFile(path: file, warn: Diagnostics.warning)
+        }
+        return TerminalPasswordPrompt()
+    }
+
+    func unlocker() -> Unlocker {
+        Unlocker(passwordSource: passwordSource(), keyCache: NoKeyCache())
+    }
+}
+
+/// `--json`, for the commands that print data.
+struct OutputOptions: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+}

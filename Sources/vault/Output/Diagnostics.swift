@@ -1,0 +1,13 @@
+import Foundation
+
+/// Messages for the person at the terminal, on standard error, so standard output carries only
+/// data (a password, a list, JSON) that scripts can capture.
+enum Diagnostics {
+    static func error(_ message: String) { write("vault: error: \(message)\n") }
+    static func warning(_ message: String) { write("vault: warning: \(message)\n") }
+    static func note(_ message: String) { write(message + "\n") }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

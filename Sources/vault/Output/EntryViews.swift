@@ -1,0 +1,102 @@
+import Foundation
+import VaultCore
+
+/// What `list --json` and `search --json` print for an entry: no secrets at all.
+struct EntrySummary: Encodable {
+    var name: String
+    var username: String?
+    var urls: [String]
+    var tags: [String]
+    var created: Date
+    var modified: Date
+
+    init(_ entry: Entry) {
+        name = entry.name
+        username = entry.username
+        urls = entry.urls
+        tags = entry.tags
+        created = entry.created
+        modified = entry.modified
+    }
+}
+
+/// What `show --json` prints: the whole entry, with the password, secret field values and the
+/// password history left out unless `--reveal` was given.
+struct EntryView: Encodable {
+    struct Field: Encodable {
+        var name: String
+        var value: String?
+        var secret: Bool
+    }
+
+    var name: String
+    var username: String?
+    var password: String?
+    var hasPassword: Bool
+    var urls: [String]
+    var notes: String?
+    var fields: [Field]
+    var tags: [String]
+    var created: Date
+    var modified: Date
+    var history: [PasswordChange]?
+    var historyCount: Int
+
+    init(_ entry: Entry, reveal: Bool) {
+        name = entry.name
+        username = entry.username
+        password = reveal ? entry.password : nil
+        hasPassword = entry.password != nil
+        urls = entry.urls
+        notes = entry.notes
+        fields = entry.fields.map { Field(name: $0.name, value: reveal || !$0.secret ? $0.value : nil, secret: $0.secret) }
+        tags = entry.tags
+        created = entry.created
+        modified = entry.modified
+        history = reveal ? entry.history : nil
+        historyCount = entry.history.count
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name, username, password, urls, notes, fields, tags, created, modified, history
+        case hasPassword = "has_password"
+        case historyCount = "history_count"
+    }
+}
+
+/// The text `vault show` prints for a person.
+enum EntryText {
+    static let mask = "********"
+
+    static func render(_ entry: Entry, reveal: Bool) -> String {
+        var rows: [(String, String)] = [("Name", entry.name)]
+        if let username = entry.username { rows.append(("Username", username)) }
+        if let password = entry.password { rows.append(("Password", reveal ? password : mask)) }
+        for url in entry.urls { rows.append(("URL", url)) }
+        if !entry.tags.isEmpty { rows.append(("Tags", entry.tags.joined(separator: ", "))) }
+        for field in entry.fields {
+            rows.append((field.name, field.secret && !reveal ? mask : field.value))
+        }
+        rows.append(("Created", timestamp(entry.created)))
+        rows.append(("Modified", timestamp(entry.modified)))
+        if !entry.history.isEmpty {
+            rows.append(("History", "\(entry.history.count) earlier password\(entry.history.count == 1 ? "" : "s")"))
+            if reveal {
+                for change in entry.history { rows.append(("", "\(change.password) (until \(timestamp(change.replaced)))")) }
+            }
+        }
+        let width = rows.map { $0.0.count }.max() ?? 0
+        var text = rows.map { label, value in
+            let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : label + ":" + String(repeating: " ", count: width - label.count)
+            return "\(padded) \(value)\n"
+        }.joined()
+        if let notes = entry.notes {
+            text += "Notes:\n" + notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        date.ISO8601Format()
+    }
+}
