@@ -25,6 +25,10 @@ let package = Package(
                 "VaultCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .executableTarget(
+            name: "kdf-bench",
+            dependencies: ["VaultCore"],
+            path: "Benchmarks/KDFBench"),
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"]),

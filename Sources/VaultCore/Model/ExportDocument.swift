@@ -30,6 +30,7 @@ public struct ExportDocument: Codable, Equatable {
 public enum ImportError: VaultFailure, Equatable {
     case notJSON(String)
     case wrongFormat(String)
+    case missingVersion
     case newerVersion(Int)
     case invalidEntry(index: Int, name: String?, why: String)
     case duplicate(String)
@@ -39,6 +40,8 @@ public enum ImportError: VaultFailure, Equatable {
         switch self {
         case .notJSON(let why):
             return "the file is not valid JSON: \(why)"
+        case .missingVersion:
+            return "the export has no valid \"version\" (a whole number from 1); nothing was imported"
         case .wrongFormat(let format):
             return "the file is not a vault export (format is '\(format)', expected '\(ExportDocument.formatName)')"
         case .newerVersion(let version):

@@ -13,7 +13,7 @@ public enum ExportReader {
             throw .notJSON(String(describing: error))
         }
         guard header.format == ExportDocument.formatName else { throw .wrongFormat(header.format ?? "missing") }
-        guard let version = header.version, version >= 1 else { throw .wrongFormat("no version") }
+        guard let version = header.version, version >= 1 else { throw .missingVersion }
         guard version <= ExportDocument.currentVersion else { throw .newerVersion(version) }
 
         let document: ExportDocument
@@ -32,9 +32,10 @@ public enum ExportReader {
             } catch {
                 throw .invalidEntry(index: index, name: entry.name, why: error.message)
             }
-            let fieldNames = entry.fields.map(\.name)
-            if fieldNames.contains("") || Set(fieldNames).count != fieldNames.count {
-                throw .invalidEntry(index: index, name: entry.name, why: "custom fields need distinct, non-empty names")
+            do {
+                try FieldName.validate(entry.fields.map(\.name))
+            } catch {
+                throw .invalidEntry(index: index, name: entry.name, why: error.message)
             }
             guard seen.insert(entry.name).inserted else { throw .duplicate(entry.name) }
             entries.append(entry)

@@ -19,9 +19,7 @@ struct GetCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let name = try EntryName.normalized(name)
-        let vault = try self.vault.store().open(using: self.vault.unlocker())
-        guard let entry = try vault.entries.entry(named: name) else { throw EntryError.notFound(name) }
+        let entry = try vault.entry(named: name)
         if output.json {
             try JSONOutput.print(entry)
             return

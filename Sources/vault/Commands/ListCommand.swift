@@ -36,6 +36,12 @@ struct ListCommand: ParsableCommand {
 struct NameMatcher {
     var pattern: String?
 
+    init(pattern: String?) {
+        self.pattern = pattern
+        // fnmatch matches characters only in a UTF-8 locale; glibc always has C.UTF-8.
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
     func matches(_ name: String) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
         if pattern.contains(where: { "*?[".contains($0) }) {

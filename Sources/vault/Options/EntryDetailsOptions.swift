@@ -31,10 +31,10 @@ struct EntryDetailsOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let names = fields.map(\.key) + secretFields
-        for name in names { try FieldName.validate(name) }
-        if Set(names).count != names.count {
-            throw ValidationError("a custom field is given more than once")
+        do {
+            try FieldName.validate(fields.map(\.key) + secretFields)
+        } catch {
+            throw ValidationError(error.message)
         }
     }
 
@@ -63,21 +63,5 @@ struct FieldAssignment: ExpressibleByArgument {
         guard let equals = argument.firstIndex(of: "=") else { return nil }
         key = String(argument[..<equals])
         value = String(argument[argument.index(after: equals)...])
-    }
-}
-
-/// Rules for custom field names: printable, and not one of the names `vault get --field`
-/// uses for the built-in parts of an entry.
-enum FieldName {
-    static let reserved: Set<String> = ["name", "password", "username", "url", "urls", "notes", "note", "tags", "tag"]
-
-    static func validate(_ name: String) throws {
-        if name.isEmpty { throw ValidationError("a custom field needs a name") }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError("custom field names cannot contain control characters")
-        }
-        if reserved.contains(name.lowercased()) {
-            throw ValidationError("'\(name)' is a built-in part of an entry; choose another field name")
-        }
     }
 }

@@ -43,6 +43,15 @@ struct VaultOptions: ParsableArguments {
         return TerminalPasswordPrompt()
     }
 
+    /// Opens the vault and decodes the one entry a command is about.
+    func entry(named rawName: String) throws -> Entry {
+        let name = try EntryName.normalized(rawName)
+        guard let entry = try store().open(using: unlocker()).entries.entry(named: name) else {
+            throw EntryError.notFound(name)
+        }
+        return entry
+    }
+
     func unlocker() -> Unlocker {
         Unlocker(passwordSource: passwordSource(), keyCache: NoKeyCache())
     }

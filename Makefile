@@ -1,0 +1,42 @@
+# The entry points a person (and CI) uses. See README.md.
+PREFIX ?= /usr/local
+MAN_DATE = 2026-11-21
+SWIFT ?= swift
+
+.PHONY: all build demo test man check-man install bench clean
+
+all: build
+
+build:
+	scripts/setup
+	$(SWIFT) build
+
+demo: build
+	scripts/demo
+
+test:
+	scripts/setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) check-man
+
+# Man pages are generated from the command definitions by swift-argument-parser.
+man:
+	scripts/man man
+
+check-man:
+	scripts/man --check man
+
+install:
+	scripts/setup
+	$(SWIFT) build -c release --product vault
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0755 .build/release/vault $(DESTDIR)$(PREFIX)/bin/vault
+	install -m 0644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+bench:
+	scripts/setup --bench
+	scripts/bench
+
+clean:
+	rm -rf .build

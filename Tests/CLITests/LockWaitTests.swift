@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A writer that finds the vault locked by another process waits for it, says so on standard
+/// error, and completes once the lock is released, instead of failing or writing anyway.
+@Suite("Waiting for the lock")
+struct LockWaitTests {
+    /// An exclusive flock held by the test process, as another `vault` command would hold it.
+    final class HeldLock {
+        private var descriptor: Int32
+
+        init(path: String) throws {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        }
+
+        func release() {
+            guard descriptor >= 0 else { return }
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
+
+        deinit { release() }
+    }
+
+    @Test("add waits for a held lock, says it is waiting, and succeeds after the release")
+    func addWaitsForLock() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("before", password: "pw0")
+        let lock = try HeldLock(path: fixture.vaultPath + ".lock")
+        let held = ContinuousClock.now
+        let process = try fixture.start(["add", "during"], stdin: "pw1\n")
+
+        // Hold the lock at least 1.5 s, and until the waiting message shows (at most 20 s).
+        while ContinuousClock.now - held < .milliseconds(1500)
+                || (!process.stderrSoFar().contains("Waiting for another vault command") && ContinuousClock.now - held < .seconds(20)) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(!process.hasEnded, "add must wait for the lock, not give up: \(process.stderrSoFar())")
+        #expect(process.stderrSoFar().contains("Waiting for another vault command to finish with \(fixture.vaultPath)"))
+        #expect(try await fixture.names() == ["before"], "nothing written while the lock is held")
+        lock.release()
+
+        let result = try await process.finish()
+        #expect(result.status == 0, "\(result)")
+        #expect(result.elapsed >= .milliseconds(1000), "\(result)")
+        #expect(try await fixture.names() == ["before", "during"])
+        #expect(try await fixture.password(of: "during") == "pw1")
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private world for one test: a fresh temporary folder that is `HOME`, holds the vault and a
+/// 0600 master-password file, and is deleted when the fixture goes away. Every `vault` it runs
+/// gets a clean environment (`HOME`, `VAULT_PATH`, `VAULT_PASSWORD_FILE`, `PATH`, nothing else)
+/// and runs in that folder.
+final class VaultFixture: Sendable {
+    static let masterPassword = "correct horse battery staple ✓"
+    /// The cheapest Argon2id profile `vault init` accepts, so that tests are fast.
+    static let cheapKDF = ["--kdf-memory-mib", "8", "--kdf-iterations", "1", "--kdf-parallelism", "1"]
+
+    /// The temporary folder (symbolic links resolved), also `HOME`.
+    let root: String
+    let vaultPath: String
+    let passwordFile: String
+    /// Where the standard input and output files of the processes go.
+    private let ioFolder: String
+
+    /// A fixture without a vault.
+    init() throws {
+        let template = FileManager.default.temporaryDirectory.path + "/vault-cli-XXXXXX"
+        var buffer = Array(template.utf8CString)
+        guard mkdtemp(&buffer) != nil, let resolved = realpath(buffer, nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: template])
+        }
+        root = String(cString: resolved)
+        free(resolved)
+        vaultPath = root + "/vault.json"
+        passwordFile = root + "/master-password"
+        ioFolder = root + "/io"
+        try FileManager.default.createDirectory(atPath: ioFolder, withIntermediateDirectories: false)
+        try Self.writeFile(passwordFile, Self.masterPassword + "\n", mode: 0o600)
+        try #require(
+            FileManager.default.isExecutableFile(atPath: VaultBinary.path),
+            "no vault binary at \(VaultBinary.path); build it, or set VAULT_BINARY")
+    }
+
+    /// A fixture whose vault has been created with `vault init` and the cheap KDF.
+    static func initialized() async throws -> VaultFixture {
+        let fixture = try VaultFixture()
+        try await fixture.succeed(["init"] + cheapKDF)
+        return fixture
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The environment every run starts from.
+    var environment: [String: String] {
+        [
+            "HOME": root,
+            "VAULT_PATH": vaultPath,
+            "VAULT_PASSWORD_FILE": passwordFile,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+        ]
+    }
+
+    /// Starts `vault arguments…`; `environment` adds variables, or removes them with `nil`.
+    func start(_ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:]) throws -> RunningVault {
+        var environment = self.environment
+        for (name, value) in changes { environment[name] = value }
+        return try RunningVault(arguments: arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
+                               directory: root, ioFolder: ioFolder)
+    }
+
+    /// Runs `vault arguments…` to its end (or its time limit).
+    func run(
+        _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
+        timeout: Duration = RunningVault.defaultTimeout
+    ) async throws -> VaultResult {
+        try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout)
+    }
+
+    /// Runs `vault arguments…` and stops the test unless it exits 0.
+    @discardableResult
+    func succeed(
+        _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> VaultResult {
+        let result = try await run(arguments, stdin: stdin, environment: changes)
+        try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// `vault add NAME` with the password (and secret field values) on standard input.
+    @discardableResult
+    func add(
+        _ name: String, password: String, options: [String] = [], secrets: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> VaultResult {
+        try await succeed(["add", name] + options, stdin: ([password] + secrets).map { $0 + "\n" }.joined(),
+                          sourceLocation: sourceLocation)
+    }
+
+    /// The names `vault list` prints, one per line.
+    func names(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
+        try await succeed(["list"], sourceLocation: sourceLocation).stdoutLines
+    }
+
+    /// The password `vault get NAME` prints, without its newline.
+    func password(of name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let output = try await succeed(["get", name], sourceLocation: sourceLocation).stdout
+        try #require(output.hasSuffix("\n") && output.dropLast().firstIndex(of: "\n") == nil,
+                     "get must print one line, printed \(output.debugDescription)", sourceLocation: sourceLocation)
+        return String(output.dropLast())
+    }
+
+    /// A path inside the fixture's folder.
+    func path(_ name: String) -> String { root + "/" + name }
+
+    /// The vault file's bytes.
+    func vaultBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: vaultPath)) }
+
+    /// Writes a file only its owner can read (or with `mode`), replacing any earlier one.
+    @discardableResult
+    static func writeFile(_ path: String, _ contents: String, mode: mode_t = 0o600) throws -> String {
+        try writeFile(path, Data(contents.utf8), mode: mode)
+    }
+
+    @discardableResult
+    static func writeFile(_ path: String, _ contents: Data, mode: mode_t = 0o600) throws -> String {
+        try contents.write(to: URL(fileURLWithPath: path))
+        guard chmod(path, mode) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return path
+    }
+
+    /// The permission bits of a file or folder.
+    static func mode(of path: String) throws -> mode_t {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        return info.st_mode & 0o7777
+    }
+}
