@@ -14,7 +14,7 @@ public enum TerminalError: VaultFailure, Equatable {
         case .noTerminal(let what):
             return "cannot ask for \(what): no terminal"
         case .mismatch:
-            return "the two entries did not match"
+            return "the two passwords did not match; nothing was changed"
         case .emptySecret(let what):
             return "\(what) is empty"
         case .unreadable(let path, let code):
