@@ -38,13 +38,12 @@ struct VaultCommand: ParsableCommand {
         } catch let failure as VaultFailure {
             Diagnostics.error(failure.message)
             Foundation.exit(failure.exitStatus.rawValue)
-        } catch let error as ValidationError {
-            exit(withError: error)
-        } catch let error as ExitCode {
-            exit(withError: error)
-        } catch {
-            Diagnostics.error(String(describing: error))
+        } catch is DecodingError, is EncodingError {
+            Diagnostics.error("an entry could not be converted to or from JSON")
             Foundation.exit(ExitStatus.failure.rawValue)
+        } catch {
+            // Help requests, validation errors and explicit exit codes: the parser's own handling.
+            exit(withError: error)
         }
     }
 }

@@ -1,22 +1,37 @@
 import CSodium
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// A fixed-size buffer for secrets (keys, passwords, decrypted vault contents) in libsodium's
-/// guarded memory: locked out of swap where the system allows, excluded from core dumps,
-/// fenced by guard pages, and wiped when the buffer is released.
+/// A fixed-size buffer for secrets (keys, passwords, decrypted vault contents), wiped when it
+/// is released. By default it lives in libsodium's guarded memory: locked out of swap where the
+/// system allows, excluded from core dumps and fenced by guard pages.
 public final class SecureBytes {
+    /// How a buffer is kept.
+    public enum Protection: Sendable {
+        /// libsodium's guarded allocation. Each costs its own memory mappings, and a process
+        /// may have only about 65,000 of those: for keys, passwords and the whole payload.
+        case guarded
+        /// Ordinary heap memory, wiped on release: for the many small pieces of a large vault,
+        /// such as one entry's line.
+        case wipedOnRelease
+    }
+
     /// The number of bytes the buffer holds.
     public let count: Int
     private let base: UnsafeMutableRawPointer
+    private let protection: Protection
 
     /// A zero-filled buffer of `count` bytes.
-    public init(count: Int) throws(CryptoError) {
+    public init(count: Int, protection: Protection = .guarded) throws(CryptoError) {
         try Sodium.ensureInitialised()
-        guard let pointer = sodium_malloc(max(count, 1)) else {
-            throw .outOfSecureMemory(bytes: count)
-        }
+        let size = max(count, 1)
+        let allocated = protection == .guarded ? sodium_malloc(size) : malloc(size)
+        guard let pointer = allocated else { throw .outOfSecureMemory(bytes: count) }
         self.count = count
         self.base = pointer
-        sodium_memzero(pointer, max(count, 1))
+        self.protection = protection
+        sodium_memzero(pointer, size)
     }
 
     /// A buffer holding a copy of `bytes`; the caller remains responsible for wiping the source.
@@ -47,7 +62,13 @@ public final class SecureBytes {
     }
 
     deinit {
-        sodium_free(base)
+        switch protection {
+        case .guarded:
+            sodium_free(base)  // wipes, then unmaps
+        case .wipedOnRelease:
+            sodium_memzero(base, max(count, 1))
+            free(base)
+        }
     }
 
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {

@@ -14,7 +14,7 @@ enum EntryLine {
         defer { body.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
         let name = try EntryJSON.encoder().encode(entry.name)
         // body is `{"created":…}`: the name goes in front of its first member.
-        let line = try SecureBytes(count: 8 + name.count + 1 + body.count - 1)
+        let line = try SecureBytes(count: 8 + name.count + 1 + body.count - 1, protection: .wipedOnRelease)
         line.withUnsafeMutableBytes { out in
             var offset = 0
             func append(_ bytes: some Collection<UInt8>) {
