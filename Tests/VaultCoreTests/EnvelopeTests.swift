@@ -22,7 +22,8 @@ struct EnvelopeTests {
                 let outcome = Result { () throws -> Void in
                     let envelope = try Envelope.parse(changed)
                     let dataKey = try unlocker.dataKey(for: envelope, label: "test")
-                    _ = try EntryTable(content: envelope.openPayload(dataKey: dataKey))
+                    let (payload, length) = try envelope.openPayload(dataKey: dataKey)
+                    _ = try EntryTable(content: payload, length: length)
                 }
                 guard case .failure(let error) = outcome else {
                     Issue.record("flipping byte \(index) with \(mask) went unnoticed")

@@ -43,8 +43,8 @@ extension Envelope {
         }
     }
 
-    /// Decrypts the payload and returns its content without the padding.
-    public func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> SecureBytes {
+    /// Decrypts the payload: the padded plaintext, and the length of the content before the padding.
+    public func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> (padded: SecureBytes, length: Int) {
         let padded: SecureBytes
         do {
             padded = try cipher.open(payload, key: dataKey, associatedData: payloadAssociatedData)
@@ -54,6 +54,6 @@ extension Envelope {
         guard let length = padded.withUnsafeBytes({ Padding.contentLength(of: $0) }) else {
             throw .tampered
         }
-        do { return try padded.slice(0..<length) } catch { throw .crypto(error) }
+        return (padded, length)
     }
 }

@@ -1,5 +1,8 @@
 import CSodium
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One entry as a line of the payload: a JSON object whose first member is always `"name"`,
 /// so that the name can be read straight from the bytes, without decoding the whole entry.
@@ -34,9 +37,10 @@ enum EntryLine {
         return try EntryJSON.decoder().decode(Entry.self, from: data)
     }
 
-    /// The UTF-8 bytes of the line's name, or `nil` when the line does not start the way a
-    /// line must. Escapes are decoded only in the rare names that need them.
-    static func name(of line: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// Calls `body` with the UTF-8 bytes of the line's name, or returns `nil` when the line does
+    /// not start the way a line must. The bytes are read in place; escapes are decoded only in
+    /// the rare names that need them.
+    static func withName<R>(of line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard line.count > prefix.count + 1, line.starts(with: prefix) else { return nil }
         var index = prefix.count
         var escaped = false
@@ -51,23 +55,19 @@ enum EntryLine {
             index += 1
         }
         guard index < line.count else { return nil }
-        if !escaped { return Array(line[prefix.count..<index]) }
+        if !escaped { return body(UnsafeRawBufferPointer(rebasing: line[prefix.count..<index])) }
         let literal = Data(line[(prefix.count - 1)...index])
         guard let name = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
-        return Array(name.utf8)
+        return Array(name.utf8).withUnsafeBytes(body)
     }
 }
 
 /// Byte-wise ordering of UTF-8 names: the order of the payload's lines.
-func compareNames(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Int {
-    var left = a.makeIterator()
-    var right = b.makeIterator()
-    while true {
-        switch (left.next(), right.next()) {
-        case (nil, nil): return 0
-        case (nil, _): return -1
-        case (_, nil): return 1
-        case let (x?, y?): if x != y { return x < y ? -1 : 1 }
-        }
+func compareNames(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    let common = min(a.count, b.count)
+    if common > 0 {
+        let order = memcmp(a.baseAddress!, b.baseAddress!, common)
+        if order != 0 { return order < 0 ? -1 : 1 }
     }
+    return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
 }

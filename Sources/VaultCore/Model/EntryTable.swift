@@ -14,25 +14,27 @@ public final class EntryTable {
     private let content: SecureBytes
     private var lines: [Line]
 
-    /// Splits and checks a decrypted payload: every line must carry a name, in strictly
-    /// increasing byte order (which also rules out duplicates).
-    public init(content: SecureBytes) throws(VaultOpenError) {
+    /// Splits and checks the first `length` bytes of a decrypted payload: every line must carry
+    /// a name, in strictly increasing byte order (which also rules out duplicates).
+    public init(content: SecureBytes, length: Int? = nil) throws(VaultOpenError) {
         self.content = content
         var ranges: [Range<Int>] = []
-        let problem: String? = content.withUnsafeBytes { (bytes) -> String? in
+        let problem: String? = content.withUnsafeBytes { (whole) -> String? in
+            let bytes = UnsafeRawBufferPointer(rebasing: whole[0..<(length ?? whole.count)])
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
             guard bytes[bytes.count - 1] == UInt8(ascii: "\n") else { return "the payload does not end with a newline" }
             var start = 0
-            var previous: [UInt8]? = nil
+            var previous: UnsafeRawBufferPointer? = nil
             while start < bytes.count {
                 let newline = memchr(base + start, 0x0A, bytes.count - start)!
                 let end = UnsafeRawPointer(newline) - base
                 let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                guard let name = EntryLine.name(of: line) else { return "entry \(ranges.count + 1) has no name" }
-                if let previous, compareNames(previous, name) >= 0 {
-                    return "entries are not sorted by name, or a name appears twice"
+                let order = EntryLine.withName(of: line) { name in
+                    previous.flatMap { EntryLine.withName(of: $0) { compareNames($0, name) } } ?? -1
                 }
-                previous = name
+                guard let order else { return "entry \(ranges.count + 1) has no name" }
+                if order >= 0 { return "entries are not sorted by name, or a name appears twice" }
+                previous = line
                 ranges.append(start..<end)
                 start = end + 1
             }
@@ -61,29 +63,31 @@ public final class EntryTable {
         }
     }
 
-    private func nameBytes(at index: Int) -> [UInt8] {
-        withLine(index) { EntryLine.name(of: $0) } ?? []
+    private func name(at index: Int) -> String {
+        withLine(index) { line in EntryLine.withName(of: line) { String(decoding: $0, as: UTF8.self) } } ?? ""
     }
 
     /// Where `name` is, or where it would be inserted.
     private func search(_ name: String) -> (index: Int, found: Bool) {
         let target = Array(name.utf8)
-        var low = 0
-        var high = lines.count
-        while low < high {
-            let middle = (low + high) / 2
-            let order = compareNames(nameBytes(at: middle), target)
-            if order == 0 { return (middle, true) }
-            if order < 0 { low = middle + 1 } else { high = middle }
+        return target.withUnsafeBytes { target in
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                let order = withLine(middle) { line in EntryLine.withName(of: line) { compareNames($0, target) } } ?? -1
+                if order == 0 { return (middle, true) }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return (low, false)
         }
-        return (low, false)
     }
 
     public func contains(_ name: String) -> Bool { search(name).found }
 
     /// All names, in order.
     public var names: [String] {
-        (0..<lines.count).map { String(decoding: nameBytes(at: $0), as: UTF8.self) }
+        (0..<lines.count).map(name(at:))
     }
 
     /// The entry called `name`, decoded.

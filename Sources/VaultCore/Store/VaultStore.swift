@@ -47,7 +47,8 @@ public final class VaultStore {
 
     private func decrypt(_ envelope: Envelope, using unlocker: Unlocker) throws -> OpenVault {
         let dataKey = try unlocker.dataKey(for: envelope, label: keyLabel)
-        let entries = try EntryTable(content: try envelope.openPayload(dataKey: dataKey))
+        let (payload, length) = try envelope.openPayload(dataKey: dataKey)
+        let entries = try EntryTable(content: payload, length: length)
         return OpenVault(envelope: envelope, dataKey: dataKey, entries: entries)
     }
 
