@@ -2,7 +2,6 @@
 /// never say which byte or which key was wrong.
 public enum CryptoError: VaultFailure, Equatable {
     case libraryUnavailable
-    case randomFailed
     case outOfSecureMemory(bytes: Int)
     case weakKDFParameters(String)
     case unreasonableKDFParameters(String)
@@ -15,8 +14,6 @@ public enum CryptoError: VaultFailure, Equatable {
         switch self {
         case .libraryUnavailable:
             return "libsodium could not be initialised"
-        case .randomFailed:
-            return "the system random number generator failed"
         case .outOfSecureMemory(let bytes):
             return "could not allocate \(bytes) bytes of protected memory for secrets"
         case .weakKDFParameters(let why):

@@ -18,12 +18,6 @@ public enum Sodium {
         return bytes
     }
 
-    /// A uniformly distributed number in `0..<upperBound`, without modulo bias.
-    public static func uniformRandom(below upperBound: UInt32) throws(CryptoError) -> UInt32 {
-        try ensureInitialised()
-        return randombytes_uniform(upperBound)
-    }
-
     /// Standard Base64 with padding, encoded in constant time (the input may be secret).
     public static func base64Encode(_ bytes: UnsafeRawBufferPointer) -> String {
         let capacity = (bytes.count + 2) / 3 * 4 + 1

@@ -6,7 +6,6 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case tampered
     /// The decrypted payload is not a list of entries.
     case malformedPayload(String)
-    case crypto(CryptoError)
 
     public var message: String {
         switch self {
@@ -16,13 +15,8 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "the vault is corrupt or was tampered with (payload does not authenticate)"
         case .malformedPayload(let what):
             return "the vault is corrupt: \(what)"
-        case .crypto(let error):
-            return error.message
         }
     }
 
-    public var exitStatus: ExitStatus {
-        if case .crypto(let error) = self { return error.exitStatus }
-        return .authenticationFailed
-    }
+    public var exitStatus: ExitStatus { .authenticationFailed }
 }

@@ -45,11 +45,8 @@ public final class EntryTable {
     }
 
     /// An empty table, for a new vault.
-    public convenience init() throws(CryptoError) {
-        do { try self.init(content: try SecureBytes(count: 0)) } catch let error as VaultOpenError {
-            if case .crypto(let inner) = error { throw inner }
-            throw .encryptionFailed
-        } catch let error as CryptoError { throw error } catch { throw .encryptionFailed }
+    public convenience init() throws {
+        try self.init(content: SecureBytes(count: 0))
     }
 
     public var count: Int { lines.count }
