@@ -109,7 +109,8 @@ public struct Envelope: Equatable, Sendable {
         guard version <= currentVersion else { throw .newerVersion(version) }
         guard let payloadText else { throw .corrupt("not in canonical form") }
         var envelope = try document.envelope()
-        guard let ciphertext = Base64.decodeCanonical(bytes[payloadText]), ciphertext.count >= Cipher.tagLength else {
+        let ciphertext = bytes.withUnsafeBytes { Base64.decodeCanonical(UnsafeRawBufferPointer(rebasing: $0[payloadText])) }
+        guard let ciphertext, ciphertext.count >= Cipher.tagLength else {
             throw .corrupt("bad payload")
         }
         envelope.payload.ciphertext = ciphertext
@@ -119,15 +120,21 @@ public struct Envelope: Equatable, Sendable {
         return envelope
     }
 
-    /// Where the payload ciphertext's Base64 text is, if the file ends the canonical way: it is
-    /// the last string in the file, and Base64 has no quotes.
+    /// Where the payload ciphertext's Base64 text is, if the file has the canonical shape: after
+    /// the second `"ciphertext": "` (the first is the wrapped key's), up to the closing quote
+    /// that starts the canonical ending. Only the small header is scanned.
     private static func payloadCiphertextRange(in bytes: [UInt8]) -> Range<Int>? {
         guard bytes.count > renderedSuffix.count, bytes.suffix(renderedSuffix.count).elementsEqual(renderedSuffix) else {
             return nil
         }
+        let marker = Array("\"ciphertext\": \"".utf8)
+        var start = 0
+        for _ in 0..<2 {
+            guard let found = bytes[start...].firstRange(of: marker) else { return nil }
+            start = found.upperBound
+        }
         let end = bytes.count - renderedSuffix.count
-        guard let quote = bytes[..<end].lastIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return (quote + 1)..<end
+        return start <= end ? start..<end : nil
     }
 }
 

@@ -23,16 +23,19 @@ public enum AtomicFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
         guard info.st_size <= limit else { throw .tooLarge(path: path) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .io(path: path, operation: "read", errno: errno) }
-            if count == 0 { break }
-            offset += count
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialised in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                if count <= 0 { break }
+                offset += count
+            }
+            initialised = offset
         }
-        if offset < bytes.count { bytes.removeSubrange(offset...) }
+        guard failure == 0 else { throw .io(path: path, operation: "read", errno: failure) }
         return bytes
     }
 
