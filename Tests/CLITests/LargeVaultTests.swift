@@ -21,3 +21,26 @@ struct LargeVaultTests {
         #expect(try await fixture.names().count == count)
     }
 }
+
+/// Renaming on import must still produce valid names, even for the longest ones.
+@Suite("Import renames")
+struct ImportRenameTests {
+    @Test("renaming a 512-byte name shortens it, and the result can be used and backed up")
+    func longNameRename() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let long = String(repeating: "x", count: 512)
+        try await fixture.add(long, password: "one")
+        let file = try VaultFixture.writeFile(fixture.path("e.json"), try ImportDocument.data(entries: [
+            ImportDocument.entry(name: long, password: "two"),
+        ]))
+        try await fixture.succeed(["import", file, "--on-conflict", "rename"])
+        let renamed = String(repeating: "x", count: 508) + " (2)"
+        #expect(try await fixture.names() == [renamed, long].sorted())
+        #expect(try await fixture.password(of: renamed) == "two")
+        let backup = fixture.path("backup.json")
+        try await fixture.succeed(["export", "--output", backup, "--yes"])
+        let restored = fixture.path("restored.json")
+        try await fixture.succeed(["init"] + VaultFixture.cheapKDF, environment: ["VAULT_PATH": restored])
+        try await fixture.succeed(["import", backup], environment: ["VAULT_PATH": restored])
+    }
+}

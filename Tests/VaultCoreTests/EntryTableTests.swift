@@ -44,5 +44,8 @@ struct EntryTableTests {
         #expect(throws: VaultOpenError.self) { try load(line("a") + line("a")) }
         #expect(throws: VaultOpenError.self) { try load(#"{"created":"x"}"# + "\n") }
         #expect(throws: VaultOpenError.self) { try load(String(line("a").dropLast())) }
+        // A name not in NFC could be listed but never looked up: refused on open.
+        #expect(throws: VaultOpenError.self) { try load(line("cafe\u{301}")) }
+        try load(line("caf\u{e9}"))
     }
 }

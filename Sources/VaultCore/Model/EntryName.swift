@@ -13,6 +13,13 @@ public enum EntryName {
         return composed
     }
 
+    /// Whether the UTF-8 bytes of a stored name are in NFC, as every name a command looks up is:
+    /// a name in another form could be listed but never found. ASCII names always are.
+    static func isComposed(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        guard utf8.contains(where: { $0 >= 0x80 }) else { return true }
+        return String(decoding: utf8, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8.elementsEqual(utf8)
+    }
+
     /// Throws when `name` cannot be an entry name, saying why.
     public static func validate(_ name: String) throws(EntryError) {
         if name.isEmpty { throw .invalidName(name, "it is empty") }

@@ -29,11 +29,13 @@ public final class EntryTable {
                 let newline = memchr(base + start, 0x0A, bytes.count - start)!
                 let end = UnsafeRawPointer(newline) - base
                 let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                let order = EntryLine.withName(of: line) { name in
-                    previous.flatMap { EntryLine.withName(of: $0) { compareNames($0, name) } } ?? -1
+                let check = EntryLine.withName(of: line) { name in
+                    (order: previous.flatMap { EntryLine.withName(of: $0) { compareNames($0, name) } } ?? -1,
+                     composed: EntryName.isComposed(name))
                 }
-                guard let order else { return "entry \(ranges.count + 1) has no name" }
-                if order >= 0 { return "entries are not sorted by name, or a name appears twice" }
+                guard let check else { return "entry \(ranges.count + 1) has no name" }
+                if check.order >= 0 { return "entries are not sorted by name, or a name appears twice" }
+                if !check.composed { return "the name of entry \(ranges.count + 1) is not in Unicode NFC" }
                 previous = line
                 ranges.append(start..<end)
                 start = end + 1

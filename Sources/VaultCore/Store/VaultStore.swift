@@ -46,7 +46,10 @@ public final class VaultStore {
     }
 
     private func decrypt(_ envelope: Envelope, using unlocker: Unlocker) throws -> OpenVault {
-        let dataKey = try unlocker.dataKey(for: envelope, label: keyLabel)
+        try decrypt(envelope, dataKey: try unlocker.dataKey(for: envelope, label: keyLabel))
+    }
+
+    private func decrypt(_ envelope: Envelope, dataKey: SecureBytes) throws -> OpenVault {
         let (payload, length) = try envelope.openPayload(dataKey: dataKey)
         let entries = try EntryTable(content: payload, length: length)
         return OpenVault(envelope: envelope, dataKey: dataKey, entries: entries)
@@ -86,13 +89,17 @@ public final class VaultStore {
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let before = try AtomicFile.read(path)
         let envelopeBefore = try Envelope.parse(before)
-        _ = try unlocker.dataKey(for: envelopeBefore, label: keyLabel)
+        let dataKey = try unlocker.dataKey(for: envelopeBefore, label: keyLabel)
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try AtomicFile.read(path)
         let envelope = current == before ? envelopeBefore : try Envelope.parse(current)
-        return try body(try decrypt(envelope, using: unlocker))
+        // `vault passwd` in another process re-wraps the data key but never changes it, so the
+        // key unwrapped before the wait still opens the vault under its new password.
+        let vault = envelope.id == envelopeBefore.id && envelope.cipher == envelopeBefore.cipher
+            ? (try? decrypt(envelope, dataKey: dataKey)) : nil
+        return try body(try vault ?? decrypt(envelope, using: unlocker))
     }
 
     private func write(_ envelope: Envelope) throws {

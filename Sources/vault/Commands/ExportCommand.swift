@@ -49,7 +49,7 @@ struct ExportCommand: ParsableCommand {
             try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
             Diagnostics.note("Exported \(entries.count) entries to \(output). Delete it when you no longer need it.")
         } else {
-            FileHandle.standardOutput.write(data)
+            try StandardStreams.write(data)
         }
     }
 }

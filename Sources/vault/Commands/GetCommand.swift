@@ -25,7 +25,7 @@ struct GetCommand: ParsableCommand {
             return
         }
         let value = try EntryField.value(of: field ?? "password", in: entry)
-        print(value)
+        try StandardStreams.write(value + "\n")
     }
 }
 

@@ -37,7 +37,7 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let bytes: [UInt8]
         if file == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+            bytes = try StandardStreams.readAll()
         } else {
             do { bytes = try AtomicFile.read(file) } catch StoreError.vaultMissing { throw StoreError.fileMissing(path: file) }
         }
@@ -52,7 +52,7 @@ struct ImportCommand: ParsableCommand {
                     case .skip?: counts.skipped += 1; continue
                     case .overwrite?: counts.replaced += 1
                     case .rename?, nil:
-                        entry.name = freeName(for: entry.name, in: entries)
+                        entry.name = try freeName(for: entry.name, in: entries)
                         counts.renamed += 1
                     }
                 } else {
@@ -64,10 +64,18 @@ struct ImportCommand: ParsableCommand {
         Diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries (\(counts.added) new, \(counts.replaced) replaced, \(counts.renamed) renamed, \(counts.skipped) skipped).")
     }
 
-    /// `NAME (2)`, `NAME (3)`, … whichever is free first.
-    private func freeName(for name: String, in entries: EntryTable) -> String {
+    /// `NAME (2)`, `NAME (3)`, … whichever is free first; a name too long for the suffix is
+    /// shortened first, so the new name is always a valid one.
+    private func freeName(for name: String, in entries: EntryTable) throws -> String {
         var number = 2
-        while entries.contains("\(name) (\(number))") { number += 1 }
-        return "\(name) (\(number))"
+        while true {
+            let suffix = " (\(number))"
+            var base = name
+            while base.utf8.count + suffix.utf8.count > EntryName.maximumLength { base.removeLast() }
+            while base.hasSuffix("/") { base.removeLast() }
+            let candidate = try EntryName.normalized(base + suffix)
+            if !entries.contains(candidate) { return candidate }
+            number += 1
+        }
     }
 }

@@ -26,7 +26,7 @@ struct SearchCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(found.map(EntrySummary.init))
         } else {
-            for entry in found { print(entry.name) }
+            try StandardStreams.writeLines(found.map(\.name))
         }
     }
 }

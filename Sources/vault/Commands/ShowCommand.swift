@@ -22,7 +22,7 @@ struct ShowCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(EntryView(entry, reveal: reveal))
         } else {
-            print(EntryText.render(entry, reveal: reveal), terminator: "")
+            try StandardStreams.write(EntryText.render(entry, reveal: reveal))
         }
     }
 }

@@ -8,6 +8,6 @@ enum Diagnostics {
     static func note(_ message: String) { write(message + "\n") }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.writeError(text)
     }
 }

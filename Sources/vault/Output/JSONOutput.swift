@@ -6,6 +6,6 @@ enum JSONOutput {
     static func print(_ value: some Encodable) throws {
         var data = try EntryJSON.encoder(pretty: true).encode(value)
         data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        try StandardStreams.write(data)
     }
 }
