@@ -8,7 +8,8 @@ public struct ExportDocument: Codable, Equatable {
 
     public var format: String
     public var version: Int
-    public var exported: Date
+    /// When the export was written; optional when reading, since it does not affect the entries.
+    public var exported: Date?
     public var entries: [Entry]
 
     public init(entries: [Entry], exported: Date = .nowToTheSecond) {
@@ -29,6 +30,7 @@ public struct ExportDocument: Codable, Equatable {
 /// Why a backup could not be imported. Nothing is imported when any of these occurs.
 public enum ImportError: VaultFailure, Equatable {
     case notJSON(String)
+    case invalidDocument(String)
     case wrongFormat(String)
     case missingVersion
     case newerVersion(Int)
@@ -40,6 +42,8 @@ public enum ImportError: VaultFailure, Equatable {
         switch self {
         case .notJSON(let why):
             return "the file is not valid JSON: \(why)"
+        case .invalidDocument(let why):
+            return "the file is not a valid vault export: \(why); nothing was imported"
         case .missingVersion:
             return "the export has no valid \"version\" (a whole number from 1); nothing was imported"
         case .wrongFormat(let format):

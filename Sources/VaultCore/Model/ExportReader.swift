@@ -72,7 +72,10 @@ public enum ExportReader {
             return .notJSON(describe(error))
         }
         guard path.count >= 2, path[0].stringValue == "entries", let index = path[1].intValue else {
-            return .notJSON(describe(error))
+            let field = path.map(\.stringValue).joined(separator: ".")
+            // The JSON itself parsed (the header did), so this is a value of the wrong kind.
+            let what = field.isEmpty ? "a value is malformed (dates look like 2026-01-31T12:00:00Z)" : "'\(field)': \(describe(error))"
+            return .invalidDocument(what)
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let name = index < names.count ? names[index] : nil

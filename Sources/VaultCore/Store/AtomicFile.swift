@@ -40,8 +40,18 @@ public enum AtomicFile {
     }
 
     /// Replaces (or creates) `path` with `bytes`, atomically and durably, with mode 0600.
+    /// Termination signals are held off while the temporary file exists (SIGKILL and power
+    /// loss cannot be; the vault's leftovers are removed by the next writer).
     /// With `exclusive`, fails with `.vaultExists` instead of replacing an existing file.
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false) throws(StoreError) {
+        // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
+        // removed: it may hold a plaintext export, and nothing else would ever delete it.
+        var deferred = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&deferred)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&deferred, signal) }
+        pthread_sigmask(SIG_BLOCK, &deferred, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let folder = FilePath.folder(of: path)
         let temporary = folder + "/" + temporaryPrefix(for: path) + randomSuffix()
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

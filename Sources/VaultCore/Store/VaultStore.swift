@@ -34,7 +34,8 @@ public final class VaultStore {
         try FilePath.createFolders(FilePath.folder(of: path))
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
-        if access(path, F_OK) == 0 { throw StoreError.vaultExists(path: path) }
+        var info = stat()
+        if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
         try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: true) }
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }

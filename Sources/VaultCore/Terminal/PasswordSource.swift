@@ -21,7 +21,7 @@ public struct PasswordFile: PasswordSource {
 
     public func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes {
         var info = stat()
-        if stat(path, &info) == 0 && info.st_mode & 0o077 != 0 {
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & 0o077 != 0 {
             warn("\(path) can be read by other users; chmod 600 it")
         }
         let password = try SecretReader.firstLine(ofFile: path)

@@ -16,8 +16,9 @@ public enum SecretReader {
         while true {
             let count = read(descriptor, &byte, 1)
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 || byte == 0x0A { break }
-            guard length < maximumLength else { throw TerminalError.notOneLine(what) }
+            if count < 0 { throw TerminalError.unreadable(path: what, errno: errno) }
+            if count == 0 || byte == 0x0A { break }
+            guard length < maximumLength else { throw TerminalError.tooLong(what) }
             buffer.withUnsafeMutableBytes { $0[length] = byte }
             length += 1
         }
@@ -31,7 +32,11 @@ public enum SecretReader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TerminalError.unreadable(path: path, errno: errno) }
         defer { close(fd) }
-        return try line(from: fd, what: "the password in \(path)")
+        do {
+            return try line(from: fd, what: "the password in \(path)")
+        } catch TerminalError.unreadable(_, let code) {
+            throw TerminalError.unreadable(path: path, errno: code)
+        }
     }
 
     /// Exactly `count` lines from standard input (one per secret asked for); a final newline is
@@ -44,6 +49,7 @@ public enum SecretReader {
         while length < capacity {
             let got = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + length, capacity - length) }
             if got < 0 && errno == EINTR { continue }
+            if got < 0 { throw TerminalError.unreadable(path: "standard input", errno: errno) }
             guard got > 0 else { break }
             length += got
         }
@@ -63,7 +69,8 @@ public enum SecretReader {
             throw TerminalError.wrongLineCount(what: what, expected: count, got: ranges.count)
         }
         return try ranges.map { range in
-            guard range.count > 0, range.count <= maximumLength else { throw TerminalError.emptySecret(what) }
+            guard range.count <= maximumLength else { throw TerminalError.tooLong(what) }
+            guard range.count > 0 else { throw TerminalError.emptySecret(what) }
             return try buffer.slice(range)
         }
     }

@@ -5,6 +5,7 @@ public enum TerminalError: VaultFailure, Equatable {
     case emptySecret(String)
     case unreadable(path: String, errno: Int32)
     case notOneLine(String)
+    case tooLong(String)
     case cancelled
     case confirmationNeeded(String)
     case wrongLineCount(what: String, expected: Int, got: Int)
@@ -21,6 +22,8 @@ public enum TerminalError: VaultFailure, Equatable {
             return "cannot read \(path): \(String(cString: strerror(code)))"
         case .notOneLine(let what):
             return "\(what) must be a single line"
+        case .tooLong(let what):
+            return "\(what) is longer than \(SecretReader.maximumLength) bytes"
         case .cancelled:
             return "cancelled"
         case .confirmationNeeded(let what):
