@@ -16,9 +16,14 @@ let package = Package(
             name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(
             name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(
+            name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(
+            name: "CKeyringShim",
+            dependencies: ["CSecret"]),
         .target(
             name: "VaultCore",
-            dependencies: ["CSodium", "CArgon2"]),
+            dependencies: ["CSodium", "CArgon2", "CKeyringShim"]),
         .executableTarget(
             name: "vault",
             dependencies: [

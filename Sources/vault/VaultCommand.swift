@@ -23,6 +23,7 @@ struct VaultCommand: ParsableCommand {
             InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
             SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
             ExportCommand.self, ImportCommand.self, PasswdCommand.self,
+            UnlockCommand.self, LockCommand.self, StatusCommand.self, ClipboardClearCommand.self,
         ])
 
     static func main() {

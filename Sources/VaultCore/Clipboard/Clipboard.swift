@@ -1,26 +1,33 @@
-/// A place to put a secret for pasting, which clears it again after a while. Backends
-/// (Wayland, X11, OSC 52) arrive with the clipboard issue; until then there is none.
+/// A place to put a secret for pasting. Backends: Wayland (wl-copy), X11 (xclip or xsel), and
+/// OSC 52 (an escape sequence that asks the terminal, even over SSH, to set the clipboard).
 public protocol Clipboard {
-    /// A short name for messages, such as "x11".
+    /// The backend's name for messages and `--clip-backend`: wayland, x11, osc52.
     var name: String { get }
-    /// Copies `secret` and arranges for it to be cleared after `clearAfter` seconds, if the
-    /// clipboard still holds it then.
-    func copy(_ secret: SecureBytes, clearAfter seconds: Int) throws
+    /// Replaces the clipboard's content with `secret`, which is passed through a pipe or the
+    /// terminal, never through a command line.
+    func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError)
+    /// The clipboard's current content, or `nil` when this backend cannot read it back.
+    func read() throws(ClipboardError) -> SecureBytes?
+    /// Empties the clipboard.
+    func clear() throws(ClipboardError)
 }
 
-/// The clipboard of a machine without one: every copy fails with exit code 6.
-public struct NoClipboard: Clipboard {
-    public init() {}
-    public var name: String { "none" }
-    public func copy(_ secret: SecureBytes, clearAfter seconds: Int) throws {
-        throw ClipboardError.unavailable
+/// Clipboard failures; an unavailable clipboard exits 6.
+public enum ClipboardError: VaultFailure, Equatable {
+    case unavailable(String)
+    case helperFailed(String, String)
+
+    public var message: String {
+        switch self {
+        case .unavailable(let why):
+            return "no clipboard: \(why)"
+        case .helperFailed(let helper, let why):
+            return "the clipboard helper \(helper) failed: \(why)"
+        }
     }
-}
 
-/// Clipboard failures.
-public enum ClipboardError: VaultFailure {
-    case unavailable
-
-    public var message: String { "no clipboard is available here" }
-    public var exitStatus: ExitStatus { .unavailable }
+    public var exitStatus: ExitStatus {
+        if case .unavailable = self { return .unavailable }
+        return .failure
+    }
 }

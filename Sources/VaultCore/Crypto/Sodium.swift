@@ -34,27 +34,21 @@ public enum Sodium {
         bytes.withUnsafeBytes { base64Encode($0) }
     }
 
-    /// Decodes strict standard Base64 (padding required, no whitespace); `nil` when malformed.
-    public static func base64Decode(_ text: Substring.UTF8View) -> [UInt8]? {
-        let maximum = text.count / 4 * 3
-        var output = [UInt8](repeating: 0, count: max(maximum, 1))
+    /// Decodes strict standard Base64 (padding required, no whitespace), in constant time;
+    /// `nil` when malformed.
+    public static func base64Decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
+        var output = [UInt8](repeating: 0, count: max(text.count / 4 * 3, 1))
         var length = 0
-        let status: Int32? = text.withContiguousStorageIfAvailable { input in
-            input.withMemoryRebound(to: CChar.self) { chars in
-                sodium_base642bin(
-                    &output, output.count, chars.baseAddress, chars.count, nil, &length, nil,
-                    sodium_base64_VARIANT_ORIGINAL)
-            }
-        }
-        guard let status, status == 0 else { return nil }
+        let status = sodium_base642bin(
+            &output, output.count, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count,
+            nil, &length, nil, sodium_base64_VARIANT_ORIGINAL)
+        guard status == 0 else { return nil }
         output.removeSubrange(length...)
         return output
     }
 
     public static func base64Decode(_ text: String) -> [UInt8]? {
-        var copy = text
-        copy.makeContiguousUTF8()
-        return base64Decode(copy[...].utf8)
+        Array(text.utf8).withUnsafeBytes { base64Decode($0) }
     }
 
     /// Compares two equally long secrets without leaking where they differ.

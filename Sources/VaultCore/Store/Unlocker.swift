@@ -37,6 +37,13 @@ public final class Unlocker {
             if let dataKey = try? envelope.unwrapDataKey(with: cached) { return dataKey }
             keyCache.remove(vaultID: envelope.id)
         }
+        return try dataKeyFromPassword(for: envelope, label: label)
+    }
+
+    /// The data key from the master password alone, ignoring the cache, which then gets the
+    /// derived key: what `vault unlock` does.
+    @discardableResult
+    public func dataKeyFromPassword(for envelope: Envelope, label: String) throws -> SecureBytes {
         let key = try keyEncryptionKey(for: envelope)
         let dataKey: SecureBytes
         do {

@@ -40,6 +40,11 @@ public final class VaultStore {
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
+    /// Reads the vault's header without decrypting anything (for `lock` and `status`).
+    public func header() throws -> Envelope {
+        try Envelope.parse(try AtomicFile.read(path))
+    }
+
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try Envelope.parse(try AtomicFile.read(path))

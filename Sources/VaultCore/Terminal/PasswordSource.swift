@@ -38,7 +38,7 @@ public struct TerminalPasswordPrompt: PasswordSource {
     public func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes {
         let terminal: ControllingTerminal
         do { terminal = try ControllingTerminal() } catch {
-            throw TerminalError.noTerminal("the master password (set VAULT_PASSWORD_FILE or use --password-file in scripts)")
+            throw TerminalError.locked
         }
         return try terminal.readSecret(prompt: prompt, confirm: confirm, what: "the master password")
     }

@@ -1,6 +1,7 @@
 /// Failures reading secrets and answers from a person or a file.
 public enum TerminalError: VaultFailure, Equatable {
     case noTerminal(String)
+    case locked
     case mismatch
     case emptySecret(String)
     case unreadable(path: String, errno: Int32)
@@ -14,6 +15,8 @@ public enum TerminalError: VaultFailure, Equatable {
         switch self {
         case .noTerminal(let what):
             return "cannot ask for \(what): no terminal"
+        case .locked:
+            return "the vault is locked and there is no terminal to ask for the master password (run `vault unlock` first, or set VAULT_PASSWORD_FILE)"
         case .mismatch:
             return "the two passwords did not match; nothing was changed"
         case .emptySecret(let what):
@@ -33,7 +36,7 @@ public enum TerminalError: VaultFailure, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .failure }
+    public var exitStatus: ExitStatus { self == .locked ? .authenticationFailed : .failure }
 }
 
 #if canImport(Glibc)

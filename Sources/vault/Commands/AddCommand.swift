@@ -25,7 +25,7 @@ struct AddCommand: ParsableCommand {
     func run() throws {
         let name = try EntryName.normalized(name)
         let store = vault.store()
-        let unlocker = vault.unlocker()
+        let unlocker = try vault.unlocker()
         if ControllingTerminal.standardInputIsTerminal && !force {
             // Say so before a person types a password in vain.
             if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }

@@ -35,7 +35,7 @@ struct EditCommand: ParsableCommand {
     func run() throws {
         let name = try EntryName.normalized(name)
         let store = vault.store()
-        let unlocker = vault.unlocker()
+        let unlocker = try vault.unlocker()
         if ControllingTerminal.standardInputIsTerminal && (password || !details.secretFields.isEmpty) {
             if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
         }

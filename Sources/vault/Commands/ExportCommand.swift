@@ -38,7 +38,7 @@ struct ExportCommand: ParsableCommand {
             throw StoreError.fileExists(path: output)
         }
         let store = vault.store()
-        let entries = try store.open(using: vault.unlocker()).entries.allEntries()
+        let entries = try store.open(using: try vault.unlocker()).entries.allEntries()
         Diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
         if !yes {
             try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export")

@@ -6,7 +6,11 @@ struct GetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Print an entry's password (or another field).",
-        discussion: "Prints the password alone on one line, so that PASS=$(vault get NAME) works.")
+        discussion: """
+            Prints the password alone on one line, so that PASS=$(vault get NAME) works. With \
+            --clip it goes to the clipboard instead (Wayland, X11, or the terminal through \
+            OSC 52) and is cleared after 45 seconds, if the clipboard still holds it then.
+            """)
 
     @OptionGroup var vault: VaultOptions
 
@@ -18,6 +22,12 @@ struct GetCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    @OptionGroup var clipboard: ClipOptions
+
+    func validate() throws {
+        if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
+    }
+
     func run() throws {
         let entry = try vault.entry(named: name)
         if output.json {
@@ -25,7 +35,11 @@ struct GetCommand: ParsableCommand {
             return
         }
         let value = try EntryField.value(of: field ?? "password", in: entry)
-        try StandardStreams.write(value + "\n")
+        if clipboard.clip {
+            try clipboard.copy(value, describing: entry.name, config: vault.config())
+        } else {
+            try StandardStreams.write(value + "\n")
+        }
     }
 }
 

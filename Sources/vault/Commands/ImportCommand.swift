@@ -43,7 +43,7 @@ struct ImportCommand: ParsableCommand {
         }
         let imported = try ExportReader.entries(from: Data(bytes))
         var counts = (added: 0, skipped: 0, replaced: 0, renamed: 0)
-        try vault.store().mutate(using: vault.unlocker()) { entries in
+        try vault.store().mutate(using: try vault.unlocker()) { entries in
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
             for var entry in imported {

@@ -35,7 +35,7 @@ struct InitCommand: ParsableCommand {
         if !cipher.isAvailable { throw CryptoError.cipherUnavailable(cipher) }
         let store = vault.store()
         let password = try vault.passwordSource().masterPassword(prompt: "New master password: ", confirm: true)
-        try store.create(password: password, kdf: parameters, cipher: cipher, unlocker: vault.unlocker())
+        try store.create(password: password, kdf: parameters, cipher: cipher, unlocker: try vault.unlocker())
         Diagnostics.note("Created \(store.path) (\(cipher.rawValue), Argon2id m=\(kdfMemoryMib) MiB t=\(kdfIterations) p=\(kdfParallelism)).")
     }
 }

@@ -21,7 +21,7 @@ struct ListCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let entries = try vault.store().open(using: vault.unlocker()).entries
+        let entries = try vault.store().open(using: try vault.unlocker()).entries
         let matcher = NameMatcher(pattern: pattern)
         let names = entries.names.filter(matcher.matches)
         if output.json {

@@ -20,7 +20,7 @@ struct MoveCommand: ParsableCommand {
     func run() throws {
         let old = try EntryName.normalized(old)
         let new = try EntryName.normalized(new)
-        try vault.store().mutate(using: vault.unlocker()) { entries in
+        try vault.store().mutate(using: try vault.unlocker()) { entries in
             guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
             guard old != new else { return }
             if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }

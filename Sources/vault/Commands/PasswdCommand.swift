@@ -19,7 +19,7 @@ struct PasswdCommand: ParsableCommand {
 
     func run() throws {
         let store = vault.store()
-        let unlocker = vault.unlocker()
+        let unlocker = try vault.unlocker()
         _ = try store.open(using: unlocker)
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
             ?? TerminalPasswordPrompt()

@@ -19,7 +19,7 @@ struct RemoveCommand: ParsableCommand {
     func run() throws {
         let name = try EntryName.normalized(name)
         let store = vault.store()
-        let unlocker = vault.unlocker()
+        let unlocker = try vault.unlocker()
         if !yes {
             guard try store.open(using: unlocker).entries.contains(name) else { throw EntryError.notFound(name) }
             try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)")

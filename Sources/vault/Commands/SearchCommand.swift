@@ -17,7 +17,7 @@ struct SearchCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
+        let entries = try vault.store().open(using: try vault.unlocker()).entries.allEntries()
         let found = entries.filter { entry in
             let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
                 + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }

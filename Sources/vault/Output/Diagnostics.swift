@@ -5,6 +5,7 @@ import Foundation
 enum Diagnostics {
     static func error(_ message: String) { write("vault: error: \(message)\n") }
     static func warning(_ message: String) { write("vault: warning: \(message)\n") }
+    static func notice(_ message: String) { write("vault: note: \(message)\n") }
     static func note(_ message: String) { write(message + "\n") }
 
     private static func write(_ text: String) {

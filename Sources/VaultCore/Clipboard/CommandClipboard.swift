@@ -1,0 +1,51 @@
+/// A clipboard driven by helper programs: wl-copy/wl-paste on Wayland, xclip or xsel on X11.
+public struct CommandClipboard: Clipboard {
+    public let name: String
+    let copyCommand: (path: String, arguments: [String])
+    let pasteCommand: (path: String, arguments: [String])
+    let clearCommand: (path: String, arguments: [String])
+
+    /// wl-clipboard, if both of its programs are on PATH.
+    public static func wayland(environment: [String: String]) -> CommandClipboard? {
+        guard let copy = HelperProcess.find("wl-copy", environment: environment),
+              let paste = HelperProcess.find("wl-paste", environment: environment) else { return nil }
+        return CommandClipboard(
+            name: "wayland", copyCommand: (copy, ["--type", "text/plain"]),
+            pasteCommand: (paste, ["--no-newline"]), clearCommand: (copy, ["--clear"]))
+    }
+
+    /// xclip, else xsel, on the CLIPBOARD selection.
+    public static func x11(environment: [String: String]) -> CommandClipboard? {
+        if let xclip = HelperProcess.find("xclip", environment: environment) {
+            return CommandClipboard(
+                name: "x11", copyCommand: (xclip, ["-selection", "clipboard", "-in"]),
+                pasteCommand: (xclip, ["-selection", "clipboard", "-out"]),
+                clearCommand: (xclip, ["-selection", "clipboard", "-in"]))
+        }
+        if let xsel = HelperProcess.find("xsel", environment: environment) {
+            return CommandClipboard(
+                name: "x11", copyCommand: (xsel, ["--clipboard", "--input"]),
+                pasteCommand: (xsel, ["--clipboard", "--output"]),
+                clearCommand: (xsel, ["--clipboard", "--clear"]))
+        }
+        return nil
+    }
+
+    public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
+        let result = try HelperProcess.run(copyCommand.path, copyCommand.arguments, input: secret)
+        guard result.status == 0 else { throw .helperFailed(copyCommand.path, "exit status \(result.status)") }
+    }
+
+    public func read() throws(ClipboardError) -> SecureBytes? {
+        let result = try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, captureOutput: true, timeout: 3)
+        var output = result.output
+        // No owner, or an empty selection: nothing of ours is there.
+        guard result.status == 0 else { return try? SecureBytes(consuming: &output) }
+        do { return try SecureBytes(consuming: &output) } catch { throw .helperFailed(pasteCommand.path, error.message) }
+    }
+
+    public func clear() throws(ClipboardError) {
+        let result = try HelperProcess.run(clearCommand.path, clearCommand.arguments, input: nil)
+        guard result.status == 0 else { throw .helperFailed(clearCommand.path, "exit status \(result.status)") }
+    }
+}

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a helper program (wl-copy, xclip, xsel, or vault's own clearer) with posix_spawn:
+/// input through a pipe, never argv; output captured or sent to /dev/null. Foundation's
+/// Process is avoided because it never returns when the helper forks a child that keeps the
+/// selection, as xclip and xsel do.
+public enum HelperProcess {
+    /// What a finished helper left.
+    public struct Result {
+        public var status: Int32
+        public var output: [UInt8]
+    }
+
+    /// The full path of `name` on PATH, if it is there.
+    public static func find(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
+    /// its standard output when `captureOutput` (else /dev/null), and waits at most `timeout`
+    /// seconds for it to exit (it is killed after that). `extraDescriptor` is passed on as fd 3.
+    public static func run(
+        _ path: String, _ arguments: [String], input: UnsafeRawBufferPointer? = nil,
+        captureOutput: Bool = false, timeout: Double = 5, extraDescriptor: Int32? = nil
+    ) throws(ClipboardError) -> Result {
+        let pid = try spawn(path, arguments, captureOutput: captureOutput, extraDescriptor: extraDescriptor) { inputFD in
+            if let input, !input.isEmpty { writeAll(input, to: inputFD) }
+        }
+        defer { if let fd = pid.output { close(fd) } }
+        var output: [UInt8] = []
+        if let fd = pid.output { output = readAll(fd, deadline: MonotonicClock.seconds() + timeout) }
+        return Result(status: wait(for: pid.id, timeout: timeout), output: output)
+    }
+
+    /// Starts `path` and returns at once, after `feed` has written its standard input; used
+    /// for the clearer, which outlives the command.
+    public static func start(_ path: String, _ arguments: [String], extraDescriptor: Int32? = nil,
+                             feed: (Int32) -> Void) throws(ClipboardError) {
+        let pid = try spawn(path, arguments, captureOutput: false, extraDescriptor: extraDescriptor, feed: feed)
+        _ = pid
+    }
+
+    private static func spawn(
+        _ path: String, _ arguments: [String], captureOutput: Bool, extraDescriptor: Int32?,
+        feed: (Int32) -> Void
+    ) throws(ClipboardError) -> (id: pid_t, output: Int32?) {
+        var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        guard pipe(&inputPipe) == 0 else { throw .helperFailed(path, "pipe failed") }
+        if captureOutput { guard pipe(&outputPipe) == 0 else { throw .helperFailed(path, "pipe failed") } }
+        for fd in inputPipe + outputPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let extraDescriptor { posix_spawn_file_actions_adddup2(&actions, extraDescriptor, 3) }
+
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        close(inputPipe[0])
+        if captureOutput { close(outputPipe[1]) }
+        guard status == 0 else {
+            close(inputPipe[1])
+            if captureOutput { close(outputPipe[0]) }
+            throw .helperFailed(path, String(cString: strerror(status)))
+        }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        feed(inputPipe[1])
+        close(inputPipe[1])
+        signal(SIGPIPE, previous)
+        return (pid, captureOutput ? outputPipe[0] : nil)
+    }
+
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    private static func readAll(_ fd: Int32, deadline: Double) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while MonotonicClock.seconds() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready < 0 && errno == EINTR { continue }
+            if ready <= 0 { continue }
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+
+    /// The exit status, or 128 + signal; a helper still running at the deadline is killed.
+    private static func wait(for pid: pid_t, timeout: Double) -> Int32 {
+        let deadline = MonotonicClock.seconds() + timeout
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { return 127 }
+            if MonotonicClock.seconds() >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return 128 + SIGKILL
+            }
+            usleep(5_000)
+        }
+        let signalNumber = status & 0x7f
+        return signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+    }
+}

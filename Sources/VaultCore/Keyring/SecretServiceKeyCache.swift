@@ -1,0 +1,132 @@
+import CKeyringShim
+import CSodium
+import Foundation
+
+/// The key cache in the freedesktop Secret Service (gnome-keyring, KWallet, KeePassXC), through
+/// libsecret: one item per vault, found by the vault's id, in the in-memory `session` collection
+/// where the service has one (gone at logout), else the unlocked default collection. The item
+/// holds the key and, when the cache was given a lifetime, its expiry; an expired item is
+/// treated as absent and removed. The service is probed before any libsecret call, so a missing
+/// bus, a missing service or a locked keyring is noticed in milliseconds and never prompts.
+public final class SecretServiceKeyCache: KeyCache {
+    /// How long any one call to the service may take before it is cancelled.
+    public static let callTimeoutMilliseconds: Int32 = 2000
+
+    /// How long a stored key stays valid; `nil` for the rest of the login session.
+    public var timeToLive: TimeInterval?
+    /// Told, once per process, why keys cannot be cached here.
+    private let onUnavailable: (String) -> Void
+    private var probed: KeyringAvailability?
+    private var announced = false
+
+    public init(timeToLive: TimeInterval? = nil, onUnavailable: @escaping (String) -> Void) {
+        self.timeToLive = timeToLive
+        self.onUnavailable = onUnavailable
+    }
+
+    /// Whether the service can be used here without a prompt, and where keys would go.
+    public var availability: KeyringAvailability {
+        if let probed { return probed }
+        var alias: UnsafePointer<CChar>?
+        var message: UnsafeMutablePointer<CChar>?
+        let status = vk_probe(Self.callTimeoutMilliseconds, &alias, &message)
+        let result: KeyringAvailability = status == VK_OK
+            ? .available(collection: String(cString: alias!))
+            : .unavailable(reason: Self.take(message) ?? "Secret Service unavailable")
+        probed = result
+        return result
+    }
+
+    public func lookup(vaultID: String) -> SecureBytes? {
+        guard let item = cachedItem(vaultID: vaultID) else { return nil }
+        if let expires = item.expires, expires <= Date() {
+            remove(vaultID: vaultID)
+            return nil
+        }
+        return item.key
+    }
+
+    /// The cached key and its expiry, without removing an expired one (for `vault status`).
+    public func cachedItem(vaultID: String) -> CachedKey? {
+        guard case .available = availability else { return nil }
+        var secret: UnsafeMutablePointer<CChar>?
+        var message: UnsafeMutablePointer<CChar>?
+        let status = vk_lookup(vaultID, &secret, Self.callTimeoutMilliseconds, &message)
+        vk_free_message(message)
+        guard status == VK_OK, let secret else { return nil }
+        defer { vk_free_secret(secret) }
+        return CachedKey(itemText: UnsafeRawBufferPointer(start: secret, count: strlen(secret)))
+    }
+
+    public func store(_ key: SecureBytes, vaultID: String, label: String) {
+        guard case .available(let collection) = availability else {
+            if case .unavailable(let reason) = availability, !announced {
+                announced = true
+                onUnavailable(reason)
+            }
+            return
+        }
+        let expires = timeToLive.map { Date().addingTimeInterval($0) }
+        guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return }
+        var message: UnsafeMutablePointer<CChar>?
+        let status = text.withUnsafeBytes { bytes in
+            vk_store(collection, label, vaultID, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
+                     Self.callTimeoutMilliseconds, &message)
+        }
+        let reason = Self.take(message)
+        if status != VK_OK && !announced {
+            announced = true
+            onUnavailable(reason ?? "the Secret Service refused to store the key")
+        }
+    }
+
+    public func remove(vaultID: String) {
+        guard case .available = availability else { return }
+        var message: UnsafeMutablePointer<CChar>?
+        _ = vk_clear(vaultID, Self.callTimeoutMilliseconds, &message)
+        vk_free_message(message)
+    }
+
+    private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String? {
+        guard let message else { return nil }
+        defer { vk_free_message(message) }
+        return String(cString: message)
+    }
+}
+
+/// Whether the Secret Service can hold keys here.
+public enum KeyringAvailability: Equatable, Sendable {
+    case available(collection: String)
+    case unavailable(reason: String)
+}
+
+/// A key as kept in the keyring item: `vault-key-v1 EXPIRES BASE64KEY`, where EXPIRES is Unix
+/// seconds or 0 for "until the session ends".
+public struct CachedKey {
+    public let key: SecureBytes
+    public let expires: Date?
+
+    private static let tag = "vault-key-v1"
+
+    /// The item's text, NUL-terminated, in guarded memory.
+    static func itemText(key: SecureBytes, expires: Date?) throws -> SecureBytes {
+        let encoded = key.withUnsafeBytes { Sodium.base64Encode($0) }
+        let header = "\(tag) \(expires.map { Int($0.timeIntervalSince1970) } ?? 0) "
+        var bytes = Array(header.utf8) + Array(encoded.utf8) + [0]
+        return try SecureBytes(consuming: &bytes)
+    }
+
+    /// Reads an item's text; `nil` for anything that is not a well-formed item of ours.
+    init?(itemText: UnsafeRawBufferPointer) {
+        let parts = itemText.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, Array(parts[0]) == Array(Self.tag.utf8),
+              let seconds = Int(String(decoding: parts[1], as: UTF8.self)), seconds >= 0
+        else { return nil }
+        var decoded = UnsafeRawBufferPointer(rebasing: parts[2]).withMemoryRebound(to: UInt8.self) {
+            Sodium.base64Decode(UnsafeRawBufferPointer($0))
+        } ?? []
+        guard decoded.count == Cipher.keyLength, let key = try? SecureBytes(consuming: &decoded) else { return nil }
+        self.key = key
+        self.expires = seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
