@@ -69,6 +69,7 @@ public enum HelperProcess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         if let extraDescriptor { posix_spawn_file_actions_adddup2(&actions, extraDescriptor, 3) }
 
+        closeInheritedDescriptorsOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
@@ -85,6 +86,20 @@ public enum HelperProcess {
         close(inputPipe[1])
         signal(SIGPIPE, previous)
         return (pid, captureOutput ? outputPipe[0] : nil)
+    }
+
+    /// Marks every descriptor from 3 up close-on-exec, so a helper (and above all the clearer,
+    /// which lives on for seconds) holds nothing vault's own parent might wait on, such as the
+    /// pipe a `$(vault get …)` or a test harness reads to its end.
+    private static func closeInheritedDescriptorsOnExec() {
+        guard let folder = opendir("/proc/self/fd") else { return }
+        defer { closedir(folder) }
+        let own = dirfd(folder)
+        while let item = readdir(folder) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            guard let fd = Int32(name), fd >= 3, fd != own else { continue }
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
     }
 
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
