@@ -39,7 +39,7 @@ public struct VaultConfig: Equatable, Sendable {
             config.keyringTimeout = seconds
         }
         if let seconds = raw.clip_timeout {
-            guard seconds > 0 else { throw .invalid(path, "clip_timeout must be a positive number of seconds") }
+            guard seconds > 0 && seconds <= 3600 else { throw .invalid(path, "clip_timeout must be between 0 and 3600 seconds") }
             config.clipTimeout = seconds
         }
         return config

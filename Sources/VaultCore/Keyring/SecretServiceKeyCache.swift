@@ -111,7 +111,8 @@ public struct CachedKey {
     /// The item's text, NUL-terminated, in guarded memory.
     static func itemText(key: SecureBytes, expires: Date?) throws -> SecureBytes {
         let encoded = key.withUnsafeBytes { Sodium.base64Encode($0) }
-        let header = "\(tag) \(expires.map { Int($0.timeIntervalSince1970) } ?? 0) "
+        // Rounded up, so a key never expires before the lifetime it was given.
+        let header = "\(tag) \(expires.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? 0) "
         var bytes = Array(header.utf8) + Array(encoded.utf8) + [0]
         return try SecureBytes(consuming: &bytes)
     }

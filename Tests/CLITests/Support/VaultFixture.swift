@@ -6,8 +6,14 @@ import Glibc
 
 /// A private world for one test: a fresh temporary folder that is `HOME`, holds the vault and a
 /// 0600 master-password file, and is deleted when the fixture goes away. Every `vault` it runs
-/// gets a clean environment (`HOME`, `VAULT_PATH`, `VAULT_PASSWORD_FILE`, `PATH`, nothing else)
-/// and runs in that folder.
+/// gets a clean environment (`HOME`, `VAULT_PATH`, `VAULT_PASSWORD_FILE`, `PATH`, and only what
+/// the fixture was asked to pass on) and runs in that folder.
+///
+/// By default the fixture keeps `vault` away from any Secret Service: it writes
+/// `$HOME/.config/vault/config.json` with `{"keyring": false}`, so no run looks for a keyring or
+/// notes on standard error that it found none. `keyring: true` writes no config and passes on
+/// the test process's session bus (`DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`);
+/// `display: true` passes on its X display (`DISPLAY`, `XAUTHORITY`) for the clipboard.
 final class VaultFixture: Sendable {
     static let masterPassword = "correct horse battery staple ✓"
     /// The cheapest Argon2id profile `vault init` accepts, so that tests are fast.
@@ -19,9 +25,15 @@ final class VaultFixture: Sendable {
     let passwordFile: String
     /// Where the standard input and output files of the processes go.
     private let ioFolder: String
+    /// Variables of the test process that every run gets as well.
+    private let passedOn: [String: String]
 
-    /// A fixture without a vault.
-    init() throws {
+    /// The test process's variables that reach its Secret Service and its X display.
+    private static let sessionBusVariables = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]
+    private static let displayVariables = ["DISPLAY", "XAUTHORITY"]
+
+    /// A fixture without a vault; see the type's comment for `keyring` and `display`.
+    init(keyring: Bool = false, display: Bool = false) throws {
         let template = FileManager.default.temporaryDirectory.path + "/vault-cli-XXXXXX"
         var buffer = Array(template.utf8CString)
         guard mkdtemp(&buffer) != nil, let resolved = realpath(buffer, nil) else {
@@ -34,14 +46,22 @@ final class VaultFixture: Sendable {
         ioFolder = root + "/io"
         try FileManager.default.createDirectory(atPath: ioFolder, withIntermediateDirectories: false)
         try Self.writeFile(passwordFile, Self.masterPassword + "\n", mode: 0o600)
+        if !keyring {
+            let configFolder = root + "/.config/vault"
+            try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
+            try Self.writeFile(configFolder + "/config.json", #"{"keyring": false}"# + "\n")
+        }
+        let names = (keyring ? Self.sessionBusVariables : []) + (display ? Self.displayVariables : [])
+        let parent = ProcessInfo.processInfo.environment
+        passedOn = parent.filter { names.contains($0.key) }
         try #require(
             FileManager.default.isExecutableFile(atPath: VaultBinary.path),
             "no vault binary at \(VaultBinary.path); build it, or set VAULT_BINARY")
     }
 
     /// A fixture whose vault has been created with `vault init` and the cheap KDF.
-    static func initialized() async throws -> VaultFixture {
-        let fixture = try VaultFixture()
+    static func initialized(keyring: Bool = false, display: Bool = false) async throws -> VaultFixture {
+        let fixture = try VaultFixture(keyring: keyring, display: display)
         try await fixture.succeed(["init"] + cheapKDF)
         return fixture
     }
@@ -52,12 +72,12 @@ final class VaultFixture: Sendable {
 
     /// The environment every run starts from.
     var environment: [String: String] {
-        [
+        passedOn.merging([
             "HOME": root,
             "VAULT_PATH": vaultPath,
             "VAULT_PASSWORD_FILE": passwordFile,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
-        ]
+        ]) { _, own in own }
     }
 
     /// Starts `vault arguments…`; `environment` adds variables, or removes them with `nil`.

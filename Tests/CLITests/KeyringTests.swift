@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+/// The derived key kept in the Secret Service: cached by `init`, `unlock` and every command that
+/// derived it, found again without asking, forgotten by `lock`, expiry and `--no-keyring`,
+/// replaced by `passwd`, and kept apart per vault. Runs against the private, unlocked
+/// gnome-keyring of `scripts/with-keyring`; each test has its own vault, whose random id keys
+/// its item, so the tests share the keyring safely in parallel.
+@Suite("Keyring", .enabled(if: ProcessInfo.processInfo.environment["VAULT_TEST_KEYRING"] == "unlocked",
+                           "needs the unlocked keyring of scripts/with-keyring"))
+struct KeyringTests {
+    @Test("init caches the key: get and status need no password until lock, then get exits 3")
+    func initCachesKey() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("web/site", password: "site-pw")
+        #expect(try await fixture.passwordFromKeyring(of: "web/site") == "site-pw")
+        let unlocked = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
+        #expect(unlocked.contains("Keyring: available (session collection)"), "\(unlocked)")
+        #expect(unlocked.contains("State:   unlocked, until `vault lock` or the end of the session"), "\(unlocked)")
+        #expect(unlocked.contains("Entries: 1"), "\(unlocked)")
+
+        let lock = try await fixture.succeed(["lock"], environment: withoutPassword)
+        #expect(lock.stderr == "Locked \(fixture.vaultPath).\n")
+        try await fixture.expectLocked("web/site")
+        let locked = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
+        #expect(locked.contains("State:   locked"), "\(locked)")
+        #expect(!locked.contains { $0.hasPrefix("Entries:") }, "a locked vault's size is not known: \(locked)")
+    }
+
+    @Test("unlock with the password file serves ten following commands without a password")
+    func unlockServesManyCommands() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        try await fixture.succeed(["lock"])
+        try await fixture.expectLocked("entry")
+
+        let unlock = try await fixture.succeed(["unlock"])
+        #expect(unlock.stdoutData.isEmpty)
+        #expect(unlock.stderr == "Unlocked \(fixture.vaultPath) until `vault lock` or the end of the session.\n")
+        let passwords = try await concurrentMap(Array(1...10), limit: 4) { _ in
+            try await fixture.passwordFromKeyring(of: "entry")
+        }
+        #expect(passwords == Array(repeating: "entry-pw", count: 10))
+    }
+
+    @Test("unlock --timeout: the key works at once, then expires, and the expired item is removed")
+    func timeoutExpires() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        try await fixture.succeed(["lock"])
+        // Eight seconds rather than one: a command can take more than a second on a loaded
+        // machine (the whole suite runs in parallel), and the item keeps its expiry in whole
+        // seconds, rounded down, so it lives up to a second less than asked (`expiryNotEarly`).
+        let unlock = try await fixture.succeed(["unlock", "--timeout", "8s"])
+        #expect(unlock.stderr == "Unlocked \(fixture.vaultPath) for 8s.\n")
+        #expect(try await fixture.passwordFromKeyring(of: "entry") == "entry-pw")
+
+        let expired = try await eventually(within: .seconds(30), every: .milliseconds(250)) {
+            try await fixture.statusReport()["unlocked"] as? Bool == false
+        }
+        try #require(expired, "the key must expire")
+        let id = try fixture.vaultID()
+        #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture).count == 1, "status must not remove the item")
+        try await fixture.expectLocked("entry")
+        #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture) == [], "the expired item must be removed")
+    }
+
+    @Test("a key unlocked for 60 s is kept at least 60 s")
+    func expiryNotEarly() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.succeed(["lock"])
+        let asked = Date().timeIntervalSince1970
+        try await fixture.succeed(["unlock", "--timeout", "60s"])
+        let items = try await SecretTool.secrets(vaultID: try fixture.vaultID(), fixture: fixture)
+        let item = try #require(items.first, "unlock left no item")
+        let fields = item.split(separator: " ")
+        let expires = try #require(fields.count == 3 ? Double(fields[1]) : nil, "not a vault-key-v1 item: \(item)")
+        // The expiry is rounded up to whole seconds, never down.
+        #expect(expires >= asked + 60, "expires \(expires - asked) s after unlock was started")
+        #expect(expires <= Date().timeIntervalSince1970 + 61, "expires \(expires - asked) s after unlock")
+    }
+
+    @Test("passwd replaces the cached key: after lock the old password fails (3), the new one works")
+    func passwdReplacesKey() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        let id = try fixture.vaultID()
+        let before = try await SecretTool.secrets(vaultID: id, fixture: fixture)
+        let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "the new master password\n")
+
+        try await fixture.succeed(["passwd", "--new-password-file", newPassword])
+        let after = try await SecretTool.secrets(vaultID: id, fixture: fixture)
+        #expect(before.count == 1 && after.count == 1 && after != before, "one item, holding the new key")
+        #expect(try await fixture.passwordFromKeyring(of: "entry") == "entry-pw")
+
+        try await fixture.succeed(["lock"])
+        expectFailure(try await fixture.run(["get", "entry"]), status: 3, mentioning: "wrong master password")
+        let withNew = try await fixture.succeed(["get", "entry"], environment: ["VAULT_PASSWORD_FILE": newPassword])
+        #expect(withNew.stdout == "entry-pw\n")
+    }
+
+    @Test("a cached key that no longer opens the vault is removed and the password asked again")
+    func staleKeyReplaced() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        try await fixture.succeed(["lock"])
+        let id = try fixture.vaultID()
+        let randomKey = Data((0..<32).map { _ in UInt8.random(in: .min ... .max) }).base64EncodedString()
+        let bogus = "vault-key-v1 0 " + randomKey
+        try await SecretTool.store(bogus, vaultID: id, fixture: fixture)
+        #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture) == [bogus])
+
+        let result = try await fixture.succeed(["get", "entry"])
+        #expect(result.stdout == "entry-pw\n")
+        #expect(result.stderr.isEmpty, "\(result)")
+        #expect(try await fixture.passwordFromKeyring(of: "entry") == "entry-pw")
+        let secrets = try await SecretTool.secrets(vaultID: id, fixture: fixture)
+        #expect(secrets.count == 1 && !secrets.contains(bogus), "only the working key is left: \(secrets)")
+    }
+
+    @Test("two vaults do not see each other's keys")
+    func vaultsKeptApart() async throws {
+        let first = try await VaultFixture.initialized(keyring: true)
+        let second = try await VaultFixture.initialized(keyring: true)
+        try await first.add("entry", password: "first-pw")
+        try await second.add("entry", password: "second-pw")
+        try await first.succeed(["lock"])
+        try await second.succeed(["lock"])
+
+        try await first.succeed(["unlock"])
+        #expect(try await first.passwordFromKeyring(of: "entry") == "first-pw")
+        try await second.expectLocked("entry")
+        #expect(try await second.statusReport()["unlocked"] as? Bool == false)
+    }
+
+    @Test("status --json: keyring, unlocked, entries and expires_in_seconds")
+    func statusJSON() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("one", password: "pw1")
+        try await fixture.add("two", password: "pw2")
+        try await fixture.succeed(["lock"])
+
+        let locked = try await fixture.statusReport()
+        #expect(locked["vault"] as? String == fixture.vaultPath)
+        #expect(locked["keyring"] as? String == "available")
+        #expect(locked["keyring_detail"] as? String == "session collection")
+        #expect(locked["unlocked"] as? Bool == false)
+        #expect(locked["entries"] == nil && locked["expires_in_seconds"] == nil, "\(locked)")
+
+        try await fixture.succeed(["unlock"])
+        let unlocked = try await fixture.statusReport()
+        #expect(unlocked["unlocked"] as? Bool == true)
+        #expect(unlocked["entries"] as? Int == 2)
+        #expect(unlocked["expires_in_seconds"] == nil, "no expiry without --timeout: \(unlocked)")
+
+        try await fixture.succeed(["unlock", "--timeout", "10m"])
+        let expiring = try await fixture.statusReport()
+        #expect(expiring["unlocked"] as? Bool == true)
+        // Whole seconds, and a second either way for the rounding of the stored expiry.
+        let seconds = try #require(expiring["expires_in_seconds"] as? Int, "\(expiring)")
+        #expect((590...601).contains(seconds), "\(expiring)")
+    }
+
+    @Test("--no-keyring neither reads nor writes the cached key")
+    func noKeyringFlag() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        try await fixture.succeed(["lock"])
+
+        let direct = try await fixture.succeed(["get", "entry", "--no-keyring"])
+        #expect(direct.stdout == "entry-pw\n" && direct.stderr.isEmpty, "\(direct)")
+        try await fixture.expectLocked("entry")
+        #expect(try await SecretTool.secrets(vaultID: try fixture.vaultID(), fixture: fixture) == [])
+
+        try await fixture.succeed(["unlock"])
+        expectFailure(try await fixture.run(["get", "entry", "--no-keyring"], environment: withoutPassword),
+                      status: 3, mentioning: "locked")
+        #expect(try await fixture.passwordFromKeyring(of: "entry") == "entry-pw")
+    }
+}
+
+/// The changes that take every password source away from a run: only the keyring is left.
+private let withoutPassword: [String: String?] = ["VAULT_PASSWORD_FILE": nil]
+
+private extension VaultFixture {
+    /// What `vault get NAME` prints with no password source, so the key must come from the keyring.
+    func passwordFromKeyring(of name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await succeed(["get", name], environment: withoutPassword, sourceLocation: sourceLocation)
+        #expect(result.stderr.isEmpty, "\(result)", sourceLocation: sourceLocation)
+        return String(result.stdout.dropLast())
+    }
+
+    /// `vault get NAME` without a password source fails as a locked vault must: 3, pointing at `vault unlock`.
+    func expectLocked(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        expectFailure(try await run(["get", name], environment: withoutPassword),
+                      status: 3, mentioning: "locked", "vault unlock", sourceLocation: sourceLocation)
+    }
+
+    /// `vault status --json`, which never asks for a password.
+    func statusReport(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+        let result = try await succeed(["status", "--json"], environment: withoutPassword, sourceLocation: sourceLocation)
+        return try JSONValue.object(result.stdoutData, sourceLocation: sourceLocation)
+    }
+}
