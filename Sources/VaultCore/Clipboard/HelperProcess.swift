@@ -55,11 +55,17 @@ public enum HelperProcess {
         var outputPipe: [Int32] = [-1, -1]
         guard pipe(&inputPipe) == 0 else { throw .helperFailed(path, "pipe failed") }
         if captureOutput { guard pipe(&outputPipe) == 0 else { throw .helperFailed(path, "pipe failed") } }
-        for fd in inputPipe + outputPipe where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // Every descriptor the child is given goes above 10 first, so that moving one to 0-3
+        // in the child never overwrites another that still has to be moved.
+        inputPipe = inputPipe.map(lifted)
+        outputPipe = outputPipe.map(lifted)
+        let extraSource = extraDescriptor.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
+        defer { if let extraSource { close(extraSource) } }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let extraSource { posix_spawn_file_actions_adddup2(&actions, extraSource, 3) }
         posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
         if captureOutput {
             posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
@@ -67,7 +73,6 @@ public enum HelperProcess {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        if let extraDescriptor { posix_spawn_file_actions_adddup2(&actions, extraDescriptor, 3) }
 
         closeInheritedDescriptorsOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -86,6 +91,14 @@ public enum HelperProcess {
         close(inputPipe[1])
         signal(SIGPIPE, previous)
         return (pid, captureOutput ? outputPipe[0] : nil)
+    }
+
+    /// `fd` moved to a number of 10 or more, close-on-exec; -1 stays -1.
+    private static func lifted(_ fd: Int32) -> Int32 {
+        guard fd >= 0 else { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+        close(fd)
+        return moved
     }
 
     /// Marks every descriptor from 3 up close-on-exec, so a helper (and above all the clearer,
