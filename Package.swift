@@ -23,11 +23,19 @@ let package = Package(
             dependencies: ["CSecret"]),
         .target(
             name: "VaultCore",
-            dependencies: ["CSodium", "CArgon2", "CKeyringShim"]),
+            dependencies: [
+                "CSodium", "CArgon2", "CKeyringShim",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "Generator",
+            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Plugins/Generator"),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultCore",
+                "Generator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -37,6 +45,9 @@ let package = Package(
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"]),
+        .testTarget(
+            name: "GeneratorTests",
+            dependencies: ["Generator", "VaultCore", "CSodium"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "vault"]),

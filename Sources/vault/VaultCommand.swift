@@ -19,15 +19,31 @@ struct VaultCommand: ParsableCommand {
             10 an analyzer found a problem, 64 usage error.
             """,
         version: "0.1.0",
-        subcommands: [
-            InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
-            SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
-            ExportCommand.self, ImportCommand.self, PasswdCommand.self,
-            UnlockCommand.self, LockCommand.self, StatusCommand.self, ClipboardClearCommand.self,
-        ])
+        subcommands: coreCommands + BuiltinPlugins.all.flatMap(\.commands))
+
+    /// The core commands, before every plugin's.
+    static let coreCommands: [ParsableCommand.Type] = [
+        InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
+        SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
+        ExportCommand.self, ImportCommand.self, PasswdCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, PluginsCommand.self,
+        ClipboardClearCommand.self,
+    ]
+
+    /// Every built-in command name and alias; these always win over external plugins.
+    static var commandNames: Set<String> {
+        Set(configuration.subcommands.flatMap(PluginRegistry.names(of:)) + ["help"])
+    }
 
     static func main() {
         ProcessHardening.disableCoreDumps()
+        do {
+            try PluginRegistry.shared.register(BuiltinPlugins.all, coreCommands: coreCommands)
+        } catch {
+            Diagnostics.error(error.message)
+            Foundation.exit(ExitStatus.failure.rawValue)
+        }
+        runExternalPluginIfAsked()
         var command: ParsableCommand
         do {
             command = try parseAsRoot()
@@ -50,3 +66,17 @@ struct VaultCommand: ParsableCommand {
 }
 
 import Foundation
+
+extension VaultCommand {
+    /// `vault NAME ARGS…` for a NAME that is no built-in command but a `vault-NAME` program:
+    /// hand over to it (like git), with the vault path in its environment.
+    static func runExternalPluginIfAsked() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first, !name.hasPrefix("-"), !commandNames.contains(name) else { return }
+        let environment = ProcessInfo.processInfo.environment
+        guard let path = ExternalPlugins.find(name, environment: environment) else { return }
+        let code = ExternalPlugins.exec(path, arguments: Array(arguments.dropFirst()), vaultPath: VaultOptions.path(option: nil, environment: environment), environment: environment)
+        Diagnostics.error("cannot run \(path): \(String(cString: strerror(code)))")
+        Foundation.exit(ExitStatus.failure.rawValue)
+    }
+}

@@ -9,7 +9,8 @@ struct AddCommand: ParsableCommand {
         discussion: """
             The password is read from the terminal without echo (twice), or from standard input \
             when it is not a terminal: one line for the password, then one line for each \
-            --secret-field, in order. It is never taken from the command line.
+            --secret-field, in order. It is never taken from the command line. With --generate \
+            it is generated instead (see vault generate for the options), and --clip copies it.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -22,6 +23,9 @@ struct AddCommand: ParsableCommand {
     @Flag(help: "Replace an entry of the same name; its password goes into the history.")
     var force = false
 
+    @OptionGroup var generator: GenerateOptions
+    @OptionGroup var clipboard: ClipOptions
+
     func run() throws {
         let name = try EntryName.normalized(name)
         let store = vault.store()
@@ -30,7 +34,9 @@ struct AddCommand: ParsableCommand {
             // Say so before a person types a password in vain.
             if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
         }
-        let secrets = try SecretInput(labels: ["password for \(name)"] + details.secretFields.map { "value of \($0)" }).read()
+        let password = generator.generate ? [try generator.newPassword()] : []
+        let secrets = try password + SecretInput(
+            labels: (generator.generate ? [] : ["password for \(name)"]) + details.secretFields.map { "value of \($0)" }).read()
         let now = Date.nowToTheSecond
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
             let existing = try entries.entry(named: name)
@@ -43,6 +49,7 @@ struct AddCommand: ParsableCommand {
             return existing != nil
         }
         Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
+        if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: vault.config()) }
     }
 }
 

@@ -10,7 +10,8 @@ struct EditCommand: ParsableCommand {
         discussion: """
             Takes the same options as add. --url and --tag replace the entry's URLs and tags \
             when given; --field and --secret-field set one field each. With --password the new \
-            password is read like add reads it, and the old one is kept in the entry's history.
+            password is read like add reads it, with --generate a new one is generated (rotation); \
+            either way the old one is kept in the entry's history.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -23,11 +24,14 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "Set a new password.")
     var password = false
 
+    @OptionGroup var generator: GenerateOptions
+
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
     var removedFields: [String] = []
 
     func validate() throws {
-        if details.isEmpty && !password && removedFields.isEmpty {
+        if password && generator.generate { throw ValidationError("--password reads a new password and --generate makes one: choose one") }
+        if details.isEmpty && !password && !generator.generate && removedFields.isEmpty {
             throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
         }
     }
@@ -40,11 +44,12 @@ struct EditCommand: ParsableCommand {
             if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
         }
         let labels = (password ? ["new password for \(name)"] : []) + details.secretFields.map { "value of \($0)" }
-        var secrets = try SecretInput(labels: labels).read()
+        let generated = generator.generate ? [try generator.newPassword()] : []
+        var secrets = try generated + SecretInput(labels: labels).read()
         let now = Date.nowToTheSecond
         try store.mutate(using: unlocker) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
-            if password { entry.changePassword(to: secrets.removeFirst(), at: now) }
+            if password || generator.generate { entry.changePassword(to: secrets.removeFirst(), at: now) }
             for field in removedFields {
                 guard entry.field(named: field) != nil else { throw EntryError.noSuchField(entry: name, field: field) }
                 entry.fields.removeAll { $0.name == field }

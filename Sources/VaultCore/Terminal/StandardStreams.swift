@@ -1,12 +1,11 @@
 import Foundation
-import VaultCore
 
 /// Standard input, output and error through plain read(2) and write(2), so that a full disk, a
 /// closed descriptor or a directory on standard input is a one-line error (or, for messages
 /// on standard error, silently nothing) instead of a trap in Foundation's FileHandle.
-enum StandardStreams {
+public enum StandardStreams {
     /// Writes `bytes` to standard output, failing with exit code 1 if they cannot all be written.
-    static func write(_ bytes: some ContiguousBytes) throws {
+    public static func write(_ bytes: some ContiguousBytes) throws {
         let failure: Int32? = bytes.withUnsafeBytes { buffer in
             writeAll(buffer, to: 1)
         }
@@ -14,22 +13,22 @@ enum StandardStreams {
     }
 
     /// Writes `text` to standard output.
-    static func write(_ text: String) throws {
+    public static func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
     /// Writes `lines`, each followed by a newline, to standard output in one go.
-    static func writeLines(_ lines: [String]) throws {
+    public static func writeLines(_ lines: [String]) throws {
         try write(lines.map { $0 + "\n" }.joined())
     }
 
     /// Writes a message to standard error; there is nowhere to report a failure of that.
-    static func writeError(_ text: String) {
+    public static func writeError(_ text: String) {
         _ = Array(text.utf8).withUnsafeBytes { writeAll($0, to: 2) }
     }
 
     /// All of standard input.
-    static func readAll() throws -> [UInt8] {
+    public static func readAll() throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

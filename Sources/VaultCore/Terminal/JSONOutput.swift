@@ -1,9 +1,8 @@
 import Foundation
-import VaultCore
 
 /// Prints values as pretty, key-sorted JSON on standard output.
-enum JSONOutput {
-    static func print(_ value: some Encodable) throws {
+public enum JSONOutput {
+    public static func print(_ value: some Encodable) throws {
         var data = try EntryJSON.encoder(pretty: true).encode(value)
         data.append(0x0A)
         try StandardStreams.write(data)

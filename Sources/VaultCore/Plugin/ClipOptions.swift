@@ -1,19 +1,20 @@
 import ArgumentParser
 import Foundation
-import VaultCore
 
 /// `--clip` and its settings, for the commands that can put a secret into the clipboard.
-struct ClipOptions: ParsableArguments {
+public struct ClipOptions: ParsableArguments {
+    public init() {}
+
     @Flag(help: "Copy to the clipboard instead of printing; it is cleared again after the timeout.")
-    var clip = false
+    public var clip = false
 
     @Option(help: ArgumentHelp("Seconds until the clipboard is cleared (default: $VAULT_CLIP_TIMEOUT, the config's clip_timeout, else 45).", valueName: "seconds"))
-    var clipTimeout: Double?
+    public var clipTimeout: Double?
 
     @Option(help: "The clipboard to use instead of the automatic choice: wayland, x11 or osc52.")
-    var clipBackend: ClipboardBackend?
+    public var clipBackend: ClipboardBackend?
 
-    func validate() throws {
+    public func validate() throws {
         if let clipTimeout, !(clipTimeout > 0 && clipTimeout <= 3600) {
             throw ValidationError("--clip-timeout must be between 0 and 3600 seconds")
         }
@@ -23,7 +24,7 @@ struct ClipOptions: ParsableArguments {
     }
 
     /// Copies `secret`, schedules the clearing, and tells the person on standard error.
-    func copy(_ secret: String, describing name: String, config: VaultConfig) throws {
+    public func copy(_ secret: String, describing name: String, config: VaultConfig) throws {
         let environment = ProcessInfo.processInfo.environment
         let seconds = try clipTimeout ?? environmentTimeout(environment) ?? config.clipTimeout ?? 45
         let clipboard = try ClipboardBackend.choose(clipBackend, environment: environment)

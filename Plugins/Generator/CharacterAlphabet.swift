@@ -1,0 +1,33 @@
+import VaultCore
+
+/// The character classes a password policy draws from, after --exclude-ambiguous, as the one
+/// alphabet the generator samples and the class sizes the entropy formula needs.
+struct CharacterAlphabet: Equatable {
+    static let ambiguous: Set<Character> = ["0", "O", "o", "1", "l", "I", "|"]
+
+    /// Each chosen class's characters, in a fixed order: lower, upper, digits, symbols.
+    let classes: [[UInt8]]
+    /// All characters of all classes.
+    let characters: [UInt8]
+
+    init(_ policy: CharacterPolicy) throws(PolicyError) {
+        func keep(_ characters: [Character]) -> [UInt8] {
+            characters.filter { !(policy.excludeAmbiguous && Self.ambiguous.contains($0)) }.compactMap(\.asciiValue)
+        }
+        let all: [(Bool, [Character])] = [
+            (policy.lower, Array("abcdefghijklmnopqrstuvwxyz")),
+            (policy.upper, Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+            (policy.digits, Array("0123456789")),
+            (!policy.symbols.isEmpty, policy.symbols),
+        ]
+        classes = all.filter(\.0).map { keep($0.1) }.filter { !$0.isEmpty }
+        characters = classes.flatMap { $0 }
+        guard !classes.isEmpty else { throw .noClasses }
+        guard policy.length >= classes.count else { throw .tooShort(length: policy.length, classes: classes.count) }
+    }
+
+    /// The index of the class `byte` belongs to.
+    func classIndex(of byte: UInt8) -> Int? {
+        classes.firstIndex { $0.contains(byte) }
+    }
+}

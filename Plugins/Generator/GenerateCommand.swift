@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// `vault generate`: new passwords or passphrases, printed, or the first one copied.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate random passwords or passphrases.",
+        discussion: """
+            Passwords are 20 characters from lower- and upper-case letters, digits and symbols \
+            by default, with at least one of each class, every allowed password equally likely. \
+            --words N makes a passphrase from the EFF large word list (7,776 words, 12.9 bits \
+            each). The exact entropy of the policy is printed on standard error.
+            """)
+
+    @OptionGroup var policyOptions: PolicyOptions
+
+    @Option(help: ArgumentHelp("How many to generate.", valueName: "n"))
+    var count = 1
+
+    @OptionGroup var clipboard: ClipOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if !(1...1_000_000).contains(count) { throw ValidationError("--count must be between 1 and 1,000,000") }
+        if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
+    }
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var entropyBits: Double
+        var passwords: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case entropyBits = "entropy_bits"
+            case passwords
+        }
+    }
+
+    func run() throws {
+        let generator = PasswordGenerator()
+        let policy = policyOptions.policy
+        let bits = try generator.entropyBits(of: policy)
+        let secrets = try (0..<(clipboard.clip ? 1 : count)).map { _ in try generator.generate(policy) }
+        if clipboard.clip {
+            let config = try VaultConfig.load(path: VaultConfig.path(environment: ProcessInfo.processInfo.environment))
+            try clipboard.copy(secrets[0].text, describing: "a new \(policy.noun)", config: config)
+        } else if output.json {
+            try JSONOutput.print(Report(entropyBits: (bits * 100).rounded() / 100, passwords: secrets.map(\.text)))
+        } else {
+            try StandardStreams.writeLines(secrets.map(\.text))
+        }
+        if !output.json {
+            Diagnostics.note("Entropy: \(String(format: "%.1f", bits)) bits per \(policy.noun).")
+        }
+    }
+}
+
+extension SecretPolicy {
+    /// "password" or "passphrase", for messages.
+    var noun: String {
+        if case .words = self { return "passphrase" }
+        return "password"
+    }
+}

@@ -1,0 +1,56 @@
+import CSodium
+import VaultCore
+
+/// The generator capability: passwords by rejection sampling (uniform characters from the
+/// alphabet with libsodium's unbiased `randombytes_uniform`; a draw that misses a class is
+/// thrown away whole, which keeps every allowed password equally likely), and passphrases of
+/// uniformly chosen words from the EFF large list.
+struct PasswordGenerator: SecretGenerator {
+    func entropyBits(of policy: SecretPolicy) throws -> Double {
+        switch policy {
+        case .characters(let characters):
+            let alphabet = try CharacterAlphabet(characters)
+            return PolicyEntropy.bits(length: characters.length, classSizes: alphabet.classes.map(\.count))
+        case .words(let words):
+            return PolicyEntropy.bits(words: words.count, listSize: EFFWordList.words.count, withNumber: words.withNumber)
+        }
+    }
+
+    func generate(_ policy: SecretPolicy) throws -> GeneratedSecret {
+        let secret: SecureBytes
+        switch policy {
+        case .characters(let characters): secret = try password(characters)
+        case .words(let words): secret = try passphrase(words)
+        }
+        return GeneratedSecret(secret: secret, entropyBits: try entropyBits(of: policy))
+    }
+
+    private func password(_ policy: CharacterPolicy) throws -> SecureBytes {
+        let alphabet = try CharacterAlphabet(policy)
+        let secret = try SecureBytes(count: policy.length)
+        var seen = [Bool](repeating: false, count: alphabet.classes.count)
+        repeat {
+            for index in seen.indices { seen[index] = false }
+            secret.withUnsafeMutableBytes { output in
+                for position in 0..<policy.length {
+                    let byte = alphabet.characters[Int(randombytes_uniform(UInt32(alphabet.characters.count)))]
+                    output[position] = byte
+                    seen[alphabet.classIndex(of: byte)!] = true
+                }
+            }
+        } while seen.contains(false)
+        return secret
+    }
+
+    private func passphrase(_ policy: WordPolicy) throws -> SecureBytes {
+        let list = EFFWordList.words
+        var words = (0..<policy.count).map { _ in String(list[Int(randombytes_uniform(UInt32(list.count)))]) }
+        if policy.capitalize { words = words.map { $0.prefix(1).uppercased() + $0.dropFirst() } }
+        if policy.withNumber {
+            let index = Int(randombytes_uniform(UInt32(words.count)))
+            words[index] += String(randombytes_uniform(10))
+        }
+        var bytes = Array(words.joined(separator: policy.separator).utf8)
+        return try SecureBytes(consuming: &bytes)
+    }
+}

@@ -1,0 +1,18 @@
+import VaultCore
+
+/// A policy no password can satisfy: a usage error (exit 64) that says what to change.
+enum PolicyError: VaultFailure, Equatable {
+    case noClasses
+    case tooShort(length: Int, classes: Int)
+
+    var message: String {
+        switch self {
+        case .noClasses:
+            return "every character class is excluded; allow at least one of lower, upper, digits or symbols"
+        case .tooShort(let length, let classes):
+            return "a password of \(length) characters cannot hold one of each of its \(classes) character classes; use --length \(classes) or more, or drop a class"
+        }
+    }
+
+    var exitStatus: ExitStatus { .usage }
+}

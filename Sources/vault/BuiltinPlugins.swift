@@ -1,0 +1,10 @@
+import Generator
+import VaultCore
+
+/// The one list of built-in plugins. Adding a plugin is a folder under Plugins/, a target in
+/// Package.swift, and a line here.
+enum BuiltinPlugins {
+    static let all: [any VaultPlugin] = [
+        GeneratorPlugin(),
+    ]
+}

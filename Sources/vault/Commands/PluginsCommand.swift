@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import VaultCore
+
+/// `vault plugins`: the registered plugins with their commands and capabilities, and the
+/// external `vault-NAME` programs found.
+struct PluginsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the plugins, their commands and capabilities.")
+
+    @OptionGroup var output: OutputOptions
+
+    /// One plugin as listed.
+    struct Listing: Encodable {
+        var id: String
+        var summary: String
+        var commands: [String]
+        var capabilities: [String]
+    }
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var builtin: [Listing]
+        var external: [ExternalPlugins.Found]
+    }
+
+    func run() throws {
+        let builtin = PluginRegistry.shared.plugins.map { plugin in
+            Listing(id: plugin.id, summary: plugin.summary,
+                    commands: plugin.commands.flatMap(PluginRegistry.names(of:)),
+                    capabilities: plugin.capabilities.map { type(of: $0).capabilityName })
+        }
+        let external = ExternalPlugins.all(environment: ProcessInfo.processInfo.environment)
+            .filter { found in !VaultCommand.commandNames.contains(found.name) }
+        if output.json {
+            try JSONOutput.print(Report(builtin: builtin, external: external))
+            return
+        }
+        var lines: [String] = []
+        for plugin in builtin {
+            lines.append("\(plugin.id) — \(plugin.summary)")
+            lines.append("  commands:     \(plugin.commands.joined(separator: ", "))")
+            lines.append("  capabilities: \(plugin.capabilities.isEmpty ? "none" : plugin.capabilities.joined(separator: ", "))")
+        }
+        if !external.isEmpty {
+            lines.append("external:")
+            lines += external.map { "  \($0.name) — \($0.path)" }
+        }
+        try StandardStreams.writeLines(lines)
+    }
+}

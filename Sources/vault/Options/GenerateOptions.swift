@@ -1,0 +1,22 @@
+import ArgumentParser
+import VaultCore
+
+/// `--generate` with the generator's options, for `add` and `edit`: the new password comes from
+/// whichever plugin offers a `SecretGenerator`, not from the terminal.
+struct GenerateOptions: ParsableArguments {
+    @Flag(help: "Generate the password (see vault generate for the options) instead of reading it.")
+    var generate = false
+
+    @OptionGroup var policy: PolicyOptions
+
+    func validate() throws {
+        if !generate && !policy.isEmpty { throw ValidationError("the generator options go with --generate") }
+    }
+
+    /// A freshly generated password, with the policy's entropy on standard error.
+    func newPassword() throws -> String {
+        let generated = try PolicyOptions.generator().generate(policy.policy)
+        Diagnostics.note("Generated a password with \(String(format: "%.1f", generated.entropyBits)) bits of entropy.")
+        return generated.text
+    }
+}
