@@ -40,7 +40,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "kdf-bench",
-            dependencies: ["VaultCore"],
+            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/KDFBench"),
         .testTarget(
             name: "VaultCoreTests",
