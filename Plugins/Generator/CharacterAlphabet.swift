@@ -9,6 +9,8 @@ struct CharacterAlphabet: Equatable {
     let classes: [[UInt8]]
     /// All characters of all classes.
     let characters: [UInt8]
+    /// For each byte value, the index of its class, or -1.
+    private let classOfByte: [Int]
 
     init(_ policy: CharacterPolicy) throws(PolicyError) {
         func keep(_ characters: [Character]) -> [UInt8] {
@@ -22,12 +24,16 @@ struct CharacterAlphabet: Equatable {
         ]
         classes = all.filter(\.0).map { keep($0.1) }.filter { !$0.isEmpty }
         characters = classes.flatMap { $0 }
+        var table = [Int](repeating: -1, count: 256)
+        for (index, members) in classes.enumerated() { for byte in members { table[Int(byte)] = index } }
+        classOfByte = table
         guard !classes.isEmpty else { throw .noClasses }
         guard policy.length >= classes.count else { throw .tooShort(length: policy.length, classes: classes.count) }
     }
 
     /// The index of the class `byte` belongs to.
     func classIndex(of byte: UInt8) -> Int? {
-        classes.firstIndex { $0.contains(byte) }
+        let index = classOfByte[Int(byte)]
+        return index < 0 ? nil : index
     }
 }

@@ -42,18 +42,39 @@ struct GenerateCommand: ParsableCommand {
         let generator = PasswordGenerator()
         let policy = policyOptions.policy
         let bits = try generator.entropyBits(of: policy)
-        let secrets = try (0..<(clipboard.clip ? 1 : count)).map { _ in try generator.generate(policy) }
         if clipboard.clip {
             let config = try VaultConfig.load(path: VaultConfig.path(environment: ProcessInfo.processInfo.environment))
-            try clipboard.copy(secrets[0].text, describing: "a new \(policy.noun)", config: config)
+            try clipboard.copy(try generator.generate(policy).text, describing: "a new \(policy.noun)", config: config)
         } else if output.json {
-            try JSONOutput.print(Report(entropyBits: (bits * 100).rounded() / 100, passwords: secrets.map(\.text)))
+            let next = try generator.source(for: policy)
+            let passwords = try (0..<count).map { _ in try next().text }
+            try JSONOutput.print(Report(entropyBits: (bits * 100).rounded() / 100, passwords: passwords))
         } else {
-            try StandardStreams.writeLines(secrets.map(\.text))
+            try writeLines(count: count, next: try generator.source(for: policy))
         }
         if !output.json {
             Diagnostics.note("Entropy: \(String(format: "%.1f", bits)) bits per \(policy.noun).")
         }
+    }
+}
+
+extension GenerateCommand {
+    /// Writes `count` secrets one per line, in batches, so that a million of them need neither a
+    /// million buffers at once nor a million writes.
+    private func writeLines(count: Int, next: () throws -> GeneratedSecret) throws {
+        var batch: [UInt8] = []
+        batch.reserveCapacity(64 * 1024)
+        defer { for index in batch.indices { batch[index] = 0 } }
+        for _ in 0..<count {
+            try next().secret.withUnsafeBytes { batch.append(contentsOf: $0) }
+            batch.append(0x0A)
+            if batch.count >= 60 * 1024 {
+                try StandardStreams.write(batch)
+                for index in batch.indices { batch[index] = 0 }
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        if !batch.isEmpty { try StandardStreams.write(batch) }
     }
 }
 

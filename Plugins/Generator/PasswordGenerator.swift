@@ -4,7 +4,9 @@ import VaultCore
 /// The generator capability: passwords by rejection sampling (uniform characters from the
 /// alphabet with libsodium's unbiased `randombytes_uniform`; a draw that misses a class is
 /// thrown away whole, which keeps every allowed password equally likely), and passphrases of
-/// uniformly chosen words from the EFF large list.
+/// uniformly chosen words from the EFF large list. Secrets are kept in wiped heap memory
+/// rather than guarded pages: `--count` can ask for a million, and guarded allocations each
+/// cost memory mappings, of which a process has only about 65,000.
 struct PasswordGenerator: SecretGenerator {
     func entropyBits(of policy: SecretPolicy) throws -> Double {
         switch policy {
@@ -17,22 +19,29 @@ struct PasswordGenerator: SecretGenerator {
     }
 
     func generate(_ policy: SecretPolicy) throws -> GeneratedSecret {
-        let secret: SecureBytes
-        switch policy {
-        case .characters(let characters): secret = try password(characters)
-        case .words(let words): secret = try passphrase(words)
-        }
-        return GeneratedSecret(secret: secret, entropyBits: try entropyBits(of: policy))
+        try source(for: policy)()
     }
 
-    private func password(_ policy: CharacterPolicy) throws -> SecureBytes {
-        let alphabet = try CharacterAlphabet(policy)
-        let secret = try SecureBytes(count: policy.length)
+    /// A function that makes one secret after another under `policy`, with the policy checked
+    /// and its alphabet and entropy worked out once, for `vault generate --count`.
+    func source(for policy: SecretPolicy) throws -> () throws -> GeneratedSecret {
+        let bits = try entropyBits(of: policy)
+        switch policy {
+        case .characters(let characters):
+            let alphabet = try CharacterAlphabet(characters)
+            return { GeneratedSecret(secret: try self.password(characters.length, from: alphabet), entropyBits: bits) }
+        case .words(let words):
+            return { GeneratedSecret(secret: try self.passphrase(words), entropyBits: bits) }
+        }
+    }
+
+    private func password(_ length: Int, from alphabet: CharacterAlphabet) throws -> SecureBytes {
+        let secret = try SecureBytes(count: length, protection: .wipedOnRelease)
         var seen = [Bool](repeating: false, count: alphabet.classes.count)
         repeat {
             for index in seen.indices { seen[index] = false }
             secret.withUnsafeMutableBytes { output in
-                for position in 0..<policy.length {
+                for position in 0..<length {
                     let byte = alphabet.characters[Int(randombytes_uniform(UInt32(alphabet.characters.count)))]
                     output[position] = byte
                     seen[alphabet.classIndex(of: byte)!] = true
@@ -51,6 +60,6 @@ struct PasswordGenerator: SecretGenerator {
             words[index] += String(randombytes_uniform(10))
         }
         var bytes = Array(words.joined(separator: policy.separator).utf8)
-        return try SecureBytes(consuming: &bytes)
+        return try SecureBytes(consuming: &bytes, protection: .wipedOnRelease)
     }
 }

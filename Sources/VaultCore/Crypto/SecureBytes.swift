@@ -43,8 +43,8 @@ public final class SecureBytes {
     }
 
     /// A buffer holding a copy of `array`, which is then overwritten with zeros.
-    public convenience init(consuming array: inout [UInt8]) throws(CryptoError) {
-        try self.init(count: array.count)
+    public convenience init(consuming array: inout [UInt8], protection: Protection = .guarded) throws(CryptoError) {
+        try self.init(count: array.count, protection: protection)
         array.withUnsafeMutableBytes { source in
             if let address = source.baseAddress, !source.isEmpty {
                 base.copyMemory(from: address, byteCount: source.count)
