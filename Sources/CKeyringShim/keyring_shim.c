@@ -83,7 +83,15 @@ static void watchdog_stop(watchdog *dog) {
 
 static vk_status from_error(GError *error, char **message) {
     vk_status status = VK_ERROR;
-    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)) status = VK_TIMEOUT;
+    if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+        || g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)
+        || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_TIMEOUT)
+        || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_TIMED_OUT)
+        || g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_NO_REPLY)) {
+        g_error_free(error);
+        if (message) *message = g_strdup("the Secret Service did not answer in time");
+        return VK_TIMEOUT;
+    }
     else if (g_error_matches(error, G_DBUS_ERROR, G_DBUS_ERROR_SERVICE_UNKNOWN)) status = VK_NO_SERVICE;
     else if (error->domain == G_IO_ERROR || error->domain == G_DBUS_ERROR) {
         /* "Could not connect", "Cannot autolaunch": the bus is not there. */
@@ -206,9 +214,9 @@ vk_status vk_probe(int timeout_ms, const char **collection_alias, char **message
             *collection_alias = aliases[i];
             status = VK_OK;
         }
-        if (status == VK_NO_SERVICE && message) {
-            *message = g_strdup(saw_locked ? "the keyring is locked" : "the Secret Service has no session or default collection");
+        if (status == VK_NO_SERVICE) {
             if (saw_locked) status = VK_LOCKED;
+            if (message) *message = g_strdup(saw_locked ? "the keyring is locked" : "the Secret Service has no session or default collection");
         }
     }
     if (bus) g_object_unref(bus);
@@ -231,15 +239,36 @@ vk_status vk_store(const char *collection_alias, const char *label, const char *
     return stored ? VK_OK : from_error(error, message);
 }
 
+/* The vault's items, found without unlocking anything: libsecret's own lookup and clear would
+ * ask to unlock a locked copy in another collection, and that prompt ignores cancellation. */
+static GList *search_items(const char *vault_id, gboolean load_secrets, GCancellable *cancellable, GError **error) {
+    GHashTable *attributes = g_hash_table_new(g_str_hash, g_str_equal);
+    g_hash_table_insert(attributes, (gpointer)"vault-id", (gpointer)vault_id);
+    SecretSearchFlags flags = SECRET_SEARCH_ALL | (load_secrets ? SECRET_SEARCH_LOAD_SECRETS : 0);
+    GList *items = secret_service_search_sync(NULL, &vault_key_schema, attributes, flags, cancellable, error);
+    g_hash_table_unref(attributes);
+    return items;
+}
+
 vk_status vk_lookup(const char *vault_id, char **secret, int timeout_ms, char **message) {
     quiet_glib();
+    *secret = NULL;
     watchdog dog;
     watchdog_start(&dog, timeout_ms);
     GError *error = NULL;
-    *secret = secret_password_lookup_nonpageable_sync(&vault_key_schema, dog.cancellable, &error,
-                                                      "vault-id", vault_id, NULL);
+    GList *items = search_items(vault_id, TRUE, dog.cancellable, &error);
     watchdog_stop(&dog);
     if (error) return from_error(error, message);
+    for (GList *node = items; node && !*secret; node = node->next) {
+        SecretItem *item = node->data;
+        if (secret_item_get_locked(item)) continue;
+        SecretValue *value = secret_item_get_secret(item);
+        if (!value) continue;
+        const gchar *text = secret_value_get_text(value);
+        if (text) *secret = g_strdup(text);
+        secret_value_unref(value);
+    }
+    g_list_free_full(items, g_object_unref);
     return *secret ? VK_OK : VK_NOT_FOUND;
 }
 
@@ -248,15 +277,28 @@ vk_status vk_clear(const char *vault_id, int timeout_ms, char **message) {
     watchdog dog;
     watchdog_start(&dog, timeout_ms);
     GError *error = NULL;
-    gboolean removed = secret_password_clear_sync(&vault_key_schema, dog.cancellable, &error,
-                                                  "vault-id", vault_id, NULL);
+    GList *items = search_items(vault_id, FALSE, dog.cancellable, &error);
+    vk_status status = VK_NOT_FOUND;
+    gboolean saw_locked = FALSE;
+    for (GList *node = items; node && !error; node = node->next) {
+        SecretItem *item = node->data;
+        if (secret_item_get_locked(item)) { saw_locked = TRUE; continue; }
+        if (secret_item_delete_sync(item, dog.cancellable, &error)) status = VK_OK;
+    }
     watchdog_stop(&dog);
+    g_list_free_full(items, g_object_unref);
     if (error) return from_error(error, message);
-    return removed ? VK_OK : VK_NOT_FOUND;
+    if (status == VK_NOT_FOUND && saw_locked) {
+        if (message) *message = g_strdup("the key is in a locked keyring collection; unlock it to remove the key");
+        return VK_LOCKED;
+    }
+    return status;
 }
 
 void vk_free_secret(char *secret) {
-    if (secret) secret_password_free(secret);
+    if (!secret) return;
+    explicit_bzero(secret, strlen(secret));
+    g_free(secret);
 }
 
 void vk_free_message(char *message) {

@@ -27,7 +27,7 @@ struct VaultCommand: ParsableCommand {
         SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, PluginsCommand.self,
-        ClipboardClearCommand.self,
+        ClipboardClearCommand.self, KeyringExpireCommand.self,
     ]
 
     /// Every built-in command name and alias; these always win over external plugins.

@@ -11,6 +11,24 @@ import Testing
 @Suite("Clipboard", .serialized,
        .enabled(if: X11Clipboard.isAvailable, "needs DISPLAY (xvfb-run) and xclip"))
 struct ClipboardTests {
+    @Test("a stale WAYLAND_DISPLAY falls through to X11")
+    func staleWaylandFallsBackToX11() async throws {
+        let (fixture, secret) = try await Self.fixtureWithSecret()
+        let result = try await fixture.run(
+            ["get", "entry", "--clip", "--clip-timeout", "5"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try await X11Clipboard.read() == secret)
+    }
+
+    @Test("an X display that does not answer is an unavailable clipboard: exit 6")
+    func deadDisplayExits6() async throws {
+        let (fixture, _) = try await Self.fixtureWithSecret()
+        for extra in [[], ["--clip-backend", "x11"]] {
+            expectFailure(try await fixture.run(["get", "entry", "--clip"] + extra, environment: ["DISPLAY": ":77"]),
+                          status: 6, mentioning: "could not reach the X display")
+        }
+    }
+
     @Test("get --clip copies only to the clipboard, which is cleared after the timeout by a clearer that then exits")
     func copiesAndClears() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()

@@ -79,7 +79,7 @@ struct FallbackTests {
               + (situation == .busWithoutService ? " including with-keyring's own start and stop" : ""))
         #expect(get.elapsed < situation.hangBound, "\(get)")
 
-        expectFailure(try await situation.run(fixture, ["unlock"]), status: 6, mentioning: "no Secret Service", situation.reason)
+        expectFailure(try await situation.run(fixture, ["unlock"]), status: 6, mentioning: "Secret Service keyring is not available", situation.reason)
 
         let status = try await situation.run(fixture, ["status"])
         #expect(status.status == 0 && status.stderr.isEmpty, "\(status)")

@@ -7,17 +7,30 @@ import Glibc
 public enum ClipboardBackend: String, CaseIterable, Sendable {
     case wayland, x11, osc52
 
-    /// The backend to use, given an explicit choice or none.
-    public static func choose(_ requested: ClipboardBackend?, environment: [String: String]) throws(ClipboardError) -> Clipboard {
-        if let requested { return try requested.open(environment: environment) }
-        let candidates: [ClipboardBackend] =
-            (environment["WAYLAND_DISPLAY"].map { $0.isEmpty ? [] : [.wayland] } ?? [])
+    /// Copies `secret` to the chosen backend, or to the first automatic candidate that takes it
+    /// (a stale WAYLAND_DISPLAY falls through to X11), and returns the clipboard used.
+    public static func copy(
+        _ secret: UnsafeRawBufferPointer, to requested: ClipboardBackend?, environment: [String: String]
+    ) throws(ClipboardError) -> Clipboard {
+        let tried = requested.map { [$0] } ?? candidates(environment: environment)
+        var failure: ClipboardError?
+        for candidate in tried {
+            do {
+                let clipboard = try candidate.open(environment: environment)
+                try clipboard.copy(secret)
+                return clipboard
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        throw failure ?? .unavailable("no Wayland or X11 display with a clipboard tool, and no terminal for OSC 52; install wl-clipboard (Wayland) or xclip or xsel (X11)")
+    }
+
+    /// The backends worth trying here, in order.
+    static func candidates(environment: [String: String]) -> [ClipboardBackend] {
+        (environment["WAYLAND_DISPLAY"].map { $0.isEmpty ? [] : [.wayland] } ?? [])
             + (environment["DISPLAY"].map { $0.isEmpty ? [] : [.x11] } ?? [])
             + (isatty(2) == 1 ? [.osc52] : [])
-        for candidate in candidates {
-            if let clipboard = try? candidate.open(environment: environment) { return clipboard }
-        }
-        throw .unavailable("no Wayland or X11 display with a clipboard tool, and no terminal for OSC 52; install wl-clipboard (Wayland) or xclip or xsel (X11)")
     }
 
     /// This backend, or why it cannot be used here.

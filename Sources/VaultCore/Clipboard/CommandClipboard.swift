@@ -16,13 +16,16 @@ public struct CommandClipboard: Clipboard {
 
     /// xclip, else xsel, on the CLIPBOARD selection.
     public static func x11(environment: [String: String]) -> CommandClipboard? {
+        let xsel = HelperProcess.find("xsel", environment: environment)
         if let xclip = HelperProcess.find("xclip", environment: environment) {
+            // Clearing with xsel gives up the selection; xclip can only own an empty one,
+            // which leaves a process serving it until the next copy.
             return CommandClipboard(
                 name: "x11", copyCommand: (xclip, ["-selection", "clipboard", "-in"]),
                 pasteCommand: (xclip, ["-selection", "clipboard", "-out"]),
-                clearCommand: (xclip, ["-selection", "clipboard", "-in"]))
+                clearCommand: xsel.map { ($0, ["--clipboard", "--clear"]) } ?? (xclip, ["-selection", "clipboard", "-in"]))
         }
-        if let xsel = HelperProcess.find("xsel", environment: environment) {
+        if let xsel {
             return CommandClipboard(
                 name: "x11", copyCommand: (xsel, ["--clipboard", "--input"]),
                 pasteCommand: (xsel, ["--clipboard", "--output"]),
@@ -33,7 +36,10 @@ public struct CommandClipboard: Clipboard {
 
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
         let result = try HelperProcess.run(copyCommand.path, copyCommand.arguments, input: secret)
-        guard result.status == 0 else { throw .helperFailed(copyCommand.path, "exit status \(result.status)") }
+        guard result.status == 0 else {
+            let helper = FilePath.lastComponent(of: copyCommand.path)
+            throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")
+        }
     }
 
     public func read() throws(ClipboardError) -> SecureBytes? {

@@ -1,3 +1,5 @@
+import CSodium
+
 /// The terminal's clipboard through the OSC 52 escape sequence, which terminals such as
 /// xterm, kitty, WezTerm, foot, iTerm2 and tmux (with set-clipboard) honour, also over SSH.
 /// It cannot read the clipboard back, so clearing it later is unconditional.
@@ -11,10 +13,19 @@ public struct OSC52Clipboard: Clipboard {
     }
 
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
-        let encoded = Sodium.base64Encode(secret)
-        var sequence = Array("\u{1B}]52;c;".utf8) + Array(encoded.utf8) + [0x07]
-        defer { for index in sequence.indices { sequence[index] = 0 } }
-        sequence.withUnsafeBytes { HelperProcess.writeAll($0, to: descriptor) }
+        let opening = Array("\u{1B}]52;c;".utf8)
+        let encodedLength = (secret.count + 2) / 3 * 4
+        guard let sequence = try? SecureBytes(count: opening.count + encodedLength + 2) else {
+            throw .helperFailed("osc52", "out of memory")
+        }
+        sequence.withUnsafeMutableBytes { output in
+            output.copyBytes(from: opening)
+            _ = sodium_bin2base64(
+                (output.baseAddress! + opening.count).assumingMemoryBound(to: CChar.self), encodedLength + 1,
+                secret.baseAddress?.assumingMemoryBound(to: UInt8.self), secret.count, sodium_base64_VARIANT_ORIGINAL)
+            output[opening.count + encodedLength] = 0x07
+        }
+        sequence.withUnsafeBytes { HelperProcess.writeAll(UnsafeRawBufferPointer(rebasing: $0.dropLast()), to: descriptor) }
     }
 
     public func read() throws(ClipboardError) -> SecureBytes? { nil }

@@ -66,7 +66,8 @@ public final class SecretServiceKeyCache: KeyCache {
             }
             return
         }
-        let expires = timeToLive.map { Date().addingTimeInterval($0) }
+        // Whole seconds, rounded up, so a key never expires before the lifetime it was given.
+        let expires = timeToLive.map { Int((Date().timeIntervalSince1970 + $0).rounded(.up)) }
         guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return }
         var message: UnsafeMutablePointer<CChar>?
         let status = text.withUnsafeBytes { bytes in
@@ -78,13 +79,31 @@ public final class SecretServiceKeyCache: KeyCache {
             announced = true
             onUnavailable(reason ?? "the Secret Service refused to store the key")
         }
+        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires) }
     }
 
     public func remove(vaultID: String) {
-        guard case .available = availability else { return }
+        _ = removeItem(vaultID: vaultID)
+    }
+
+    /// What removing a vault's key did, for `vault lock` to report.
+    public enum Removal: Equatable {
+        case removed
+        case nothingCached
+        case failed(String)
+    }
+
+    /// Removes the vault's key from every unlocked collection.
+    public func removeItem(vaultID: String) -> Removal {
+        if case .unavailable(let reason) = availability { return .failed(reason) }
         var message: UnsafeMutablePointer<CChar>?
-        _ = vk_clear(vaultID, Self.callTimeoutMilliseconds, &message)
-        vk_free_message(message)
+        let status = vk_clear(vaultID, Self.callTimeoutMilliseconds, &message)
+        let reason = Self.take(message)
+        switch status {
+        case VK_OK: return .removed
+        case VK_NOT_FOUND: return .nothingCached
+        default: return .failed(reason ?? "the Secret Service did not remove the key")
+        }
     }
 
     private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String? {
@@ -108,13 +127,21 @@ public struct CachedKey {
 
     private static let tag = "vault-key-v1"
 
-    /// The item's text, NUL-terminated, in guarded memory.
-    static func itemText(key: SecureBytes, expires: Date?) throws -> SecureBytes {
-        let encoded = key.withUnsafeBytes { Sodium.base64Encode($0) }
-        // Rounded up, so a key never expires before the lifetime it was given.
-        let header = "\(tag) \(expires.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? 0) "
-        var bytes = Array(header.utf8) + Array(encoded.utf8) + [0]
-        return try SecureBytes(consuming: &bytes)
+    /// The item's text, NUL-terminated, written straight into guarded memory.
+    static func itemText(key: SecureBytes, expires: Int?) throws -> SecureBytes {
+        let header = Array("\(tag) \(expires ?? 0) ".utf8)
+        let encodedLength = (key.count + 2) / 3 * 4
+        let text = try SecureBytes(count: header.count + encodedLength + 1)
+        text.withUnsafeMutableBytes { output in
+            output.copyBytes(from: header)
+            key.withUnsafeBytes { keyBytes in
+                _ = sodium_bin2base64(
+                    (output.baseAddress! + header.count).assumingMemoryBound(to: CChar.self), encodedLength + 1,
+                    keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), keyBytes.count,
+                    sodium_base64_VARIANT_ORIGINAL)
+            }
+        }
+        return text
     }
 
     /// Reads an item's text; `nil` for anything that is not a well-formed item of ours.

@@ -27,12 +27,16 @@ public struct ClipOptions: ParsableArguments {
     public func copy(_ secret: String, describing name: String, config: VaultConfig) throws {
         let environment = ProcessInfo.processInfo.environment
         let seconds = try clipTimeout ?? environmentTimeout(environment) ?? config.clipTimeout ?? 45
-        let clipboard = try ClipboardBackend.choose(clipBackend, environment: environment)
         var bytes = Array(secret.utf8)
         defer { for index in bytes.indices { bytes[index] = 0 } }
         try bytes.withUnsafeBytes { buffer in
-            try clipboard.copy(buffer)
-            try ClipboardClearer.schedule(clearing: buffer, from: clipboard.name, after: seconds, executable: Self.executablePath)
+            let clipboard = try ClipboardBackend.copy(buffer, to: clipBackend, environment: environment)
+            do {
+                try ClipboardClearer.schedule(clearing: buffer, from: clipboard.name, after: seconds, executable: SelfExecutable.path)
+            } catch {
+                try? clipboard.clear()  // nothing would clear it later
+                throw error
+            }
         }
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         Diagnostics.note("Copied \(name) to the clipboard; clearing in \(shown) s.")
@@ -44,11 +48,6 @@ public struct ClipOptions: ParsableArguments {
             throw ValidationError("VAULT_CLIP_TIMEOUT '\(text)' is not a number of seconds up to 3600")
         }
         return seconds
-    }
-
-    /// This program, for starting the clearer.
-    static var executablePath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
 

@@ -5,14 +5,26 @@ import VaultCore
 struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lock",
-        abstract: "Remove the vault's key from the keyring.")
+        abstract: "Remove the vault's key from the keyring.",
+        discussion: "Exits 6 when the keyring cannot be reached or did not remove the key.")
 
     @OptionGroup var vault: VaultOptions
 
+    func validate() throws {
+        if vault.noKeyring { throw ValidationError("lock works on the keyring; drop --no-keyring") }
+    }
+
     func run() throws {
+        guard try vault.config().keyring else { throw KeyringError.disabled }
         let store = vault.store()
         let envelope = try store.header()
-        try vault.keyCache().remove(vaultID: envelope.id)
-        Diagnostics.note("Locked \(store.path).")
+        switch SecretServiceKeyCache(onUnavailable: { _ in }).removeItem(vaultID: envelope.id) {
+        case .removed:
+            Diagnostics.note("Locked \(store.path).")
+        case .nothingCached:
+            Diagnostics.note("\(store.path) was not unlocked.")
+        case .failed(let reason):
+            throw KeyringError.unavailable(reason)
+        }
     }
 }

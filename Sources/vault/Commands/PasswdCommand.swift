@@ -25,6 +25,10 @@ struct PasswdCommand: ParsableCommand {
             ?? TerminalPasswordPrompt()
         let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
         try store.changePassword(using: unlocker, to: newPassword)
+        if vault.noKeyring, try vault.config().keyring {
+            // The old key would still open backups of the vault: never leave it cached.
+            SecretServiceKeyCache(onUnavailable: { _ in }).remove(vaultID: try store.header().id)
+        }
         Diagnostics.note("Changed the master password of \(store.path).")
     }
 }

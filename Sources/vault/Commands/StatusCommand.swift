@@ -39,7 +39,9 @@ struct StatusCommand: ParsableCommand {
             case .available(let collection):
                 report.keyring = "available"
                 report.keyringDetail = "\(collection) collection"
-                if let item = cache.cachedItem(vaultID: envelope.id), (item.expires ?? .distantFuture) > Date(),
+                let item = cache.cachedItem(vaultID: envelope.id)
+                if let expires = item?.expires, expires <= Date() { cache.remove(vaultID: envelope.id) }
+                if let item, (item.expires ?? .distantFuture) > Date(),
                    let opened = try? store.open(using: Unlocker(passwordSource: NoPassword(), keyCache: cache)) {
                     report.unlocked = true
                     report.entries = opened.entries.count

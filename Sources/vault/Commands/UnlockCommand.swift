@@ -52,7 +52,7 @@ enum KeyringError: VaultFailure {
     var message: String {
         switch self {
         case .unavailable(let reason):
-            return "no Secret Service to keep the key in (\(reason)); on a desktop, start gnome-keyring or KeePassXC's Secret Service integration"
+            return "the Secret Service keyring is not available (\(reason)); on a desktop, start gnome-keyring or KeePassXC's Secret Service integration"
         case .disabled:
             return "the keyring is turned off in the config file (\"keyring\": false)"
         }

@@ -1,0 +1,8 @@
+import Foundation
+
+/// This program's own path, for starting its helpers (the clipboard clearer, the key expirer).
+public enum SelfExecutable {
+    public static var path: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}

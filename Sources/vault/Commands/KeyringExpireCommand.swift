@@ -1,0 +1,15 @@
+import ArgumentParser
+import VaultCore
+
+/// The detached process that removes a cached key when its lifetime ends; started by
+/// `vault unlock --timeout`, not by people.
+struct KeyringExpireCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keyring-expire",
+        abstract: "Remove a cached key when it expires (internal; started by unlock --timeout).",
+        shouldDisplay: false)
+
+    func run() throws {
+        KeyExpirer.run()
+    }
+}
