@@ -16,13 +16,19 @@ struct CharacterAlphabet: Equatable {
         func keep(_ characters: [Character]) -> [UInt8] {
             characters.filter { !(policy.excludeAmbiguous && Self.ambiguous.contains($0)) }.compactMap(\.asciiValue)
         }
-        let all: [(Bool, [Character])] = [
-            (policy.lower, Array("abcdefghijklmnopqrstuvwxyz")),
-            (policy.upper, Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
-            (policy.digits, Array("0123456789")),
-            (!policy.symbols.isEmpty, policy.symbols),
+        let all: [(wanted: Bool, name: String, characters: [Character])] = [
+            (policy.lower, "lower-case letters", Array("abcdefghijklmnopqrstuvwxyz")),
+            (policy.upper, "upper-case letters", Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
+            (policy.digits, "digits", Array("0123456789")),
+            (!policy.symbols.isEmpty, "symbols", policy.symbols),
         ]
-        classes = all.filter(\.0).map { keep($0.1) }.filter { !$0.isEmpty }
+        var chosen: [[UInt8]] = []
+        for candidate in all where candidate.wanted {
+            let kept = keep(candidate.characters)
+            guard !kept.isEmpty else { throw .classEmptied(candidate.name) }
+            chosen.append(kept)
+        }
+        classes = chosen
         characters = classes.flatMap { $0 }
         var table = [Int](repeating: -1, count: 256)
         for (index, members) in classes.enumerated() { for byte in members { table[Int(byte)] = index } }

@@ -4,11 +4,14 @@ import VaultCore
 enum PolicyError: VaultFailure, Equatable {
     case noClasses
     case tooShort(length: Int, classes: Int)
+    case classEmptied(String)
 
     var message: String {
         switch self {
         case .noClasses:
             return "every character class is excluded; allow at least one of lower, upper, digits or symbols"
+        case .classEmptied(let name):
+            return "--exclude-ambiguous leaves no \(name); add other \(name) or drop --exclude-ambiguous"
         case .tooShort(let length, let classes):
             return "a password of \(length) characters cannot hold one of each of its \(classes) character classes; use --length \(classes) or more, or drop a class"
         }

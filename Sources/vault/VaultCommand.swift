@@ -75,7 +75,11 @@ extension VaultCommand {
         guard let name = arguments.first, !name.hasPrefix("-"), !commandNames.contains(name) else { return }
         let environment = ProcessInfo.processInfo.environment
         guard let path = ExternalPlugins.find(name, environment: environment) else { return }
-        let code = ExternalPlugins.exec(path, arguments: Array(arguments.dropFirst()), vaultPath: VaultOptions.path(option: nil, environment: environment), environment: environment)
+        let pluginArguments = Array(arguments.dropFirst())
+        let vaultOption = ExternalPlugins.vaultOption(in: pluginArguments)
+        let code = ExternalPlugins.exec(
+            path, arguments: pluginArguments, vaultPath: VaultOptions.path(option: vaultOption, environment: environment),
+            environment: environment)
         Diagnostics.error("cannot run \(path): \(String(cString: strerror(code)))")
         Foundation.exit(ExitStatus.failure.rawValue)
     }

@@ -18,6 +18,11 @@ struct ClipboardTests {
             ["get", "entry", "--clip", "--clip-timeout", "5"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
         #expect(result.status == 0, "\(result)")
         #expect(try await X11Clipboard.read() == secret)
+        // Let this test's clearer finish before the next clipboard test starts.
+        let cleared = try await eventually(within: .seconds(20), every: .milliseconds(200)) {
+            (try? await X11Clipboard.read()) != secret
+        }
+        #expect(cleared)
     }
 
     @Test("an X display that does not answer is an unavailable clipboard: exit 6")

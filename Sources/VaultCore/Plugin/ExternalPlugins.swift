@@ -30,7 +30,7 @@ public enum ExternalPlugins {
             for file in names.sorted() where file.hasPrefix("vault-") && file.count > 6 {
                 let name = String(file.dropFirst(6))
                 let path = folder + "/" + file
-                if access(path, X_OK) == 0, !found.contains(where: { $0.name == name }) {
+                if isExecutableFile(path), !found.contains(where: { $0.name == name }) {
                     found.append(Found(name: name, path: path))
                 }
             }
@@ -41,7 +41,24 @@ public enum ExternalPlugins {
     /// The executable for `vault NAME`, if there is one.
     public static func find(_ name: String, environment: [String: String]) -> String? {
         guard !name.isEmpty, !name.contains("/") else { return nil }
-        return folders(environment: environment).map { "\($0)/vault-\(name)" }.first { access($0, X_OK) == 0 }
+        return folders(environment: environment).map { "\($0)/vault-\(name)" }.first(where: isExecutableFile)
+    }
+
+    /// The value of a `--vault PATH` or `--vault=PATH` among a plugin's arguments, which vault
+    /// honours for VAULT_PATH as every command does (the arguments are passed on unchanged).
+    public static func vaultOption(in arguments: [String]) -> String? {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--" { break }
+            if argument == "--vault", index + 1 < arguments.count { return arguments[index + 1] }
+            if argument.hasPrefix("--vault=") { return String(argument.dropFirst("--vault=".count)) }
+        }
+        return nil
+    }
+
+    /// A regular file this user may run (a folder called vault-NAME is no plugin).
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
     }
 
     /// Replaces this process with the plugin, so its exit status is vault's. Returns only if

@@ -34,8 +34,8 @@ struct AddCommand: ParsableCommand {
             // Say so before a person types a password in vain.
             if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
         }
-        let password = generator.generate ? [try generator.newPassword()] : []
-        let secrets = try password + SecretInput(
+        let generated = generator.generate ? try generator.newPassword() : nil
+        let secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(
             labels: (generator.generate ? [] : ["password for \(name)"]) + details.secretFields.map { "value of \($0)" }).read()
         let now = Date.nowToTheSecond
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
@@ -48,6 +48,7 @@ struct AddCommand: ParsableCommand {
             try entries.put(entry)
             return existing != nil
         }
+        GenerateOptions.report(generated)
         Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
         if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: vault.config()) }
     }

@@ -44,8 +44,8 @@ struct EditCommand: ParsableCommand {
             if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
         }
         let labels = (password ? ["new password for \(name)"] : []) + details.secretFields.map { "value of \($0)" }
-        let generated = generator.generate ? [try generator.newPassword()] : []
-        var secrets = try generated + SecretInput(labels: labels).read()
+        let generated = generator.generate ? try generator.newPassword() : nil
+        var secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(labels: labels).read()
         let now = Date.nowToTheSecond
         try store.mutate(using: unlocker) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
@@ -58,6 +58,7 @@ struct EditCommand: ParsableCommand {
             entry.modified = now
             try entries.put(entry)
         }
+        GenerateOptions.report(generated)
         Diagnostics.note("Updated \(name).")
     }
 }

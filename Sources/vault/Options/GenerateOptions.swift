@@ -13,10 +13,15 @@ struct GenerateOptions: ParsableArguments {
         if !generate && !policy.isEmpty { throw ValidationError("the generator options go with --generate") }
     }
 
-    /// A freshly generated password, with the policy's entropy on standard error.
-    func newPassword() throws -> String {
-        let generated = try PolicyOptions.generator().generate(policy.policy)
+    /// A freshly generated password.
+    func newPassword() throws -> GeneratedSecret {
+        try PolicyOptions.generator().generate(policy.policy)
+    }
+
+    /// Says how strong the stored password is; only once the command has succeeded, so that
+    /// a failure stays one line.
+    static func report(_ generated: GeneratedSecret?) {
+        guard let generated else { return }
         Diagnostics.note("Generated a password with \(String(format: "%.1f", generated.entropyBits)) bits of entropy.")
-        return generated.text
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// Generated passwords into the clipboard, in the serialized `ClipboardTests` suite (they share
+/// its one X clipboard and its gate on DISPLAY and xclip): nothing is printed, the clipboard
+/// holds the new password until the timeout, and `add --generate --clip` stores that same one.
+extension ClipboardTests {
+    @Test("generate --clip puts a new 20-character password only into the clipboard, which is cleared after the timeout")
+    func generateClip() async throws {
+        let fixture = try VaultFixture(display: true)
+        let started = ContinuousClock.now
+        let result = try await fixture.run(["generate", "--clip", "--clip-timeout", "5"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutData.isEmpty, "\(result)")
+        #expect(result.stderrLines == ["Copied a new password to the clipboard; clearing in 5 s.", "Entropy: 130.9 bits per password."],
+                "\(result)")
+        let copied = try await X11Clipboard.read()
+        PasswordShape.expect(copied, length: 20)
+        try await Self.expectCleared(of: copied, notBefore: started + .seconds(5), fixture: fixture)
+    }
+
+    @Test("add --generate --clip stores the password that is in the clipboard, and it is cleared after the timeout")
+    func addGenerateClip() async throws {
+        let fixture = try await VaultFixture.initialized(display: true)
+        let started = ContinuousClock.now
+        let result = try await fixture.run(["add", "web/new", "--generate", "--clip", "--clip-timeout", "5"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutData.isEmpty, "\(result)")
+        #expect(result.stderrLines.last == "Copied web/new to the clipboard; clearing in 5 s.", "\(result)")
+        let copied = try await X11Clipboard.read()
+        PasswordShape.expect(copied, length: 20)
+        #expect(try await fixture.password(of: "web/new") == copied)
+        try await Self.expectCleared(of: copied, notBefore: started + .seconds(5), fixture: fixture)
+    }
+
+    /// Expects the clipboard to lose `secret`, not before `earliest`, and the clearer to be gone.
+    static func expectCleared(
+        of secret: String, notBefore earliest: ContinuousClock.Instant, fixture: VaultFixture,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
+                "the clipboard still holds the password", sourceLocation: sourceLocation)
+        #expect(ContinuousClock.now >= earliest, "cleared before the timeout", sourceLocation: sourceLocation)
+        try await expectClearersGone(fixture, sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+
+/// `vault plugins` lists the built-in generator plugin with its command and capability, in
+/// text and JSON, and every command a built-in plugin registers is reachable from `vault`.
+@Suite("vault plugins")
+struct PluginsCommandTests {
+    @Test("the text listing names the generator, its command and its capability")
+    func text() async throws {
+        let result = try await VaultFixture().succeed(["plugins"])
+        #expect(result.stdoutLines.starts(with: [
+            "generator — Random passwords and EFF word-list passphrases",
+            "  commands:     generate",
+            "  capabilities: secret-generator",
+        ]), "\(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test("the JSON listing has the same, and an external list")
+    func json() async throws {
+        let object = try JSONValue.object(try await VaultFixture().succeed(["plugins", "--json"]).stdoutData)
+        #expect(Set(object.keys) == ["builtin", "external"])
+        let builtin = try #require(object["builtin"] as? [[String: Any]])
+        JSONValue.expectEqualObjects(builtin, [[
+            "id": "generator", "summary": "Random passwords and EFF word-list passphrases",
+            "commands": ["generate"], "capabilities": ["secret-generator"],
+        ]])
+        #expect(object["external"] is [Any])
+    }
+
+    @Test("every command of every built-in plugin answers --help and vault help, and is in vault --help")
+    func commandsReachable() async throws {
+        let fixture = try VaultFixture()
+        let builtin = try #require(try JSONValue.object(try await fixture.succeed(["plugins", "--json"]).stdoutData)["builtin"] as? [[String: Any]])
+        let commands = builtin.flatMap { $0["commands"] as? [String] ?? [] }
+        #expect(!commands.isEmpty)
+        let overview = try await fixture.succeed(["--help"])
+        for command in commands {
+            for arguments in [[command, "--help"], ["help", command]] {
+                let result = try await fixture.run(arguments)
+                #expect(result.status == 0, "\(result)")
+                #expect(result.stdout.contains("USAGE: vault \(command)"), "\(result)")
+            }
+            #expect(overview.stdoutLines.contains { $0.drop { $0 == " " }.hasPrefix(command + " ") }, "\(overview)")
+        }
+    }
+}
