@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// `vault generate`: new passwords or passphrases, printed, or the first one copied.
@@ -53,7 +56,7 @@ struct GenerateCommand: ParsableCommand {
             try writeLines(count: count, next: try generator.source(for: policy))
         }
         if !output.json {
-            Diagnostics.note("Entropy: \(String(format: "%.1f", bits)) bits per \(policy.noun).")
+            Diagnostics.note("Entropy: \(NumberText.oneDecimal(bits)) bits per \(policy.noun).")
         }
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// The exact entropy of a policy, computed from the policy: every allowed secret is equally

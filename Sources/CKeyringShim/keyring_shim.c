@@ -301,6 +301,10 @@ void vk_free_secret(char *secret) {
     g_free(secret);
 }
 
+char *vk_normalize_nfc(const char *text) {
+    return g_utf8_normalize(text, -1, G_NORMALIZE_NFC);
+}
+
 void vk_free_message(char *message) {
     g_free(message);
 }

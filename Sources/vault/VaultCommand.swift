@@ -41,7 +41,7 @@ struct VaultCommand: ParsableCommand {
             try PluginRegistry.shared.register(BuiltinPlugins.all, coreCommands: coreCommands)
         } catch {
             Diagnostics.error(error.message)
-            Foundation.exit(ExitStatus.failure.rawValue)
+            Glibc.exit(ExitStatus.failure.rawValue)
         }
         runExternalPluginIfAsked()
         var command: ParsableCommand
@@ -54,10 +54,10 @@ struct VaultCommand: ParsableCommand {
             try command.run()
         } catch let failure as VaultFailure {
             Diagnostics.error(failure.message)
-            Foundation.exit(failure.exitStatus.rawValue)
+            Glibc.exit(failure.exitStatus.rawValue)
         } catch is DecodingError, is EncodingError {
             Diagnostics.error("an entry could not be converted to or from JSON")
-            Foundation.exit(ExitStatus.failure.rawValue)
+            Glibc.exit(ExitStatus.failure.rawValue)
         } catch {
             // Help requests, validation errors and explicit exit codes: the parser's own handling.
             exit(withError: error)
@@ -65,7 +65,10 @@ struct VaultCommand: ParsableCommand {
     }
 }
 
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension VaultCommand {
     /// `vault NAME ARGS…` for a NAME that is no built-in command but a `vault-NAME` program:
@@ -81,6 +84,6 @@ extension VaultCommand {
             path, arguments: pluginArguments, vaultPath: VaultOptions.path(option: vaultOption, environment: environment),
             environment: environment)
         Diagnostics.error("cannot run \(path): \(String(cString: strerror(code)))")
-        Foundation.exit(ExitStatus.failure.rawValue)
+        Glibc.exit(ExitStatus.failure.rawValue)
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The optional settings file, `$XDG_CONFIG_HOME/vault/config.json`:
 ///
@@ -16,7 +19,7 @@ public struct VaultConfig: Equatable, Sendable {
     /// The config file's path for this environment.
     public static func path(environment: [String: String]) -> String {
         var home = environment["XDG_CONFIG_HOME"] ?? ""
-        if !home.hasPrefix("/") { home = (environment["HOME"] ?? NSHomeDirectory()) + "/.config" }
+        if !home.hasPrefix("/") { home = HomeFolder.path(environment: environment) + "/.config" }
         return home + "/vault/config.json"
     }
 

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Base64 for the payload ciphertext, which is public and can be tens of megabytes. Encoding
 /// is Foundation's; decoding is done here, in one pass from the file's bytes into the output

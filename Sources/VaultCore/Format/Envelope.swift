@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The vault file: a readable JSON header (format, version, id, cipher, KDF parameters, salt,
 /// the wrapped data key) and the encrypted payload. The layout is canonical (`render()`), and a

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// Removes a cached key from the keyring when its lifetime ends, in a detached process
 /// (`vault keyring-expire`), so that an expired key does not stay readable until some later

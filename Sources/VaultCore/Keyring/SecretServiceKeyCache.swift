@@ -1,6 +1,9 @@
 import CKeyringShim
 import CSodium
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The key cache in the freedesktop Secret Service (gnome-keyring, KWallet, KeePassXC), through
 /// libsecret: one item per vault, found by the vault's id, in the in-memory `session` collection

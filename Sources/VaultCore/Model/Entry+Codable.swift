@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The JSON form of an entry. Optional text fields are left out when absent; lists are always
 /// written and default to empty when read, so hand-written imports may omit them.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One login, card or secret note: what `vault add` creates and `vault get` prints. A value type,
 /// encoded as one JSON object both inside the encrypted payload and in exports.

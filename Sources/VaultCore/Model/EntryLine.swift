@@ -1,5 +1,5 @@
 import CSodium
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The rules for entry names: path-like (`web/github`), unique, printable. Names end up in
 /// terminals, file names of exports and shell completions, so control characters are refused.
@@ -8,7 +11,7 @@ public enum EntryName {
     /// The name in Unicode NFC, checked: the form names are stored and compared in, so that
     /// "café" typed either way finds the same entry.
     public static func normalized(_ name: String) throws(EntryError) -> String {
-        let composed = name.precomposedStringWithCanonicalMapping
+        let composed = name.nfcNormalized
         try validate(composed)
         return composed
     }
@@ -17,7 +20,7 @@ public enum EntryName {
     /// a name in another form could be listed but never found. ASCII names always are.
     static func isComposed(_ utf8: UnsafeRawBufferPointer) -> Bool {
         guard utf8.contains(where: { $0 >= 0x80 }) else { return true }
-        return String(decoding: utf8, as: UTF8.self).precomposedStringWithCanonicalMapping.utf8.elementsEqual(utf8)
+        return String(decoding: utf8, as: UTF8.self).nfcNormalized.utf8.elementsEqual(utf8)
     }
 
     /// Throws when `name` cannot be an entry name, saying why.

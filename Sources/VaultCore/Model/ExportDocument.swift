@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The plaintext backup that `vault export` writes and `vault import` reads: a versioned JSON
 /// document with every entry, secrets included. See docs/format.md.

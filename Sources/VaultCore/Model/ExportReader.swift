@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads and checks a whole `vault-export` document before anything is imported, and explains
 /// the first problem by entry number, name and field.

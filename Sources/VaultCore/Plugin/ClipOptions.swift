@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `--clip` and its settings, for the commands that can put a secret into the clipboard.
 public struct ClipOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,7 +17,7 @@ public enum ExternalPlugins {
     /// The folders searched, in order: the user's plugin folder, then PATH.
     public static func folders(environment: [String: String]) -> [String] {
         var dataHome = environment["XDG_DATA_HOME"] ?? ""
-        if !dataHome.hasPrefix("/") { dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share" }
+        if !dataHome.hasPrefix("/") { dataHome = HomeFolder.path(environment: environment) + "/.local/share" }
         let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
         return [dataHome + "/vault/plugins"] + path
     }

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The options every command that opens the vault shares, core or plugin: which vault, where
 /// the master password comes from, and whether the keyring may cache the key. A command pulls
@@ -32,7 +35,7 @@ public struct VaultOptions: ParsableArguments {
         if let fromEnvironment = environment["VAULT_PATH"], !fromEnvironment.isEmpty { return fromEnvironment }
         var dataHome = environment["XDG_DATA_HOME"] ?? ""
         if !dataHome.hasPrefix("/") {
-            dataHome = (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+            dataHome = HomeFolder.path(environment: environment) + "/.local/share"
         }
         return dataHome + "/vault/vault.json"
     }

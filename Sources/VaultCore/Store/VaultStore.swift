@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The vault file and everything done to it: create, read, and read-modify-write under the
 /// exclusive lock with an atomic replace. Readers take no lock: a rename is atomic, so they

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Messages for the person at the terminal, on standard error, so standard output carries only
 /// data (a password, a list, JSON) that scripts can capture.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Prints values as pretty, key-sorted JSON on standard output.
 public enum JSONOutput {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// This program's own path, for starting its helpers (the clipboard clearer, the key expirer).
 public enum SelfExecutable {

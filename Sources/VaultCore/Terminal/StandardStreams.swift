@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Standard input, output and error through plain read(2) and write(2), so that a full disk, a
 /// closed descriptor or a directory on standard input is a one-line error (or, for messages

@@ -54,4 +54,7 @@ struct AddCommand: ParsableCommand {
     }
 }
 
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// The detached process that clears the clipboard later; started by `--clip`, not by people.

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// `vault edit`: changes parts of an entry; a new password pushes the old one into the history.

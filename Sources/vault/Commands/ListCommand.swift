@@ -47,8 +47,11 @@ struct NameMatcher {
         if pattern.contains(where: { "*?[".contains($0) }) {
             return fnmatch(pattern, name, 0) == 0
         }
-        return name.range(of: pattern, options: .caseInsensitive) != nil
+        return name.containsIgnoringCase(pattern)
     }
 }
 
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// `vault search`: entries whose non-secret text mentions something.
@@ -21,7 +24,7 @@ struct SearchCommand: ParsableCommand {
         let found = entries.filter { entry in
             let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
                 + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }
-            return haystack.contains { $0.range(of: text, options: .caseInsensitive) != nil }
+            return haystack.contains { $0.containsIgnoringCase(text) }
         }
         if output.json {
             try JSONOutput.print(found.map(EntrySummary.init))

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import VaultCore
 
 /// `vault unlock`: derives the key once and keeps it in the Secret Service, so the following

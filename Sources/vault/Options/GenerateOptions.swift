@@ -22,6 +22,6 @@ struct GenerateOptions: ParsableArguments {
     /// a failure stays one line.
     static func report(_ generated: GeneratedSecret?) {
         guard let generated else { return }
-        Diagnostics.note("Generated a password with \(String(format: "%.1f", generated.entropyBits)) bits of entropy.")
+        Diagnostics.note("Generated a password with \(NumberText.oneDecimal(generated.entropyBits)) bits of entropy.")
     }
 }

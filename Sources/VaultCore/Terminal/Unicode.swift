@@ -1,0 +1,37 @@
+import CKeyringShim
+
+/// Unicode normalisation without ICU (which would add milliseconds to every command's start):
+/// GLib's, already linked for the keyring.
+enum UnicodeNormalization {
+    /// `text` in NFC; unchanged if GLib cannot normalise it.
+    static func nfc(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }), let normalized = vk_normalize_nfc(text) else { return text }
+        defer { vk_free_message(normalized) }
+        return String(cString: normalized)
+    }
+}
+
+/// The user's home folder: $HOME, else the password database's entry.
+public enum HomeFolder {
+    public static func path(environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir { return String(cString: directory) }
+        return "/"
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension String {
+    /// This string in Unicode NFC.
+    var nfcNormalized: String { UnicodeNormalization.nfc(self) }
+}
+
+extension String {
+    /// Whether `other` occurs in this string, ignoring case (Unicode lower-casing, no ICU).
+    public func containsIgnoringCase(_ other: String) -> Bool {
+        other.isEmpty || lowercased().contains(other.lowercased())
+    }
+}
