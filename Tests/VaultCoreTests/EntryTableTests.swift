@@ -7,7 +7,7 @@ struct EntryTableTests {
     private let date = Date(timeIntervalSince1970: 1_700_000_000)
 
     @Test func keepsEntriesSortedAndFindsThem() throws {
-        let table = try EntryTable()
+        let table = try EntryTable(content: SecureBytes(count: 0))
         for name in ["zeta", "alpha", "web/github", "café", "quote\"and\\slash", "Alpha"] {
             try table.put(Entry(name: name, password: "pw-\(name)", created: date))
         }
@@ -22,7 +22,7 @@ struct EntryTableTests {
     }
 
     @Test func replacesAndRemoves() throws {
-        let table = try EntryTable()
+        let table = try EntryTable(content: SecureBytes(count: 0))
         try table.put(Entry(name: "a", password: "1", created: date))
         try table.put(Entry(name: "b", password: "2", created: date))
         try table.put(Entry(name: "a", password: "3", created: date))

@@ -46,11 +46,6 @@ public final class EntryTable {
         lines = ranges.map { .original($0) }
     }
 
-    /// An empty table, for a new vault.
-    public convenience init() throws {
-        try self.init(content: SecureBytes(count: 0))
-    }
-
     public var count: Int { lines.count }
 
     private func withLine<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
