@@ -22,6 +22,9 @@ struct CharacterAlphabet: Equatable {
             (policy.digits, "digits", Array("0123456789")),
             (!policy.symbols.isEmpty, "symbols", policy.symbols),
         ]
+        guard policy.symbols.allSatisfy(PolicyOptions.isPunctuation), Set(policy.symbols).count == policy.symbols.count else {
+            throw .badSymbols
+        }
         var chosen: [[UInt8]] = []
         for candidate in all where candidate.wanted {
             let kept = keep(candidate.characters)

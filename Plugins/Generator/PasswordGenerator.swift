@@ -25,6 +25,7 @@ struct PasswordGenerator: SecretGenerator {
     /// A function that makes one secret after another under `policy`, with the policy checked
     /// and its alphabet and entropy worked out once, for `vault generate --count`.
     func source(for policy: SecretPolicy) throws -> () throws -> GeneratedSecret {
+        try Sodium.ensureInitialised()
         let bits = try entropyBits(of: policy)
         switch policy {
         case .characters(let characters):

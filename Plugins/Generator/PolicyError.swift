@@ -5,11 +5,14 @@ enum PolicyError: VaultFailure, Equatable {
     case noClasses
     case tooShort(length: Int, classes: Int)
     case classEmptied(String)
+    case badSymbols
 
     var message: String {
         switch self {
         case .noClasses:
             return "every character class is excluded; allow at least one of lower, upper, digits or symbols"
+        case .badSymbols:
+            return "the symbols must be distinct, printable ASCII punctuation"
         case .classEmptied(let name):
             return "--exclude-ambiguous leaves no \(name); add other \(name) or drop --exclude-ambiguous"
         case .tooShort(let length, let classes):

@@ -27,7 +27,7 @@ public enum ClipboardBackend: String, CaseIterable, Sendable {
     }
 
     /// The backends worth trying here, in order.
-    static func candidates(environment: [String: String]) -> [ClipboardBackend] {
+    public static func candidates(environment: [String: String]) -> [ClipboardBackend] {
         (environment["WAYLAND_DISPLAY"].map { $0.isEmpty ? [] : [.wayland] } ?? [])
             + (environment["DISPLAY"].map { $0.isEmpty ? [] : [.x11] } ?? [])
             + (isatty(2) == 1 ? [.osc52] : [])

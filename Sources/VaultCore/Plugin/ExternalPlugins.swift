@@ -27,7 +27,7 @@ public enum ExternalPlugins {
         var found: [Found] = []
         for folder in folders(environment: environment) {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for file in names.sorted() where file.hasPrefix("vault-") && file.count > 6 {
+            for file in names.sorted() where file.hasPrefix("vault-") && file.count > 6 && !file.hasPrefix("vault--") {
                 let name = String(file.dropFirst(6))
                 let path = folder + "/" + file
                 if isExecutableFile(path), !found.contains(where: { $0.name == name }) {

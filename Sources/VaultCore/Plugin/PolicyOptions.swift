@@ -62,11 +62,20 @@ public struct PolicyOptions: ParsableArguments {
         if let symbols {
             if symbols.isEmpty { throw ValidationError("--symbols needs at least one character (or use --no-symbols)") }
             if Set(symbols).count != symbols.count { throw ValidationError("--symbols has a character more than once") }
-            if symbols.contains(where: { $0.isWhitespace || $0.isLetter || $0.isNumber || !$0.isASCII }) {
-                throw ValidationError("--symbols takes ASCII punctuation only (letters and digits are their own classes)")
+            if symbols.contains(where: { !Self.isPunctuation($0) }) {
+                throw ValidationError("--symbols takes printable ASCII punctuation only (letters and digits are their own classes)")
             }
         }
+        if let separator, separator.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--separator cannot contain control characters such as a newline")
+        }
         if let symbols, noSymbols { throw ValidationError("--symbols '\(symbols)' and --no-symbols contradict each other") }
+    }
+
+    /// Printable ASCII other than letters, digits and space.
+    public static func isPunctuation(_ character: Character) -> Bool {
+        guard let value = character.asciiValue, (0x21...0x7E).contains(value) else { return false }
+        return !character.isLetter && !character.isNumber
     }
 
     /// The policy these options describe.

@@ -28,6 +28,8 @@ struct AddCommand: ParsableCommand {
 
     func run() throws {
         let name = try EntryName.normalized(name)
+        try generator.checkPolicy()
+        if clipboard.clip { try clipboard.ensureAvailable() }
         let store = vault.store()
         let unlocker = try vault.unlocker()
         if ControllingTerminal.standardInputIsTerminal && !force {

@@ -28,12 +28,16 @@ struct EditCommand: ParsableCommand {
     var password = false
 
     @OptionGroup var generator: GenerateOptions
+    @OptionGroup var clipboard: ClipOptions
 
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
     var removedFields: [String] = []
 
     func validate() throws {
         if password && generator.generate { throw ValidationError("--password reads a new password and --generate makes one: choose one") }
+        if clipboard.clip && !password && !generator.generate {
+            throw ValidationError("--clip copies a new password: use it with --generate or --password")
+        }
         if details.isEmpty && !password && !generator.generate && removedFields.isEmpty {
             throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
         }
@@ -41,6 +45,8 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         let name = try EntryName.normalized(name)
+        try generator.checkPolicy()
+        if clipboard.clip { try clipboard.ensureAvailable() }
         let store = vault.store()
         let unlocker = try vault.unlocker()
         if ControllingTerminal.standardInputIsTerminal && (password || !details.secretFields.isEmpty) {
@@ -50,9 +56,13 @@ struct EditCommand: ParsableCommand {
         let generated = generator.generate ? try generator.newPassword() : nil
         var secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(labels: labels).read()
         let now = Date.nowToTheSecond
+        var newPassword: String?
         try store.mutate(using: unlocker) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
-            if password || generator.generate { entry.changePassword(to: secrets.removeFirst(), at: now) }
+            if password || generator.generate {
+                newPassword = secrets.removeFirst()
+                entry.changePassword(to: newPassword!, at: now)
+            }
             for field in removedFields {
                 guard entry.field(named: field) != nil else { throw EntryError.noSuchField(entry: name, field: field) }
                 entry.fields.removeAll { $0.name == field }
@@ -63,5 +73,8 @@ struct EditCommand: ParsableCommand {
         }
         GenerateOptions.report(generated)
         Diagnostics.note("Updated \(name).")
+        if clipboard.clip, let newPassword {
+            try clipboard.copy(newPassword, describing: name, config: vault.config())
+        }
     }
 }

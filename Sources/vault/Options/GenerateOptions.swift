@@ -13,6 +13,11 @@ struct GenerateOptions: ParsableArguments {
         if !generate && !policy.isEmpty { throw ValidationError("the generator options go with --generate") }
     }
 
+    /// Refuses an impossible policy (exit 64, one line) before anything is unlocked or asked for.
+    func checkPolicy() throws {
+        if generate { _ = try PolicyOptions.generator().entropyBits(of: policy.policy) }
+    }
+
     /// A freshly generated password.
     func newPassword() throws -> GeneratedSecret {
         try PolicyOptions.generator().generate(policy.policy)
