@@ -11,23 +11,36 @@ public enum ClipboardBackend: String, CaseIterable, Sendable {
     /// (a stale WAYLAND_DISPLAY falls through to X11), and returns the clipboard used.
     public static func copy(
         _ secret: UnsafeRawBufferPointer, to requested: ClipboardBackend?, environment: [String: String]
-    ) throws(ClipboardError) -> Clipboard {
-        let tried = requested.map { [$0] } ?? candidates(environment: environment)
-        var failure: ClipboardError?
-        for candidate in tried {
+    ) throws -> Clipboard {
+        try firstSuccess(requested, environment: environment) { clipboard in
+            try clipboard.copy(secret)
+            return clipboard
+        }
+    }
+
+    /// The clipboard that would be used, without touching it (exit 6 when there is none).
+    public static func usable(_ requested: ClipboardBackend?, environment: [String: String]) throws -> Clipboard {
+        try firstSuccess(requested, environment: environment) { $0 }
+    }
+
+    /// `use` applied to the requested backend, or to each automatic candidate in turn until one
+    /// succeeds; otherwise the first failure.
+    private static func firstSuccess<R>(
+        _ requested: ClipboardBackend?, environment: [String: String], _ use: (Clipboard) throws -> R
+    ) throws -> R {
+        var failure: Error?
+        for candidate in requested.map({ [$0] }) ?? candidates(environment: environment) {
             do {
-                let clipboard = try candidate.open(environment: environment)
-                try clipboard.copy(secret)
-                return clipboard
+                return try use(try candidate.open(environment: environment))
             } catch {
                 failure = failure ?? error
             }
         }
-        throw failure ?? .unavailable("no Wayland or X11 display with a clipboard tool, and no terminal for OSC 52; install wl-clipboard (Wayland) or xclip or xsel (X11)")
+        throw failure ?? ClipboardError.unavailable("no Wayland or X11 display with a clipboard tool, and no terminal for OSC 52; install wl-clipboard (Wayland) or xclip or xsel (X11)")
     }
 
     /// The backends worth trying here, in order.
-    public static func candidates(environment: [String: String]) -> [ClipboardBackend] {
+    static func candidates(environment: [String: String]) -> [ClipboardBackend] {
         (environment["WAYLAND_DISPLAY"].map { $0.isEmpty ? [] : [.wayland] } ?? [])
             + (environment["DISPLAY"].map { $0.isEmpty ? [] : [.x11] } ?? [])
             + (isatty(2) == 1 ? [.osc52] : [])

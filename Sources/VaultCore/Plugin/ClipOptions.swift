@@ -29,13 +29,7 @@ public struct ClipOptions: ParsableArguments {
     /// Fails (exit 6) unless some clipboard backend can be used here: checked before a command
     /// changes the vault, so that "no clipboard" means nothing was changed.
     public func ensureAvailable() throws {
-        let environment = ProcessInfo.processInfo.environment
-        let tried = clipBackend.map { [$0] } ?? ClipboardBackend.candidates(environment: environment)
-        var failure: Error = ClipboardError.unavailable("no Wayland or X11 display with a clipboard tool, and no terminal for OSC 52; install wl-clipboard (Wayland) or xclip or xsel (X11)")
-        for backend in tried {
-            do { _ = try backend.open(environment: environment); return } catch { failure = error }
-        }
-        throw failure
+        _ = try ClipboardBackend.usable(clipBackend, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Copies `secret`, schedules the clearing, and tells the person on standard error.

@@ -20,14 +20,17 @@ struct PasswdCommand: ParsableCommand {
     func run() throws {
         let store = vault.store()
         let unlocker = try vault.unlocker()
-        _ = try store.open(using: unlocker)
+        // The current password is checked before the new one is asked for; unwrapping the
+        // data key is enough, the entries need not be decrypted.
+        let header = try store.header()
+        _ = try unlocker.dataKey(for: header, label: store.keyLabel)
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
             ?? TerminalPasswordPrompt()
         let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
         try store.changePassword(using: unlocker, to: newPassword)
         if vault.noKeyring, try vault.config().keyring {
             // The old key would still open backups of the vault: never leave it cached.
-            SecretServiceKeyCache(onUnavailable: { _ in }).remove(vaultID: try store.header().id)
+            SecretServiceKeyCache(onUnavailable: { _ in }).remove(vaultID: header.id)
         }
         Diagnostics.note("Changed the master password of \(store.path).")
     }
