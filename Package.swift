@@ -31,23 +31,35 @@ let package = Package(
             name: "Generator",
             dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Generator"),
+        .target(
+            name: "Entropy",
+            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Plugins/Entropy"),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultCore",
                 "Generator",
+                "Entropy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "kdf-bench",
             dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/KDFBench"),
+        .executableTarget(
+            name: "entropy-bench",
+            dependencies: ["Entropy", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/EntropyBench"),
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"]),
         .testTarget(
             name: "GeneratorTests",
             dependencies: ["Generator", "VaultCore", "CSodium"]),
+        .testTarget(
+            name: "EntropyTests",
+            dependencies: ["Entropy"]),
         .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "vault"]),

@@ -1,3 +1,4 @@
+import Entropy
 import Generator
 import VaultCore
 
@@ -6,5 +7,6 @@ import VaultCore
 enum BuiltinPlugins {
     static let all: [any VaultPlugin] = [
         GeneratorPlugin(),
+        EntropyPlugin(),
     ]
 }

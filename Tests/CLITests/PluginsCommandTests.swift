@@ -1,16 +1,19 @@
 import Testing
 
-/// `vault plugins` lists the built-in generator plugin with its command and capability, in
-/// text and JSON, and every command a built-in plugin registers is reachable from `vault`.
+/// `vault plugins` lists the built-in plugins (the generator and the strength estimator) with
+/// their commands and capabilities, in text and JSON, and every command a built-in plugin registers is reachable from `vault`.
 @Suite("vault plugins")
 struct PluginsCommandTests {
-    @Test("the text listing names the generator, its command and its capability")
+    @Test("the text listing names each plugin, its command and its capability")
     func text() async throws {
         let result = try await VaultFixture().succeed(["plugins"])
         #expect(result.stdoutLines.starts(with: [
             "generator — Random passwords and EFF word-list passphrases",
             "  commands:     generate",
             "  capabilities: secret-generator",
+            "entropy — Password strength: guesses an informed attacker needs, explained",
+            "  commands:     entropy",
+            "  capabilities: secret-analyzer",
         ]), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }
@@ -20,10 +23,12 @@ struct PluginsCommandTests {
         let object = try JSONValue.object(try await VaultFixture().succeed(["plugins", "--json"]).stdoutData)
         #expect(Set(object.keys) == ["builtin", "external"])
         let builtin = try #require(object["builtin"] as? [[String: Any]])
-        JSONValue.expectEqualObjects(builtin, [[
-            "id": "generator", "summary": "Random passwords and EFF word-list passphrases",
-            "commands": ["generate"], "capabilities": ["secret-generator"],
-        ]])
+        JSONValue.expectEqualObjects(builtin, [
+            ["id": "generator", "summary": "Random passwords and EFF word-list passphrases",
+             "commands": ["generate"], "capabilities": ["secret-generator"]],
+            ["id": "entropy", "summary": "Password strength: guesses an informed attacker needs, explained",
+             "commands": ["entropy"], "capabilities": ["secret-analyzer"]],
+        ])
         #expect(object["external"] is [Any])
     }
 

@@ -26,7 +26,7 @@ import Glibc
 
 extension String {
     /// This string in Unicode NFC.
-    var nfcNormalized: String { UnicodeNormalization.nfc(self) }
+    public var nfcNormalized: String { UnicodeNormalization.nfc(self) }
 }
 
 extension String {

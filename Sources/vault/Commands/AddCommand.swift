@@ -40,6 +40,7 @@ struct AddCommand: ParsableCommand {
         let secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(
             labels: (generator.generate ? [] : ["password for \(name)"]) + details.secretFields.map { "value of \($0)" }).read()
         let now = Date.nowToTheSecond
+        var stored: Entry? = nil
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
@@ -48,10 +49,12 @@ struct AddCommand: ParsableCommand {
             entry.changePassword(to: secrets[0], at: now)
             details.apply(to: &entry, secretValues: Array(secrets.dropFirst()))
             try entries.put(entry)
+            stored = entry
             return existing != nil
         }
         GenerateOptions.report(generated)
         Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
+        AnalyzerWarnings.report(on: secrets[0], entry: stored)
         if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: vault.config()) }
     }
 }

@@ -57,6 +57,7 @@ struct EditCommand: ParsableCommand {
         var secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(labels: labels).read()
         let now = Date.nowToTheSecond
         var newPassword: String?
+        var stored: Entry? = nil
         try store.mutate(using: unlocker) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             if password || generator.generate {
@@ -70,9 +71,11 @@ struct EditCommand: ParsableCommand {
             details.apply(to: &entry, secretValues: secrets)
             entry.modified = now
             try entries.put(entry)
+            stored = entry
         }
         GenerateOptions.report(generated)
         Diagnostics.note("Updated \(name).")
+        if let newPassword { AnalyzerWarnings.report(on: newPassword, entry: stored) }
         if clipboard.clip, let newPassword {
             try clipboard.copy(newPassword, describing: name, config: vault.config())
         }

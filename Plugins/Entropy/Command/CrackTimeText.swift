@@ -1,0 +1,18 @@
+/// A number of seconds (given as its log10) in words: "less than a second", "3 hours",
+/// "centuries".
+enum CrackTimeText {
+    static func describe(log10Seconds: Double) -> String {
+        if log10Seconds < 0 { return "less than a second" }
+        let seconds = Log10.power(log10Seconds)
+        let minute = 60.0, hour = 3600.0, day = 86400.0, month = day * 31, year = month * 12, century = year * 100
+        let units: [(limit: Double, size: Double, name: String)] = [
+            (minute, 1, "second"), (hour, minute, "minute"), (day, hour, "hour"), (month, day, "day"),
+            (year, month, "month"), (century, year, "year"),
+        ]
+        for unit in units where seconds < unit.limit {
+            let count = Int((seconds / unit.size).rounded())
+            return "\(count) \(unit.name)\(count == 1 ? "" : "s")"
+        }
+        return "centuries"
+    }
+}

@@ -1,0 +1,22 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCore
+
+/// What can go wrong in `vault entropy`.
+enum EntropyError: VaultFailure {
+    case notText(line: Int?)
+    case lineTooLong(line: Int, limit: Int)
+    case unreadableInput(errno: Int32)
+
+    var message: String {
+        switch self {
+        case .notText(let line?): "line \(line): not valid UTF-8 text, skipped"
+        case .notText(nil): "the password is not valid UTF-8 text"
+        case .lineTooLong(let line, let limit): "line \(line) is longer than \(limit / 1024) KiB: is this a password list?"
+        case .unreadableInput(let code): "cannot read standard input: \(String(cString: strerror(code)))"
+        }
+    }
+
+    var exitStatus: ExitStatus { .failure }
+}

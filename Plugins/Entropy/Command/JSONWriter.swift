@@ -1,0 +1,101 @@
+/// JSON written by hand as UTF-8 bytes straight into an output buffer, members in the order
+/// written: batch mode prints one object per password, tens of thousands a second, where a
+/// general encoder (and nested temporary objects) would be the bottleneck.
+struct JSONWriter {
+    private(set) var bytes: [UInt8] = []
+    /// Whether the next member or element needs a comma before it.
+    private var needsComma = false
+
+    mutating func object(_ members: (inout JSONWriter) -> Void) {
+        open(UInt8(ascii: "{"))
+        members(&self)
+        close(UInt8(ascii: "}"))
+    }
+
+    mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+        open(UInt8(ascii: "["))
+        for item in items { element(&self, item) }
+        close(UInt8(ascii: "]"))
+    }
+
+    mutating func key(_ key: String) {
+        separate()
+        appendQuoted(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    mutating func value(_ value: Int) { raw(String(value)) }
+    mutating func value(_ value: Double) { raw(value.isFinite ? "\(value)" : "null") }
+    mutating func value(_ value: String?) {
+        separate()
+        if let value { appendQuoted(value) } else { bytes.append(contentsOf: "null".utf8) }
+        needsComma = true
+    }
+
+    mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
+    mutating func field(_ name: String, _ value: Double) { key(name); self.value(value) }
+    mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
+
+    /// Hands the bytes written so far to `consume` and starts again with an empty buffer.
+    mutating func drain(_ consume: ([UInt8]) throws -> Void) rethrows {
+        try consume(bytes)
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    /// Plain text, for output that mixes JSON and text in one buffer.
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        needsComma = false
+    }
+
+    mutating func newline() {
+        bytes.append(0x0A)
+        needsComma = false
+    }
+
+    private mutating func raw(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        bytes.append(bracket)
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
+    private mutating func appendQuoted(_ string: String) {
+        var string = string
+        string.withUTF8 { utf8 in
+            bytes.append(UInt8(ascii: "\""))
+            var plainStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                if byte == 0x22 || byte == 0x5C {
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+                } else {
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30,
+                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+                }
+                plainStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

@@ -1,0 +1,76 @@
+/// A keyboard as a graph: which key each character is on (and whether Shift is needed), and which
+/// keys touch which, in a fixed order of directions so that a change of direction counts as a
+/// turn. Built from the layouts' rows below, not from tables.
+///
+/// Typewriter keyboards are "slanted": each row sits half a key to the right of the row above,
+/// so a key touches six others (left, upper left, upper right, right, lower right, lower left).
+/// Keypads are square grids where a key touches eight.
+struct KeyboardLayout: Sendable {
+    let name: String
+    /// For each key, its neighbours in direction order (nil where there is none).
+    let neighbours: [[Int?]]
+    /// Key and shift for each character; indexed by scalar value below 0x100, the rest looked up.
+    private let latin: [Int32]
+    private let others: [UInt32: Int32]
+    /// How many characters the keyboard types, and the average number of neighbours a key has:
+    /// the two numbers the guess estimate for a walk needs.
+    let startingPositions: Int
+    let averageDegree: Double
+
+    /// `rows` are the keys of each row, left to right, each written as its unshifted character
+    /// followed by its shifted one (one character when Shift types nothing else); a row's first
+    /// key sits `offsets[row]` key widths from the left edge.
+    init(name: String, rows: [String], offsets: [Int], slanted: Bool) {
+        self.name = name
+        var position: [Int: Int] = [:]  // (row, column) packed → key index
+        var characters: [[UInt32]] = []
+        var coordinates: [(x: Int, y: Int)] = []
+        for (y, row) in rows.enumerated() {
+            for (column, key) in row.split(separator: " ").enumerated() {
+                let x = offsets[y] + column
+                position[y * 100 + x] = characters.count
+                coordinates.append((x, y))
+                characters.append(key.unicodeScalars.map(\.value))
+            }
+        }
+        let directions: [(Int, Int)] = slanted
+            ? [(-1, 0), (0, -1), (1, -1), (1, 0), (0, 1), (-1, 1)]
+            : [(-1, 0), (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1)]
+        neighbours = coordinates.map { key in
+            directions.map { dx, dy in
+                let (x, y) = (key.x + dx, key.y + dy)
+                return x < 0 || y < 0 ? nil : position[y * 100 + x]
+            }
+        }
+        var latin = [Int32](repeating: -1, count: 0x100)
+        var others: [UInt32: Int32] = [:]
+        for (key, scalars) in characters.enumerated() {
+            for (shift, scalar) in scalars.enumerated() {
+                let entry = Int32(key * 2 + shift)
+                if scalar < 0x100 { latin[Int(scalar)] = entry } else { others[scalar] = entry }
+            }
+        }
+        self.latin = latin
+        self.others = others
+        let characterCount = characters.reduce(0) { $0 + $1.count }
+        startingPositions = characterCount
+        var degreeSum = 0
+        for (key, scalars) in characters.enumerated() {
+            degreeSum += scalars.count * neighbours[key].count { $0 != nil }
+        }
+        averageDegree = Double(degreeSum) / Double(characterCount)
+    }
+
+    /// The key a character is on and whether it needs Shift.
+    func key(for code: UInt32) -> (key: Int, shifted: Bool)? {
+        let entry = code < 0x100 ? latin[Int(code)] : others[code] ?? -1
+        return entry < 0 ? nil : (Int(entry / 2), entry % 2 == 1)
+    }
+
+    /// The direction from key `from` to key `to`, if they touch.
+    func direction(from: Int, to: Int) -> Int? {
+        neighbours[from].firstIndex { $0 == to }
+    }
+
+    var isKeypad: Bool { neighbours.first?.count == 8 }
+}

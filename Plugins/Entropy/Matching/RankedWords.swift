@@ -1,0 +1,115 @@
+/// The bundled word lists as one sorted table, searched in place: lines `WORD LIST RANK`, sorted
+/// by the word's bytes, straight from the binary's read-only data. Loading costs one pass to find
+/// where lines start; there is no hash table or trie to build, so a fresh process stays fast.
+///
+/// A search walks a password one unit at a time, narrowing a range of lines that share the
+/// units read so far (two binary searches per unit), and stops as soon as no word continues.
+struct RankedWords: @unchecked Sendable {
+    /// The lines that start with the units read so far.
+    struct Range {
+        var lower: Int
+        var upper: Int
+        /// How many units have been read.
+        var depth: Int
+        /// The first unit read, while depth is 1.
+        var first: UInt8 = 0
+        var isEmpty: Bool { lower >= upper }
+    }
+
+    /// A word found: its list and rank.
+    struct Hit {
+        var list: WordList
+        var rank: Int
+    }
+
+    static let shared = RankedWords(RankedWordData.text)
+
+    /// Where each line starts, and the end of the text.
+    private let lineStarts: [Int32]
+    private let base: UnsafePointer<UInt8>
+    private let byteCount: Int
+    /// The lines starting with each pair of bytes (index first * 128 + second; a one-letter word's
+    /// second byte is the space), packed lower << 32 | upper: the first two narrowing steps,
+    /// which search the whole table, become one lookup.
+    private let pairRanges: [UInt64]
+    /// The same for the first byte alone.
+    private let firstRanges: [UInt64]
+
+    /// Adds line `line` (met in order) to a packed range.
+    private static func extend(_ range: inout UInt64, with line: Int) {
+        if range == 0 { range = UInt64(line) << 32 }
+        range = range & ~0xFFFF_FFFF | UInt64(line + 1)
+    }
+
+    private static func unpack(_ range: UInt64, depth: Int, first: UInt8 = 0) -> Range {
+        Range(lower: Int(range >> 32), upper: Int(range & 0xFFFF_FFFF), depth: depth, first: first)
+    }
+
+    init(_ text: StaticString) {
+        base = text.utf8Start
+        byteCount = text.utf8CodeUnitCount
+        var starts: [Int32] = []
+        starts.reserveCapacity(100_000)
+        var lineStart = 0
+        let count = text.utf8CodeUnitCount
+        for index in 0..<count where base[index] == 0x0A {
+            if index > lineStart { starts.append(Int32(lineStart)) }
+            lineStart = index + 1
+        }
+        if lineStart < count { starts.append(Int32(lineStart)) }
+        lineStarts = starts
+        var firsts = [UInt64](repeating: 0, count: 128)
+        var pairs = [UInt64](repeating: 0, count: 128 * 128)
+        for (line, start) in starts.enumerated() {
+            let first = Int(base[Int(start)] & 0x7F)
+            Self.extend(&firsts[first], with: line)
+            Self.extend(&pairs[first * 128 + Int(base[Int(start) + 1] & 0x7F)], with: line)
+        }
+        firstRanges = firsts
+        pairRanges = pairs
+    }
+
+    var wordCount: Int { lineStarts.count }
+
+    /// The range before anything is read: every line.
+    var everything: Range { Range(lower: 0, upper: lineStarts.count, depth: 0) }
+
+    /// The lines of `range` whose next character is `code` (a lower-case unit); empty when no
+    /// word continues that way.
+    func narrow(_ range: Range, by code: UInt32) -> Range {
+        // Words are printable ASCII; the space ends a word, so it never continues one.
+        guard code > 0x20, code < 0x7F else { return Range(lower: 0, upper: 0, depth: range.depth + 1) }
+        let byte = UInt8(code)
+        let depth = range.depth
+        if depth == 0 { return Self.unpack(firstRanges[Int(byte)], depth: 1, first: byte) }
+        if depth == 1 && range.first != 0 { return Self.unpack(pairRanges[Int(range.first) * 128 + Int(byte)], depth: 2) }
+        var low = range.lower, high = range.upper
+        while low < high {
+            let middle = (low + high) >> 1
+            if base[Int(lineStarts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
+        }
+        let lower = low
+        high = range.upper
+        while low < high {
+            let middle = (low + high) >> 1
+            if base[Int(lineStarts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
+        }
+        let upper = low
+        return Range(lower: lower, upper: upper, depth: depth + 1)
+    }
+
+    /// The word that is exactly the units read so far, if there is one. Shorter words sort first,
+    /// so it can only be the range's first line.
+    func hit(_ range: Range) -> Hit? {
+        guard !range.isEmpty else { return nil }
+        var cursor = Int(lineStarts[range.lower]) + range.depth
+        guard base[cursor] == 0x20, let list = WordList(letter: base[cursor + 1]) else { return nil }
+        cursor += 2
+        var rank = 0
+        while cursor < byteCount, base[cursor] >= 0x30, base[cursor] <= 0x39 {
+            rank = rank * 10 + Int(base[cursor] - 0x30)
+            cursor += 1
+        }
+        return Hit(list: list, rank: rank)
+    }
+}

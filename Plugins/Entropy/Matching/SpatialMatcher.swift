@@ -1,0 +1,56 @@
+/// Finds keyboard walks of three keys or more (`qwerty`, `1qaz2wsx`, `zxcvbn`, `azertyuiop`, `7896`),
+/// counting turns and shifted characters, on every known layout.
+struct SpatialMatcher {
+    let layouts: [KeyboardLayout]
+
+    func matches(in password: PasswordText) -> [Match] {
+        layouts.flatMap { walks(in: password, on: $0) }
+    }
+
+    private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
+        let codes = password.codes
+        var found: [Match] = []
+        var start = 0
+        while start < codes.count - 1 {
+            var end = start + 1
+            var lastDirection: Int? = nil
+            var turns = 0
+            var shifted = layout.key(for: codes[start])?.shifted == true ? 1 : 0
+            while end < codes.count,
+                  let previous = layout.key(for: codes[end - 1]), let current = layout.key(for: codes[end]),
+                  let direction = layout.direction(from: previous.key, to: current.key) {
+                if current.shifted { shifted += 1 }
+                if direction != lastDirection {
+                    turns += 1
+                    lastDirection = direction
+                }
+                end += 1
+            }
+            if end - start > 2 {
+                found.append(Match(start: start, end: end - 1,
+                                   log10Guesses: Self.log10Guesses(length: end - start, turns: turns, shifted: shifted, on: layout),
+                                   pattern: .spatial(layout: layout.name, turns: turns, shiftedCount: shifted)))
+            }
+            start = end
+        }
+        return found
+    }
+
+    /// The walks of this length or shorter with this many turns or fewer, from any starting key,
+    /// times the ways to place the shifted keys.
+    static func log10Guesses(length: Int, turns: Int, shifted: Int, on layout: KeyboardLayout) -> Double {
+        let s = Log10.of(Double(layout.startingPositions)), d = Log10.of(layout.averageDegree)
+        var total = -Double.infinity
+        for i in stride(from: 2, through: length, by: 1) {
+            let possibleTurns = min(turns, i - 1)
+            for j in stride(from: 1, through: possibleTurns, by: 1) {
+                total = Log10.sum(total, Log10.binomial(i - 1, j - 1) + s + Double(j) * d)
+            }
+        }
+        if shifted > 0 {
+            let unshifted = length - shifted
+            total += unshifted == 0 ? Log10.of(2) : Combinatorics.log10Placements(shifted, unshifted)
+        }
+        return total
+    }
+}

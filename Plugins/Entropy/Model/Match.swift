@@ -1,0 +1,75 @@
+/// A part of a password that follows a pattern an attacker guesses (brute force, the fallback,
+/// needs no match), with the number of guesses
+/// that pattern needs. Bounds are unit indices, both inclusive.
+struct Match: Sendable {
+    var start: Int
+    var end: Int
+    /// log10 of the guesses for this part on its own (before the floor a part of a longer
+    /// password gets).
+    var log10Guesses: Double
+    var pattern: Pattern
+
+    var length: Int { end - start + 1 }
+}
+
+/// Which pattern a match follows, with what the explanation needs.
+enum Pattern: Sendable {
+    /// A word of a ranked list, maybe capitalised, reversed or with l33t substitutions.
+    case dictionary(DictionaryWord)
+    /// A run of adjacent keys on a keyboard layout.
+    case spatial(layout: String, turns: Int, shiftedCount: Int)
+    /// A block repeated `count` times; `baseLog10Guesses` is the block's own estimate.
+    case repeated(blockLength: Int, count: Int, baseLog10Guesses: Double)
+    /// Code points in a constant step: abc, 9753, αβγ.
+    case sequence(name: String, step: Int)
+    /// A year.
+    case year(Int)
+    /// A day, month and year, with or without a separator.
+    case date(year: Int, month: Int, day: Int, separator: String)
+}
+
+/// The facts of a dictionary match.
+struct DictionaryWord: Sendable {
+    var list: WordList
+    var rank: Int
+    var reversed: Bool
+    /// l33t characters and the letters they stand for, in the order met.
+    var substitutions: [(l33t: Character, letter: Character)]
+
+    /// The list's word, given the token that matched it.
+    func word(spelledAs token: String) -> String {
+        let letters = token.lowercased().map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
+        return String(reversed ? letters.reversed() : letters)
+    }
+    /// log10 of the ways the word's capitalisation could have been chosen.
+    var log10UppercaseVariations: Double
+    /// log10 of the ways its substitutions could have been chosen.
+    var log10L33tVariations: Double
+}
+
+/// The bundled ranked word lists.
+enum WordList: String, Sendable, CaseIterable {
+    case passwords
+    case englishWikipedia = "english_wikipedia"
+    case tvAndFilm = "us_tv_and_film"
+    case surnames
+    case maleNames = "male_names"
+    case femaleNames = "female_names"
+    /// The entry's own name, username and site.
+    case userInputs = "user_inputs"
+
+    /// The letter that names the list in RankedWordData.
+    init?(letter: UInt8) {
+        switch letter {
+        case UInt8(ascii: "p"): self = .passwords
+        case UInt8(ascii: "e"): self = .englishWikipedia
+        case UInt8(ascii: "t"): self = .tvAndFilm
+        case UInt8(ascii: "s"): self = .surnames
+        case UInt8(ascii: "m"): self = .maleNames
+        case UInt8(ascii: "f"): self = .femaleNames
+        default: return nil
+        }
+    }
+
+    var isName: Bool { self == .surnames || self == .maleNames || self == .femaleNames }
+}

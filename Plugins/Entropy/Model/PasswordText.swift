@@ -1,0 +1,73 @@
+/// A password as the estimator sees it: a sequence of units, one per grapheme cluster (what a
+/// person calls a character: "é" is one unit whether it was typed composed or decomposed, and so
+/// is a flag emoji), after NFC normalisation.
+///
+/// Each unit has a numeric code: its Unicode scalar value when the cluster is a single scalar,
+/// else a private code above the Unicode range, the same for equal clusters, so that repeats of
+/// multi-scalar clusters are still seen. Sequences and keyboards only ever match single scalars.
+struct PasswordText {
+    /// The normalised text.
+    let text: String
+    /// One code per unit.
+    let codes: [UInt32]
+    /// The codes lower-cased (single-scalar lower-case mappings only), for dictionary lookups.
+    let lowered: [UInt32]
+    /// The UTF-8 offset where each unit starts in `text`, plus the end offset.
+    private let offsets: [Int]
+
+    /// First code used for multi-scalar clusters.
+    static let firstClusterCode: UInt32 = 0x11_0000
+
+    var count: Int { codes.count }
+
+    init(_ password: String) {
+        let normalized = password.nfcNormalized
+        text = normalized
+        if normalized.utf8.allSatisfy({ $0 < 0x80 }) {
+            codes = normalized.utf8.map { UInt32($0) }
+            lowered = codes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            offsets = Array(0...codes.count)
+            return
+        }
+        var codes: [UInt32] = [], lowered: [UInt32] = [], offsets: [Int] = [0]
+        var clusterCodes: [Substring: UInt32] = [:]
+        var offset = 0
+        for character in normalized {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first {
+                codes.append(scalar.value)
+                lowered.append(Self.lowercase(scalar))
+            } else {
+                let key = Substring(character.description)
+                let code = clusterCodes[key] ?? Self.firstClusterCode + UInt32(clusterCodes.count)
+                clusterCodes[key] = code
+                codes.append(code)
+                lowered.append(code)
+            }
+            offset += character.utf8.count
+            offsets.append(offset)
+        }
+        self.codes = codes
+        self.lowered = lowered
+        self.offsets = offsets
+    }
+
+    /// The text of units `range` (inclusive bounds), for showing a segment.
+    func token(_ range: ClosedRange<Int>) -> String {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: offsets[range.lowerBound])
+        let upper = utf8.index(utf8.startIndex, offsetBy: offsets[range.upperBound + 1])
+        return String(Substring(utf8[lower..<upper]))
+    }
+
+    /// A part of this password as a password of its own (for analysing a repeated block).
+    func part(_ range: ClosedRange<Int>) -> PasswordText {
+        PasswordText(token(range))
+    }
+
+    private static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {
+        if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A ? scalar.value + 0x20 : scalar.value }
+        let mapping = scalar.properties.lowercaseMapping.unicodeScalars
+        return mapping.count == 1 ? mapping.first!.value : scalar.value
+    }
+}

@@ -1,0 +1,75 @@
+/// Advice for a weak password: a warning naming its biggest weakness and suggestions. Strong
+/// passwords (score 3 or 4) get none.
+public struct Feedback: Sendable {
+    public let warning: String?
+    public let suggestions: [String]
+
+    static let addWords = "Add another word or two; uncommon words are better."
+
+    init(score: Int, segments: [Segment]) {
+        guard !segments.isEmpty else {
+            warning = nil
+            suggestions = ["Use a few words, avoiding common phrases.", "Symbols, digits and capitals are not needed."]
+            return
+        }
+        guard score <= 2 else {
+            warning = nil
+            suggestions = []
+            return
+        }
+        let longest = segments.dropFirst().reduce(segments[0]) { $1.length > $0.length ? $1 : $0 }
+        let (warning, advice) = Self.advice(for: longest, isSole: segments.count == 1)
+        self.warning = warning
+        suggestions = [Self.addWords] + advice
+    }
+
+    private static func advice(for segment: Segment, isSole: Bool) -> (String?, [String]) {
+        switch segment.pattern {
+        case "dictionary": return dictionaryAdvice(segment, isSole: isSole)
+        case "spatial":
+            return (segment.spatialTurns == 1 ? "Straight rows of keys are easy to guess." : "Short keyboard patterns are easy to guess.",
+                    ["Use a longer keyboard pattern with more turns."])
+        case "repeat":
+            return (segment.repeatBlockLength == 1 ? "Repeated characters like \"aaa\" are easy to guess."
+                        : "Repeated blocks like \"abcabc\" are barely harder to guess than one.",
+                    ["Avoid repeated words and characters."])
+        case "sequence": return ("Sequences like \"abc\" or \"6543\" are easy to guess.", ["Avoid sequences."])
+        case "year": return ("Recent years are easy to guess.", ["Avoid recent years, and years that are associated with you."])
+        case "date": return ("Dates are often easy to guess.", ["Avoid dates and years that are associated with you."])
+        default: return (nil, [])
+        }
+    }
+
+    private static func dictionaryAdvice(_ segment: Segment, isSole: Bool) -> (String?, [String]) {
+        var warning: String? = nil
+        switch segment.list {
+        case .passwords?:
+            if isSole && segment.isPlainWord {
+                let rank = segment.rank ?? .max
+                warning = rank <= 10 ? "This is a top-10 common password."
+                    : rank <= 100 ? "This is a top-100 common password." : "This is a very common password."
+            } else if segment.log10Guesses <= 4 {
+                warning = "This is similar to a commonly used password."
+            }
+        case .englishWikipedia?:
+            if isSole { warning = "A word on its own is easy to guess." }
+        case .userInputs?:
+            warning = "Passwords built from the entry's name, username or site are easy to guess."
+        case .surnames?, .maleNames?, .femaleNames?:
+            warning = isSole ? "Names and surnames on their own are easy to guess." : "Common names and surnames are easy to guess."
+        default:
+            break
+        }
+        var suggestions: [String] = []
+        if segment.isCapitalised {
+            suggestions.append("Capitalisation does not help very much.")
+        } else if segment.isAllUppercase {
+            suggestions.append("All capitals are almost as easy to guess as all lower case.")
+        }
+        if segment.isReversed && segment.length >= 4 { suggestions.append("Reversed words are not much harder to guess.") }
+        if segment.hasSubstitutions {
+            suggestions.append("Predictable substitutions like \"@\" for \"a\" do not help very much.")
+        }
+        return (warning, suggestions)
+    }
+}

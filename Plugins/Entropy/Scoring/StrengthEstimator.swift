@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Estimates how many guesses an attacker who knows how people choose passwords needs for a
+/// password: every matcher proposes parts, the minimum-guess search picks the cheapest
+/// explanation of the whole, and the result carries that explanation.
+public struct StrengthEstimator: Sendable {
+    let referenceYear: Int
+    private let dictionary: DictionaryMatcher
+    private let spatial: SpatialMatcher
+    private let sequences = SequenceMatcher()
+    private let dates: DateMatcher
+
+    /// `referenceYear` is the year recent years are counted from (today's, unless a test pins it).
+    public init(referenceYear: Int = StrengthEstimator.currentYear) {
+        self.referenceYear = referenceYear
+        dictionary = DictionaryMatcher(words: .shared)
+        spatial = SpatialMatcher(layouts: KeyboardLayouts.all)
+        dates = DateMatcher(referenceYear: referenceYear)
+    }
+
+    public static var currentYear: Int {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        return Int(parts.tm_year) + 1900
+    }
+
+    /// The estimate for `password`; `userWords` are words an attacker who targets this account
+    /// tries first (the entry's name, username, site: see `EntryWords`).
+    public func estimate(_ password: String, userWords: [String] = []) -> StrengthEstimate {
+        let text = PasswordText(password)
+        let context = Context(estimator: self, userWords: userWords.isEmpty ? nil : UserWordMatcher(userWords))
+        return StrengthEstimate(text: text, result: context.search(text))
+    }
+
+    /// All the parts every matcher finds, with no user words.
+    func matches(in text: PasswordText) -> [Match] {
+        Context(estimator: self, userWords: nil).matches(in: text)
+    }
+
+    /// The matchers for one estimate, including its own user words.
+    struct Context {
+        let estimator: StrengthEstimator
+        let userWords: UserWordMatcher?
+
+        /// All the parts every matcher finds.
+        func matches(in text: PasswordText) -> [Match] {
+            guard text.count > 0 else { return [] }
+            let repeats = RepeatMatcher { search($0).log10Guesses }
+            return estimator.dictionary.matches(in: text) + (userWords?.matches(in: text) ?? [])
+                + estimator.spatial.matches(in: text) + repeats.matches(in: text)
+                + estimator.sequences.matches(in: text) + estimator.dates.matches(in: text)
+        }
+
+        func search(_ text: PasswordText) -> MinimumGuessSearch.Result {
+            MinimumGuessSearch.search(length: text.count, matches: matches(in: text))
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// How many spellings of a word an attacker tries besides the plain one.
+enum Variations {
+    /// Capitalisation: none, only the first or last letter, or all letters cost a factor of two at
+    /// most; any other mix costs the number of ways to place that many capitals.
+    static func log10Uppercase(_ codes: ArraySlice<UInt32>) -> Double {
+        let upper = codes.count { $0 >= 0x41 && $0 <= 0x5A }
+        let lower = codes.count { $0 >= 0x61 && $0 <= 0x7A }
+        if upper == 0 { return 0 }
+        let first = codes.first!, last = codes.last!
+        let isUpper: (UInt32) -> Bool = { $0 >= 0x41 && $0 <= 0x5A }
+        if codes.count > 1 && upper == 1 && (isUpper(first) || isUpper(last)) { return Log10.of(2) }
+        if lower == 0 { return Log10.of(2) }
+        return Combinatorics.log10Placements(upper, lower)
+    }
+
+    /// l33t: for each substitution, all or none of the letter substituted doubles the space;
+    /// a mix costs the ways to place the substituted ones.
+    static func log10L33t(_ lowered: ArraySlice<UInt32>, substitutions: [(l33t: Character, letter: Character)]) -> Double {
+        var total = 0.0
+        for substitution in substitutions {
+            let subbed = substitution.l33t.unicodeScalars.first!.value
+            let plain = substitution.letter.unicodeScalars.first!.value
+            let s = lowered.count { $0 == subbed }, u = lowered.count { $0 == plain }
+            total += s == 0 || u == 0 ? Log10.of(2) : Combinatorics.log10Placements(s, u)
+        }
+        return total
+    }
+}

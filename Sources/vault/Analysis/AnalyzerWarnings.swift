@@ -1,0 +1,20 @@
+import VaultCore
+
+/// Runs every registered `SecretAnalyzer` over a password that `vault add` or `vault edit` just
+/// stored, and prints what they found as warnings on standard error. It never fails the command:
+/// the entry is saved, and an analyzer that cannot run only says so.
+enum AnalyzerWarnings {
+    static func report(on secret: String, entry: Entry?) {
+        for analyzer in PluginRegistry.shared.capabilities(SecretAnalyzer.self) {
+            do {
+                for finding in try analyzer.analyze(secret, entry: entry) where finding.severity >= .warning {
+                    Diagnostics.warning(finding.message)
+                }
+            } catch let failure as VaultFailure {
+                Diagnostics.warning("the password could not be checked: \(failure.message)")
+            } catch {
+                Diagnostics.warning("the password could not be checked")
+            }
+        }
+    }
+}
