@@ -55,6 +55,8 @@ struct EntropyCommand: ParsableCommand {
             }
             try show(EstimateReport(estimate: estimator.estimate(password)), tally: &tally)
         } else {
+            // What was already estimated is printed even when a later line stops the batch.
+            defer { try? OutputBuffer.shared.flush() }
             try LineReader.forEachLine { number, line in
                 guard let password = String(validating: line, as: UTF8.self) else {
                     tally.unreadableLines += 1

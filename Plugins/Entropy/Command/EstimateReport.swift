@@ -39,7 +39,7 @@ struct EstimateReport {
             json.field("verdict", e.verdict)
             json.field("length", e.length)
             json.field("guesses_log10", e.log10Guesses.rounded(places: 4))
-            if let guesses = e.guesses { json.field("guesses", guesses.rounded()) }
+            json.field("guesses", e.guesses?.rounded())
             json.field("bits", e.bits.rounded(places: 2))
             json.key("crack_times_seconds")
             json.object { json in

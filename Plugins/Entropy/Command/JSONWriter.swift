@@ -26,7 +26,8 @@ struct JSONWriter {
     }
 
     mutating func value(_ value: Int) { raw(String(value)) }
-    mutating func value(_ value: Double) { raw(value.isFinite ? "\(value)" : "null") }
+    /// A number; `null` for nil, infinities and NaN, which JSON cannot carry.
+    mutating func value(_ value: Double?) { raw(value.map { $0.isFinite ? "\($0)" : "null" } ?? "null") }
     mutating func value(_ value: String?) {
         separate()
         if let value { appendQuoted(value) } else { bytes.append(contentsOf: "null".utf8) }
@@ -34,7 +35,7 @@ struct JSONWriter {
     }
 
     mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
-    mutating func field(_ name: String, _ value: Double) { key(name); self.value(value) }
+    mutating func field(_ name: String, _ value: Double?) { key(name); self.value(value) }
     mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
 
     /// Hands the bytes written so far to `consume` and starts again with an empty buffer.

@@ -31,6 +31,7 @@ enum LineReader {
                 while index < filled {
                     if bytes[index] == 0x0A {
                         lineNumber += 1
+                        try check(length: index - lineStart, line: lineNumber)
                         try body(lineNumber, trimmed(bytes, lineStart..<index))
                         lineStart = index + 1
                     }
@@ -38,12 +39,13 @@ enum LineReader {
                 }
                 if atEnd && lineStart < filled {
                     lineNumber += 1
+                    try check(length: filled - lineStart, line: lineNumber)
                     try body(lineNumber, trimmed(bytes, lineStart..<filled))
                     lineStart = filled
                 }
             }
             let leftover = filled - lineStart
-            if leftover >= maximumLineLength { throw EntropyError.lineTooLong(line: lineNumber + 1, limit: maximumLineLength) }
+            try check(length: leftover, line: lineNumber + 1)
             if lineStart > 0 {
                 buffer.withUnsafeMutableBytes { raw in
                     memmove(raw.baseAddress!, raw.baseAddress! + lineStart, leftover)
@@ -52,6 +54,10 @@ enum LineReader {
             }
             filled = leftover
         }
+    }
+
+    private static func check(length: Int, line: Int) throws {
+        if length > maximumLineLength { throw EntropyError.lineTooLong(line: line, limit: maximumLineLength) }
     }
 
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {

@@ -28,28 +28,39 @@ struct RepeatMatcher {
 
     /// The repeat starting at `start`, if any: the shortest block whose repetition is longest
     /// (`aabaab` is `aab` twice, not `a` twice), and the length covered by whole repetitions.
+    /// Blocks are at most `maximumWindow / 2` units long, which only limits passwords longer
+    /// than the window, and keeps a 64 KiB line from taking quadratic time.
     private func repeatAt(_ start: Int, in codes: [UInt32]) -> (period: Int, length: Int)? {
-        let available = codes.count - start
+        let window = min(codes.count - start, Self.maximumWindow)
         // A repeat needs the first unit again within the first half: usually it is not there.
-        guard codes[(start + 1)..<(start + available / 2 + 1)].contains(codes[start]) else { return nil }
-        let agreement = zFunction(codes[start...])
-        var shortest: (period: Int, length: Int)? = nil
-        var longestPeriod: Int? = nil
-        for period in stride(from: 1, through: available / 2, by: 1) where agreement[period] >= period {
-            let length = period * (1 + agreement[period] / period)
-            if shortest == nil { shortest = (period, length) }
-            longestPeriod = period
+        guard codes[(start + 1)..<(start + window / 2 + 1)].contains(codes[start]) else { return nil }
+        let agreement = zFunction(codes[start..<(start + window)])
+        /// How far the text from `start` agrees with itself shifted by `period`, past the window.
+        func run(_ period: Int) -> Int {
+            var length = agreement[period]
+            if period + length == window {
+                while start + period + length < codes.count && codes[start + length] == codes[start + period + length] { length += 1 }
+            }
+            return length
         }
-        guard let lazy = shortest, let greedyPeriod = longestPeriod else { return nil }
-        let greedyLength = greedyPeriod * (1 + agreement[greedyPeriod] / greedyPeriod)
-        guard greedyLength > lazy.length else { return lazy }
+        var shortest: Int? = nil, longest: Int? = nil
+        for period in stride(from: 1, through: window / 2, by: 1) where agreement[period] >= period {
+            if shortest == nil { shortest = period }
+            longest = period
+        }
+        guard let lazyPeriod = shortest, let greedyPeriod = longest else { return nil }
+        let lazyLength = lazyPeriod * (1 + run(lazyPeriod) / lazyPeriod)
+        let greedyLength = greedyPeriod * (1 + run(greedyPeriod) / greedyPeriod)
+        guard greedyLength > lazyLength else { return (lazyPeriod, lazyLength) }
         // The greedy block may itself be a repetition: use its shortest period that tiles it.
         for period in stride(from: 1, through: greedyLength / 2, by: 1)
-        where greedyLength % period == 0 && agreement[period] >= greedyLength - period {
+        where greedyLength % period == 0 && period <= window / 2 && run(period) >= greedyLength - period {
             return (period, greedyLength)
         }
         return (greedyPeriod, greedyLength)
     }
+
+    static let maximumWindow = 2048
 
     /// z[i] = how many units from position i agree with the units from the start.
     private func zFunction(_ codes: ArraySlice<UInt32>) -> [Int] {

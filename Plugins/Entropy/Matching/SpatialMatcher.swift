@@ -37,15 +37,14 @@ struct SpatialMatcher {
     }
 
     /// The walks of this length or shorter with this many turns or fewer, from any starting key,
-    /// times the ways to place the shifted keys.
+    /// times the ways to place the shifted keys. zxcvbn sums s·d^j·C(i−1, j−1) over lengths
+    /// i ≤ L and turns j ≤ min(t, i−1); summing over i first (the hockey-stick identity) gives
+    /// s·d^j·(C(L, j) − 1), so the cost is linear in the turns, not in length × turns.
     static func log10Guesses(length: Int, turns: Int, shifted: Int, on layout: KeyboardLayout) -> Double {
         let s = Log10.of(Double(layout.startingPositions)), d = Log10.of(layout.averageDegree)
         var total = -Double.infinity
-        for i in stride(from: 2, through: length, by: 1) {
-            let possibleTurns = min(turns, i - 1)
-            for j in stride(from: 1, through: possibleTurns, by: 1) {
-                total = Log10.sum(total, Log10.binomial(i - 1, j - 1) + s + Double(j) * d)
-            }
+        for j in stride(from: 1, through: min(turns, length - 1), by: 1) {
+            total = Log10.sum(total, Log10.binomialMinusOne(length, j) + s + Double(j) * d)
         }
         if shifted > 0 {
             let unshifted = length - shifted

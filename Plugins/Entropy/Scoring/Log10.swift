@@ -33,6 +33,13 @@ enum Log10 {
         return table
     }()
 
+    /// log10(C(n, k) − 1), for C(n, k) ≥ 2.
+    static func binomialMinusOne(_ n: Int, _ k: Int) -> Double {
+        if n <= 60 { return log10(Combinatorics.choose(n, k) - 1) }
+        let full = binomial(n, k)
+        return full + log10(1 - power(-full))
+    }
+
     /// log10 of n choose k; exact in doubles while the numbers are small, through lgamma beyond.
     static func binomial(_ n: Int, _ k: Int) -> Double {
         if k > n || k < 0 { return -.infinity }

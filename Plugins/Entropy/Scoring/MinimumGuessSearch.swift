@@ -18,6 +18,11 @@ struct MinimumGuessSearch {
     static let multiUnitFloor = Log10.of(50)
     static let bruteforceCardinality = 10.0
     static let log10PartPenalty = Log10.of(10_000)
+    /// The table holds at most this many (end, parts) cells: exact for passwords up to 2,000
+    /// units, and on longer ones the explanation has at most 1,000,000 / n parts (more would
+    /// only matter for passwords whose guesses are astronomical anyway), so memory stays near
+    /// 24 MB.
+    static let maximumCells = 1_000_000
 
     /// The chosen parts and the log10 of the guesses.
     struct Result {
@@ -28,7 +33,7 @@ struct MinimumGuessSearch {
 
     static func search(length n: Int, matches: [Match]) -> Result {
         guard n > 0 else { return Result(log10Guesses: 0, parts: []) }
-        let maxParts = min(n, n / 4 + 2)
+        let maxParts = min(n, n / 4 + 2, max(2, maximumCells / n))
         var byEnd = [[Int]](repeating: [], count: n)
         for (index, match) in matches.enumerated() { byEnd[match.end].append(index) }
 

@@ -49,9 +49,13 @@ public struct StrengthEstimator: Sendable {
         func matches(in text: PasswordText) -> [Match] {
             guard text.count > 0 else { return [] }
             let repeats = RepeatMatcher { search($0).log10Guesses }
-            return estimator.dictionary.matches(in: text) + (userWords?.matches(in: text) ?? [])
-                + estimator.spatial.matches(in: text) + repeats.matches(in: text)
-                + estimator.sequences.matches(in: text) + estimator.dates.matches(in: text)
+            var all = estimator.dictionary.matches(in: text)
+            if let userWords { all += userWords.matches(in: text) }
+            all += estimator.spatial.matches(in: text)
+            all += repeats.matches(in: text)
+            all += estimator.sequences.matches(in: text)
+            all += estimator.dates.matches(in: text)
+            return all
         }
 
         func search(_ text: PasswordText) -> MinimumGuessSearch.Result {

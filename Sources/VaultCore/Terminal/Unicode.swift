@@ -5,7 +5,12 @@ import CKeyringShim
 enum UnicodeNormalization {
     /// `text` in NFC; unchanged if GLib cannot normalise it.
     static func nfc(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }), let normalized = vk_normalize_nfc(text) else { return text }
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        // GLib takes C strings: normalise the pieces between NUL characters one by one.
+        if text.utf8.contains(0) {
+            return text.split(separator: "\0", omittingEmptySubsequences: false).map { nfc(String($0)) }.joined(separator: "\0")
+        }
+        guard let normalized = vk_normalize_nfc(text) else { return text }
         defer { vk_free_message(normalized) }
         return String(cString: normalized)
     }

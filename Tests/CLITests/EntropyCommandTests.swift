@@ -1,0 +1,295 @@
+import Foundation
+import Testing
+
+/// `vault entropy` run as a real process: verdicts with their parts for passwords on standard
+/// input, JSON Lines with `--json`, the exit statuses (10 below --min-score, 1 for unreadable
+/// lines, 64 for bad options, 4 for a missing entry), line handling, stored entries judged
+/// without ever showing their passwords, and the warning `vault add` and `vault edit` print for
+/// a weak password.
+@Suite("vault entropy")
+struct EntropyCommandTests {
+    static let jsonKeys: Set<String> = [
+        "line", "score", "verdict", "length", "guesses_log10", "guesses", "bits", "crack_times_seconds", "crack_times",
+        "warning", "suggestions", "segments",
+    ]
+    static let scenarios: [(key: String, guessesPerSecond: Double)] = [
+        ("online_throttled_100_per_hour", 100.0 / 3600), ("online_10_per_second", 10),
+        ("offline_slow_hash_1e4_per_second", 1e4), ("offline_fast_hash_1e10_per_second", 1e10),
+    ]
+    static let segmentKeys: Set<String> = [
+        "pattern", "token", "start", "end", "guesses_log10", "bits", "explanation", "details",
+    ]
+    /// Enough address space for any sane estimate; a run that needs more fails instead of
+    /// taking the machine's memory.
+    static let memoryLimitKiB = 4 * 1024 * 1024
+
+    /// Each line of standard output as a JSON object.
+    private func objects(_ result: VaultResult) throws -> [[String: Any]] {
+        try result.stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
+    }
+
+    /// `vault entropy arguments…` with raw bytes on standard input, under the memory limit.
+    private func entropy(_ fixture: VaultFixture, _ arguments: [String], bytes: Data) async throws -> VaultResult {
+        try await ExternalProgram.run(
+            "/bin/sh",
+            ["-c", "ulimit -v \(Self.memoryLimitKiB) && exec \"$0\" entropy \"$@\"", VaultBinary.path] + arguments,
+            stdin: bytes, environment: fixture.environment, timeout: .seconds(120))
+    }
+
+    @Test("three passwords, three verdicts, each with its parts")
+    func text() async throws {
+        let input = "password1\ncorrect horse battery staple\nTr0ub4dor&3\n"
+        let result = try await VaultFixture().run(["entropy"], stdin: input)
+        #expect(result.status == 10, "password1 is below the default --min-score 3: \(result)")
+        #expect(result.stderr.isEmpty, "\(result)")
+        var blocks: [(verdict: String, patterns: [String])] = []
+        for line in result.stdoutLines {
+            if line.hasPrefix("score ") {
+                blocks.append((String(line.prefix { $0 != "," }), []))
+            } else if let word = line.split(separator: " ").first.map(String.init),
+                      ["dictionary", "spatial", "repeat", "sequence", "year", "date", "bruteforce"].contains(word) {
+                #expect(line.hasPrefix("  "), "segments are indented: \(line)")
+                blocks[blocks.count - 1].patterns.append(word)
+            }
+        }
+        #expect(blocks.map(\.verdict) == ["score 0/4 (very weak)", "score 4/4 (very strong)", "score 4/4 (very strong)"],
+                "\(result)")
+        #expect(blocks.map(\.patterns) == [
+            ["dictionary"], ["dictionary", "bruteforce", "dictionary", "bruteforce", "dictionary"], ["bruteforce"],
+        ], "\(result)")
+        #expect(result.stdout.contains("\"password1\" (#189 of common passwords)"), "\(result)")
+        #expect(result.stdoutLines.filter { $0.hasPrefix("  time to crack: ") }.count == 3, "\(result)")
+    }
+
+    @Test("--json prints one object per line with every field, and numbers that agree with each other")
+    func json() async throws {
+        let passwords = ["password1", "correct horse battery staple", "Tr0ub4dor&3"]
+        let result = try await VaultFixture().run(["entropy", "--json"], stdin: passwords.map { $0 + "\n" }.joined())
+        #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
+        let objects = try objects(result)
+        try #require(objects.count == 3, "\(result)")
+        let expected: [(score: Int, length: Int, log10: Double)] = [(0, 9, 2.278754), (4, 28, 20.330032), (4, 11, 11.0)]
+        for (index, object) in objects.enumerated() {
+            #expect(Set(object.keys) == Self.jsonKeys, "\(object.keys.sorted())")
+            #expect(object["line"] as? Int == index + 1)
+            #expect(object["score"] as? Int == expected[index].score)
+            #expect(object["length"] as? Int == expected[index].length)
+            let log10 = try #require(object["guesses_log10"] as? Double)
+            #expect(abs(log10 - expected[index].log10) < 0.001, "zxcvbn's value: \(log10)")
+            let guesses = try #require(object["guesses"] as? Double)
+            #expect(abs(guesses / pow(10, log10) - 1) < 1e-3)
+            #expect(abs((object["bits"] as? Double ?? 0) - log10 * log2(10.0)) < 0.01)
+            let verdicts = ["very weak", "weak", "fair", "strong", "very strong"]
+            #expect(object["verdict"] as? String == verdicts[expected[index].score])
+            let seconds = try #require(object["crack_times_seconds"] as? [String: Any])
+            let words = try #require(object["crack_times"] as? [String: Any])
+            #expect(Set(seconds.keys) == Set(Self.scenarios.map(\.key)) && Set(words.keys) == Set(seconds.keys))
+            for scenario in Self.scenarios {
+                let time = try #require(seconds[scenario.key] as? Double)
+                #expect(abs(time / (guesses / scenario.guessesPerSecond) - 1) < 1e-3, "\(scenario.key): \(time)")
+                #expect((words[scenario.key] as? String)?.isEmpty == false)
+            }
+            #expect(object["warning"] is String || object["warning"] is NSNull)
+            #expect(object["suggestions"] is [String])
+            let segments = try #require(object["segments"] as? [[String: Any]])
+            #expect(segments.map { $0["token"] as? String ?? "?" }.joined() == passwords[index], "parts cover the password")
+            for segment in segments {
+                #expect(Set(segment.keys) == Self.segmentKeys, "\(segment.keys.sorted())")
+                #expect(segment["details"] is [String: Any])
+            }
+        }
+        let first = try #require((objects[0]["segments"] as? [[String: Any]])?.first)
+        #expect(first["pattern"] as? String == "dictionary" && first["start"] as? Int == 0 && first["end"] as? Int == 8)
+        #expect((first["details"] as? [String: Any])?["rank"] as? String == "189")
+        #expect(objects[0]["warning"] as? String == "This is a very common password.")
+        #expect(objects[1]["warning"] is NSNull && (objects[1]["suggestions"] as? [String])?.isEmpty == true)
+        let parts = try #require(objects[1]["segments"] as? [[String: Any]])
+        #expect(parts.map { $0["pattern"] as? String ?? "?" }
+                == ["dictionary", "bruteforce", "dictionary", "bruteforce", "dictionary"])
+    }
+
+    @Test("a password beyond 10^308 guesses still has every field (numbers too large for a double are null)")
+    func hugeGuesses() async throws {
+        var state: UInt64 = 42
+        let password = String((0..<400).map { _ -> Character in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Array("abcdefghijklmnopqrstuvwxyz0123456789")[Int((state >> 33) % 36)]
+        })
+        let result = try await VaultFixture().run(["entropy", "--json"], stdin: password + "\n")
+        let object = try #require(try objects(result).first, "\(result)")
+        #expect(Set(object.keys) == Self.jsonKeys, "missing: \(Self.jsonKeys.subtracting(object.keys).sorted())")
+        #expect(object["guesses"] is NSNull || object["guesses"] is Double)
+        #expect((object["guesses_log10"] as? Double ?? 0) > 308)
+    }
+
+    @Test("a line that is not UTF-8 is reported by number; the others are still checked; exit 1")
+    func notUTF8() async throws {
+        let fixture = try VaultFixture()
+        let input = Data("correct horse battery staple\n".utf8) + Data([0x70, 0xFF, 0xFE, 0x0A]) + Data("Tr0ub4dor&3\n".utf8)
+        let result = try await entropy(fixture, ["--json"], bytes: input)
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderrLines == ["vault: error: line 2: not valid UTF-8 text, skipped"], "\(result)")
+        #expect(try objects(result).map { $0["line"] as? Int } == [1, 3], "\(result)")
+    }
+
+    static let minimumScores: [(arguments: [String], input: String, status: Int32)] = [
+        ([], "password1\ncorrect horse battery staple\n", 10),
+        (["--min-score", "0"], "password1\ncorrect horse battery staple\n", 0),
+        ([], "correct horse battery staple\nTr0ub4dor&3\n", 0),
+        (["--min-score", "2"], "Summer2024!\n", 0),
+        (["--min-score", "3"], "Summer2024!\n", 10),
+    ]
+
+    @Test("exit status 10 when a password scores below --min-score, 0 when all pass", arguments: Self.minimumScores)
+    func minimumScore(arguments: [String], input: String, status: Int32) async throws {
+        let result = try await VaultFixture().run(["entropy"] + arguments, stdin: input)
+        #expect(result.status == status, "\(result)")
+        #expect(result.stdoutLines.filter { $0.hasPrefix("score ") }.count == input.split(separator: "\n").count)
+    }
+
+    @Test("bad options are usage errors (64)", arguments: [
+        (["--min-score", "5"], "--min-score must be between 0 and 4"),
+        (["--min-score", "-1"], "--min-score"),
+        (["--entry", "x", "--all"], "--entry and --all do not go together"),
+    ])
+    func usage(arguments: [String], message: String) async throws {
+        expectUsageError(try await VaultFixture().run(["entropy"] + arguments, stdin: "password\n"), mentioning: message)
+    }
+
+    @Test("an empty line is a password of length 0; CRLF and a missing final newline change nothing")
+    func lines() async throws {
+        let fixture = try VaultFixture()
+        let plain = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein\n")
+        let crlf = try await fixture.run(["entropy", "--json"], stdin: "\r\npassword\r\nletmein\r\n")
+        let unterminated = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein")
+        let objects = try objects(plain)
+        try #require(objects.count == 3, "\(plain)")
+        #expect(objects[0]["length"] as? Int == 0 && objects[0]["guesses_log10"] as? Double == 0)
+        #expect((objects[0]["segments"] as? [Any])?.isEmpty == true)
+        #expect(objects[1]["length"] as? Int == 8 && objects[2]["length"] as? Int == 7, "no \\r left in the password")
+        #expect(crlf.stdout == plain.stdout, "\(crlf)")
+        #expect(unterminated.stdout == plain.stdout, "\(unterminated)")
+    }
+
+    @Test("a 60 KB line is estimated")
+    func longLine() async throws {
+        let line = String(repeating: "x", count: 60_000)
+        let result = try await entropy(try VaultFixture(), ["--json", "--min-score", "0"], bytes: Data((line + "\n").utf8))
+        #expect(result.status == 0, "\(result.termination), stderr: \(result.stderr.prefix(300))")
+        let objects = try objects(result)
+        #expect(objects.count == 1 && objects.first?["length"] as? Int == 60_000)
+    }
+
+    @Test("a line over 64 KiB is refused with a clear error, with or without its newline", arguments: [true, false])
+    func tooLong(newline: Bool) async throws {
+        let line = String(repeating: "x", count: 70_000) + (newline ? "\n" : "")
+        let result = try await entropy(try VaultFixture(), ["--min-score", "0"], bytes: Data(line.utf8))
+        #expect(result.termination == .exited(1), "\(result.termination), stderr: \(result.stderr.prefix(300))")
+        #expect(result.stdoutData.isEmpty, "nothing estimated: \(result.stdout.prefix(200))")
+        #expect(result.stderrLines == ["vault: error: line 1 is longer than 64 KiB: is this a password list?"],
+                "\(result.stderr.prefix(300))")
+    }
+}
+
+extension EntropyCommandTests {
+    /// `vault entropy --entry` and `--all`, and the weak-password warning of `vault add` and
+    /// `vault edit`: names and verdicts only, never a stored password or any part of it.
+    @Suite("vault entropy on stored entries")
+    struct StoredEntries {
+        static let entries = [("web/shop", "Summer2024!"), ("bank", "correct horse battery staple"), ("mail", "p4ssw0rd")]
+
+        /// A vault holding `entries`, and every part of their passwords as `vault entropy` shows
+        /// them for a typed password (the things that must never appear for a stored one).
+        private func vaultWithEntries() async throws -> (VaultFixture, secrets: [String]) {
+            let fixture = try await VaultFixture.initialized()
+            for (name, password) in Self.entries { try await fixture.add(name, password: password) }
+            let shown = try await fixture.run(["entropy", "--json"], stdin: Self.entries.map { $0.1 + "\n" }.joined())
+            var secrets = Self.entries.map(\.1)
+            for line in shown.stdoutLines {
+                let segments = try #require(try JSONValue.object(Data(line.utf8))["segments"] as? [[String: Any]])
+                secrets += segments.compactMap { $0["token"] as? String }
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { $0.count >= 4 }
+            }
+            try #require(secrets.contains("Summer") && secrets.contains("staple"), "\(secrets)")
+            return (fixture, secrets)
+        }
+
+        private func expectNoSecret(
+            _ result: VaultResult, _ secrets: [String], sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            let output = (result.stdout + result.stderr).lowercased()
+            for secret in secrets {
+                #expect(!output.contains(secret.lowercased()), "\(secret.debugDescription) shown: \(result)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+
+        @Test("--entry prints the name and verdict only")
+        func entry() async throws {
+            let (fixture, secrets) = try await vaultWithEntries()
+            let result = try await fixture.run(["entropy", "--entry", "web/shop"])
+            #expect(result.status == 10, "score 2 is below 3: \(result)")
+            #expect(result.stdoutLines.first?.hasPrefix("web/shop: score 2/4 (fair), ") == true, "\(result)")
+            #expect(!result.stdout.contains("dictionary") && !result.stdout.contains("bruteforce"), "no parts: \(result)")
+            expectNoSecret(result, secrets)
+            #expect(try await fixture.run(["entropy", "--entry", "bank"]).status == 0)
+        }
+
+        @Test("--all prints every name with its score, in text and JSON")
+        func all() async throws {
+            let (fixture, secrets) = try await vaultWithEntries()
+            let text = try await fixture.run(["entropy", "--all"])
+            #expect(text.status == 10, "\(text)")
+            let verdicts = text.stdoutLines.filter { !$0.hasPrefix(" ") }.map { String($0.prefix { $0 != "(" }) }
+            #expect(Set(verdicts) == ["web/shop: score 2/4 ", "bank: score 4/4 ", "mail: score 0/4 "], "\(text)")
+            expectNoSecret(text, secrets)
+
+            let json = try await fixture.run(["entropy", "--all", "--json"])
+            #expect(json.status == 10, "\(json)")
+            let objects = try json.stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
+            var scores: [String: Int] = [:]
+            for object in objects {
+                #expect(object["segments"] == nil && object["line"] == nil, "\(object.keys.sorted())")
+                if let name = object["entry"] as? String { scores[name] = object["score"] as? Int }
+            }
+            #expect(scores == ["web/shop": 2, "bank": 4, "mail": 0], "\(json)")
+            expectNoSecret(json, secrets)
+        }
+
+        @Test("--entry for an entry that is not there exits 4")
+        func missing() async throws {
+            let fixture = try await VaultFixture.initialized()
+            expectFailure(try await fixture.run(["entropy", "--entry", "nope"]), status: 4, mentioning: "nope")
+        }
+
+        @Test("vault add warns about a weak password but stores it; the warning never quotes it")
+        func addWeak() async throws {
+            let fixture = try await VaultFixture.initialized()
+            let result = try await fixture.add("web/shop", password: "Summer2024!")
+            let warnings = result.stderrLines.filter { $0.hasPrefix("vault: warning: ") }
+            #expect(warnings.count == 1, "\(result)")
+            #expect(warnings.first?.hasPrefix("vault: warning: weak password: score 2/4") == true, "\(result)")
+            expectNoSecret(result, ["Summer2024!", "Summer", "2024!"])
+            #expect(try await fixture.password(of: "web/shop") == "Summer2024!")
+        }
+
+        @Test("vault add says nothing about a strong password")
+        func addStrong() async throws {
+            let fixture = try await VaultFixture.initialized()
+            let result = try await fixture.add("bank", password: "correct horse battery staple")
+            #expect(!result.stderr.contains("warning"), "\(result)")
+            #expect(try await fixture.password(of: "bank") == "correct horse battery staple")
+        }
+
+        @Test("vault edit --password warns about a weak new password too")
+        func editWeak() async throws {
+            let fixture = try await VaultFixture.initialized()
+            try await fixture.add("mail", password: "correct horse battery staple")
+            let result = try await fixture.succeed(["edit", "mail", "--password"], stdin: "p4ssw0rd\n")
+            #expect(result.stderrLines.contains { $0.hasPrefix("vault: warning: weak password: score 0/4") }, "\(result)")
+            expectNoSecret(result, ["p4ssw0rd"])
+            #expect(try await fixture.password(of: "mail") == "p4ssw0rd")
+        }
+    }
+}

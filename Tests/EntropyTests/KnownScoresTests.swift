@@ -1,0 +1,59 @@
+import Testing
+@testable import Entropy
+
+/// Passwords pinned to their scores, among them the ones zxcvbn rates too high because it does
+/// not know the pattern (l33t with two characters for one letter, recent years, QWERTZ and
+/// AZERTY walks), each with the explanation that brings it down.
+@Suite("known scores")
+struct KnownScoresTests {
+    @Test("scores of well-known passwords", arguments: [
+        ("password1", 0),
+        ("correct horse battery staple", 4),
+        ("Tr0ub4dor&3", 4),
+        ("Summer2024!", 2),
+        ("password", 0),
+        ("qwerty123", 0),
+        ("iloveyou", 0),
+        ("monkeybusiness", 1),
+        ("batterystaple", 2),
+        ("ilovemydog", 3),
+        ("rWibMFACxAUGZmxhVncy", 4),
+    ])
+    func scores(password: String, score: Int) {
+        let estimate = Pinned.estimator.estimate(password)
+        #expect(estimate.score == score, "\(password): \(estimate.log10Guesses), \(estimate.patternTokens)")
+    }
+
+    @Test("patterns zxcvbn misses, explained (zxcvbn's score in the comment)", arguments: [
+        ("0r9@n1s47i0n", 1, ["dictionary:0r9@n1s47i0n"]),  // zxcvbn 4: two l33t characters for a
+        ("Un1v3r$!ty0!", 1, ["dictionary:Un1v3r$!ty", "bruteforce:0!"]),  // zxcvbn 4: 1 and ! both for i
+        ("1NQU!RIN92024", 2, ["dictionary:1NQU!RIN9", "year:2024"]),  // zxcvbn 4: 2024 and 1/! for i
+        ("ysxdcfvgbhnjmk", 4, ["spatial:ysxdcfvgbhnjmk"]),  // zxcvbn 4, as y + a QWERTY walk
+        ("azertyuiop", 1, ["spatial:azertyuiop"]),  // zxcvbn 1, as a common password
+        ("&é\"'(-è_çà", 1, ["spatial:&é\"'(-è_çà"]),  // zxcvbn 3: the AZERTY digit row
+    ])
+    func zxcvbnMisses(password: String, score: Int, parts: [String]) {
+        let estimate = Pinned.estimator.estimate(password)
+        #expect(estimate.score == score, "\(password): \(estimate.log10Guesses)")
+        #expect(estimate.patternTokens == parts)
+    }
+
+    @Test("the words behind the l33t spellings")
+    func l33tWords() {
+        let cases = [("0r9@n1s47i0n", "organisation"), ("Un1v3r$!ty0!", "university"), ("1NQU!RIN92024", "inquiring")]
+        for (password, word) in cases {
+            let details = Pinned.estimator.estimate(password).segments.first?.details
+            #expect(details?.first { $0.key == "word" }?.value == word, "\(password)")
+        }
+    }
+
+    @Test("the QWERTZ and AZERTY walks are explained on their own keyboards, and cost less than zxcvbn says")
+    func europeanWalks() {
+        let qwertz = Pinned.estimator.estimate("ysxdcfvgbhnjmk")
+        #expect(qwertz.segments.first?.details.first { $0.key == "keyboard" }?.value == "qwertz")
+        #expect(qwertz.log10Guesses < 12.992493, "zxcvbn: 12.992493")
+        let azerty = Pinned.estimator.estimate("&é\"'(-è_çà")
+        #expect(azerty.segments.first?.details.first { $0.key == "keyboard" }?.value == "azerty")
+        #expect(azerty.log10Guesses < 10, "zxcvbn: 10 (brute force)")
+    }
+}

@@ -1,0 +1,43 @@
+@testable import Entropy
+
+/// The facts of each kind of match, read out of `Match.pattern` so that tests can compare them
+/// with plain values.
+extension Match {
+    var dictionaryFacts: DictionaryWord? {
+        if case .dictionary(let word) = pattern { return word }
+        return nil
+    }
+
+    var spatialFacts: (layout: String, turns: Int, shifted: Int)? {
+        if case .spatial(let layout, let turns, let shifted) = pattern { return (layout, turns, shifted) }
+        return nil
+    }
+
+    var repeatFacts: (blockLength: Int, count: Int, baseLog10Guesses: Double)? {
+        if case .repeated(let blockLength, let count, let base) = pattern { return (blockLength, count, base) }
+        return nil
+    }
+
+    var sequenceFacts: (name: String, step: Int)? {
+        if case .sequence(let name, let step) = pattern { return (name, step) }
+        return nil
+    }
+
+    var yearFacts: Int? {
+        if case .year(let year) = pattern { return year }
+        return nil
+    }
+
+    var dateFacts: (year: Int, month: Int, day: Int, separator: String)? {
+        if case .date(let year, let month, let day, let separator) = pattern { return (year, month, day, separator) }
+        return nil
+    }
+
+    /// Inclusive unit bounds, for comparing with expected spans.
+    var span: ClosedRange<Int> { start...end }
+}
+
+extension StrengthEstimate {
+    /// The chosen explanation as `pattern:token` pairs, the form the tables below are written in.
+    var patternTokens: [String] { segments.map { "\($0.pattern):\($0.token)" } }
+}
