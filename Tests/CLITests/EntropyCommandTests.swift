@@ -274,6 +274,20 @@ extension EntropyCommandTests {
             #expect(try await fixture.password(of: "web/shop") == "Summer2024!")
         }
 
+        @Test("the entry's own name, username and site make a password weak for that entry only")
+        func entryWords() async throws {
+            let fixture = try await VaultFixture.initialized()
+            let site = try await fixture.add("web/github", password: "Github2024!",
+                                             options: ["--username", "octocat", "--url", "https://github.com"])
+            #expect(site.stderrLines.contains { $0.hasPrefix("vault: warning: weak password: score 2/4") }, "\(site)")
+            #expect(site.stderr.contains("the entry's name, username or site"), "\(site)")
+            let other = try await fixture.add("bank", password: "Github2024!")
+            #expect(!other.stderr.contains("warning"), "score 3 for an unrelated entry: \(other)")
+            let all = try await fixture.run(["entropy", "--all"])
+            #expect(all.stdoutLines.contains { $0.hasPrefix("web/github: score 2/4") }, "\(all)")
+            #expect(all.stdoutLines.contains { $0.hasPrefix("bank: score 3/4") }, "\(all)")
+        }
+
         @Test("vault add says nothing about a strong password")
         func addStrong() async throws {
             let fixture = try await VaultFixture.initialized()

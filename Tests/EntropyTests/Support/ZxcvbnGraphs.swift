@@ -2,7 +2,8 @@
 /// per key: the key's characters (unshifted, then shifted), then the first character of each
 /// neighbour in zxcvbn's direction order, ∅ where there is none. Slanted keyboards list six
 /// directions (left, upper left, upper right, right, lower right, lower left), keypads eight
-/// (left, upper left, up, upper right, right, lower right, down, lower left).
+/// (left, upper left, up, upper right, right, lower right, down, lower left). Facts taken from
+/// zxcvbn (MIT licence: Dropbox, Inc. and Dan Wheeler; the Python port by Daniel Wolf).
 enum ZxcvbnGraphs {
     static let qwerty = ##"""
         1! ` ∅ ∅ 2 q ∅
