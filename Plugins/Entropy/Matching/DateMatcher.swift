@@ -47,7 +47,7 @@ struct DateMatcher {
 
     private func dates(in codes: [UInt32]) -> [Match] {
         var found: [Match] = []
-        for start in codes.indices {
+        for start in codes.indices where Self.isDigit(codes[start]) {
             for length in 4...8 where start + length <= codes.count {
                 let token = codes[start..<start + length]
                 guard let candidate = plainDate(token) else { continue }

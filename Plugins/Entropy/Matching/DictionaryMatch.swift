@@ -2,7 +2,7 @@ extension Match {
     /// A word of a ranked list found at `bounds`: rank × capitalisation variants × substitution
     /// variants × 2 if it was spelled backwards.
     static func dictionary(_ bounds: ClosedRange<Int>, list: WordList, rank: Int, reversed: Bool,
-                           substitutions: [(l33t: Character, letter: Character)], in password: PasswordText) -> Match {
+                           substitutions: [Substitution], in password: PasswordText) -> Match {
         let uppercase = Variations.log10Uppercase(password.codes[bounds])
         let l33t = Variations.log10L33t(password.lowered[bounds], substitutions: substitutions)
         let log10Guesses = Log10.of(Double(rank)) + uppercase + l33t + (reversed ? Log10.of(2) : 0)

@@ -4,23 +4,30 @@
 struct DictionaryMatcher {
     let words: RankedWords
 
-    /// The letters each l33t character may stand for.
-    static let l33tLetters: [UInt32: [UInt8]] = [
-        "4": "a", "@": "a", "8": "b", "(": "c", "{": "c", "[": "c", "<": "c", "3": "e", "6": "g",
-        "9": "g", "1": "il", "!": "i", "|": "il", "7": "lt", "0": "o", "$": "s", "5": "s", "+": "t",
-        "%": "x", "2": "z",
-    ].reduce(into: [:]) { table, pair in
-        table[pair.key.unicodeScalars.first!.value] = Array(pair.value.utf8)
-    }
+    /// The letters each l33t character may stand for, indexed by the character (all are ASCII).
+    static let l33tLetters: [[UInt8]] = {
+        var table = [[UInt8]](repeating: [], count: 128)
+        let pairs: KeyValuePairs<Unicode.Scalar, String> = [
+            "4": "a", "@": "a", "8": "b", "(": "c", "{": "c", "[": "c", "<": "c", "3": "e", "6": "g",
+            "9": "g", "1": "il", "!": "i", "|": "il", "7": "lt", "0": "o", "$": "s", "5": "s", "+": "t",
+            "%": "x", "2": "z",
+        ]
+        for (l33t, letters) in pairs { table[Int(l33t.value)] = Array(letters.utf8) }
+        return table
+    }()
+
+    /// The letters `code` may stand for; none for anything that is not a l33t character.
+    static func letters(for code: UInt32) -> [UInt8] { code < 128 ? l33tLetters[Int(code)] : [] }
 
     func matches(in password: PasswordText) -> [Match] {
         var found: [Match] = []
-        let lastL33t = password.lowered.lastIndex { Self.l33tLetters[$0] != nil } ?? -1
+        let lastL33t = password.lowered.lastIndex { !Self.letters(for: $0).isEmpty } ?? -1
+        // The letter chosen for each l33t character on the current path (0: none yet).
+        var choices = [UInt8](repeating: 0, count: 128)
         for start in 0..<password.count {
             forward(from: start, in: password, into: &found)
             backward(from: start, in: password, into: &found)
             if start <= lastL33t {
-                var choices: [UInt32: UInt8] = [:]
                 l33t(range: words.everything, at: start, start: start, choices: &choices, in: password, into: &found)
             }
         }
@@ -52,46 +59,41 @@ struct DictionaryMatcher {
 
     /// Words where every l33t character stands for a letter, the same letter wherever it occurs
     /// in the word; at least one must occur (otherwise it is a plain match).
-    private func l33t(range: RankedWords.Range, at index: Int, start: Int, choices: inout [UInt32: UInt8],
+    private func l33t(range: RankedWords.Range, at index: Int, start: Int, choices: inout [UInt8],
                       in password: PasswordText, into found: inout [Match]) {
         guard index < password.count else { return }
         let code = password.lowered[index]
-        let letters: [UInt8]
-        if let chosen = choices[code] {
-            letters = [chosen]
-        } else if let candidates = Self.l33tLetters[code] {
-            letters = candidates
-        } else {
-            letters = []
-        }
-        if letters.isEmpty {
+        let candidates = Self.letters(for: code)
+        if candidates.isEmpty {
             let next = words.narrow(range, by: code)
             if next.isEmpty { return }
-            report(next, start: start, end: index, choices: choices, in: password, into: &found)
+            report(next, start: start, end: index, in: password, choices: choices, into: &found)
             l33t(range: next, at: index + 1, start: start, choices: &choices, in: password, into: &found)
             return
         }
-        for letter in letters {
+        let chosen = choices[Int(code)]
+        for letter in candidates where chosen == 0 || letter == chosen {
             let next = words.narrow(range, by: UInt32(letter))
             if next.isEmpty { continue }
-            let isNewChoice = choices[code] == nil
-            choices[code] = letter
-            report(next, start: start, end: index, choices: choices, in: password, into: &found)
+            choices[Int(code)] = letter
+            report(next, start: start, end: index, in: password, choices: choices, into: &found)
             l33t(range: next, at: index + 1, start: start, choices: &choices, in: password, into: &found)
-            if isNewChoice { choices[code] = nil }
+            choices[Int(code)] = chosen
         }
     }
 
-    private func report(_ range: RankedWords.Range, start: Int, end: Int, choices: [UInt32: UInt8],
-                        in password: PasswordText, into found: inout [Match]) {
-        guard end > start, !choices.isEmpty, let hit = words.hit(range) else { return }
-        var substitutions: [(l33t: Character, letter: Character)] = []
-        for code in password.lowered[start...end] where choices[code] != nil {
-            let l33t = Character(Unicode.Scalar(code)!)
+    /// Records the word read so far, if the range holds one and it used a substitution.
+    private func report(_ range: RankedWords.Range, start: Int, end: Int, in password: PasswordText,
+                        choices: [UInt8], into found: inout [Match]) {
+        guard end > start, let hit = words.hit(range) else { return }
+        var substitutions: [Substitution] = []
+        for code in password.lowered[start...end] where code < 128 && choices[Int(code)] != 0 {
+            let l33t = Character(Unicode.Scalar(UInt8(code)))
             if !substitutions.contains(where: { $0.l33t == l33t }) {
-                substitutions.append((l33t, Character(Unicode.Scalar(choices[code]!))))
+                substitutions.append(Substitution(l33t: l33t, letter: Character(Unicode.Scalar(choices[Int(code)]))))
             }
         }
+        guard !substitutions.isEmpty else { return }
         found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: substitutions, in: password))
     }
 }

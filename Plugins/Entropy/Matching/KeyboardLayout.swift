@@ -9,6 +9,9 @@ struct KeyboardLayout: Sendable {
     let name: String
     /// For each key, its neighbours in direction order (nil where there is none).
     let neighbours: [[Int?]]
+    /// The same, flat, -1 where there is none: what the matcher reads, many times a password.
+    private let flatNeighbours: [Int]
+    private let directionCount: Int
     /// Key and shift for each character; indexed by scalar value below 0x100, the rest looked up.
     private let latin: [Int32]
     private let others: [UInt32: Int32]
@@ -42,6 +45,8 @@ struct KeyboardLayout: Sendable {
                 return x < 0 || y < 0 ? nil : position[y * 100 + x]
             }
         }
+        directionCount = directions.count
+        flatNeighbours = neighbours.flatMap { $0.map { $0 ?? -1 } }
         var latin = [Int32](repeating: -1, count: 0x100)
         var others: [UInt32: Int32] = [:]
         for (key, scalars) in characters.enumerated() {
@@ -69,7 +74,9 @@ struct KeyboardLayout: Sendable {
 
     /// The direction from key `from` to key `to`, if they touch.
     func direction(from: Int, to: Int) -> Int? {
-        neighbours[from].firstIndex { $0 == to }
+        let row = from * directionCount
+        for direction in 0..<directionCount where flatNeighbours[row + direction] == to { return direction }
+        return nil
     }
 
     var isKeypad: Bool { neighbours.first?.count == 8 }

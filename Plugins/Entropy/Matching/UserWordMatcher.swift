@@ -36,15 +36,15 @@ struct UserWordMatcher {
 
     /// How `token` spells `word`: the l33t substitutions used (none for the word itself), or nil
     /// when it is not the word. A symbol must stand for the same letter throughout.
-    private static func spelling(of word: [UInt32], in token: ArraySlice<UInt32>) -> [(l33t: Character, letter: Character)]? {
-        var substitutions: [(l33t: Character, letter: Character)] = []
+    private static func spelling(of word: [UInt32], in token: ArraySlice<UInt32>) -> [Substitution]? {
+        var substitutions: [Substitution] = []
         for (letter, code) in zip(word, token) where letter != code {
-            guard letter < 0x80, DictionaryMatcher.l33tLetters[code]?.contains(UInt8(letter)) == true else { return nil }
+            guard letter < 0x80, DictionaryMatcher.letters(for: code).contains(UInt8(letter)) else { return nil }
             let l33t = Character(Unicode.Scalar(code)!), plain = Character(Unicode.Scalar(letter)!)
             if let earlier = substitutions.first(where: { $0.l33t == l33t }) {
                 if earlier.letter != plain { return nil }
             } else {
-                substitutions.append((l33t, plain))
+                substitutions.append(Substitution(l33t: l33t, letter: plain))
             }
         }
         return substitutions

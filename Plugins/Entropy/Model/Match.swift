@@ -34,7 +34,7 @@ struct DictionaryWord: Sendable {
     var rank: Int
     var reversed: Bool
     /// l33t characters and the letters they stand for, in the order met.
-    var substitutions: [(l33t: Character, letter: Character)]
+    var substitutions: [Substitution]
 
     /// The list's word, given the token that matched it.
     func word(spelledAs token: String) -> String {
@@ -45,6 +45,12 @@ struct DictionaryWord: Sendable {
     var log10UppercaseVariations: Double
     /// log10 of the ways its substitutions could have been chosen.
     var log10L33tVariations: Double
+}
+
+/// A l33t character and the letter it stands for (`@` for `a`).
+struct Substitution: Sendable {
+    let l33t: Character
+    let letter: Character
 }
 
 /// The bundled ranked word lists.

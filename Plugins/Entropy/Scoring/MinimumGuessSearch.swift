@@ -34,8 +34,16 @@ struct MinimumGuessSearch {
     static func search(length n: Int, matches: [Match]) -> Result {
         guard n > 0 else { return Result(log10Guesses: 0, parts: []) }
         let maxParts = min(n, n / 4 + 2, max(2, maximumCells / n))
-        var byEnd = [[Int]](repeating: [], count: n)
-        for (index, match) in matches.enumerated() { byEnd[match.end].append(index) }
+        // Match indices grouped by end (a counting sort): firstOfEnd[k]..<firstOfEnd[k + 1].
+        var firstOfEnd = [Int](repeating: 0, count: n + 1)
+        for match in matches { firstOfEnd[match.end + 1] += 1 }
+        for k in 0..<n { firstOfEnd[k + 1] += firstOfEnd[k] }
+        var byEnd = [Int](repeating: 0, count: matches.count)
+        var filled = firstOfEnd
+        for (index, match) in matches.enumerated() {
+            byEnd[filled[match.end]] = index
+            filled[match.end] += 1
+        }
 
         // Per (end k, parts l): best product ending in a pattern, and ending in brute force.
         let width = maxParts + 1
@@ -55,7 +63,7 @@ struct MinimumGuessSearch {
         var runningStart = [Int32](repeating: -1, count: width)
 
         for k in 0..<n {
-            for index in byEnd[k] {
+            for index in byEnd[firstOfEnd[k]..<firstOfEnd[k + 1]] {
                 let match = matches[index]
                 let floor = match.length == n ? 0 : (match.length == 1 ? singleUnitFloor : multiUnitFloor)
                 let guesses = max(match.log10Guesses, floor)

@@ -15,7 +15,7 @@ enum Variations {
 
     /// l33t: for each substitution, all or none of the letter substituted doubles the space;
     /// a mix costs the ways to place the substituted ones.
-    static func log10L33t(_ lowered: ArraySlice<UInt32>, substitutions: [(l33t: Character, letter: Character)]) -> Double {
+    static func log10L33t(_ lowered: ArraySlice<UInt32>, substitutions: [Substitution]) -> Double {
         var total = 0.0
         for substitution in substitutions {
             let subbed = substitution.l33t.unicodeScalars.first!.value
