@@ -44,21 +44,36 @@ struct EntropyCommandTests {
         #expect(result.stderr.isEmpty, "\(result)")
         var blocks: [(verdict: String, patterns: [String])] = []
         for line in result.stdoutLines {
-            if line.hasPrefix("score ") {
+            if line.hasPrefix("line ") {
                 blocks.append((String(line.prefix { $0 != "," }), []))
             } else if let word = line.split(separator: " ").first.map(String.init),
                       ["dictionary", "spatial", "repeat", "sequence", "year", "date", "bruteforce"].contains(word) {
                 #expect(line.hasPrefix("  "), "segments are indented: \(line)")
+                try #require(!blocks.isEmpty, "a segment before any verdict: \(result)")
                 blocks[blocks.count - 1].patterns.append(word)
             }
         }
-        #expect(blocks.map(\.verdict) == ["score 0/4 (very weak)", "score 4/4 (very strong)", "score 4/4 (very strong)"],
-                "\(result)")
+        #expect(blocks.map(\.verdict) == [
+            "line 1: score 0/4 (very weak)", "line 2: score 4/4 (very strong)", "line 3: score 4/4 (very strong)",
+        ], "\(result)")
         #expect(blocks.map(\.patterns) == [
             ["dictionary"], ["dictionary", "bruteforce", "dictionary", "bruteforce", "dictionary"], ["bruteforce"],
         ], "\(result)")
         #expect(result.stdout.contains("\"password1\" (#189 of common passwords)"), "\(result)")
         #expect(result.stdoutLines.filter { $0.hasPrefix("  time to crack: ") }.count == 3, "\(result)")
+    }
+
+    @Test("on a terminal, the password is asked for without echo, and the verdict is shown with its parts")
+    func terminal() async throws {
+        let fixture = try VaultFixture()
+        let session = try await PseudoTerminal.run(VaultBinary.path, ["entropy"], environment: fixture.environment,
+                                                   answers: [("Password to check: ", "Summer2024!\n")])
+        #expect(session.termination == .exited(10), "score 2 is below 3: \(session.screen)")
+        let lines = session.screen.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
+        #expect(lines.first == "Password to check: ", "nothing echoed after the prompt: \(session.screen)")
+        #expect(lines.contains("score 2/4 (fair), 24.7 bits, about 27.6 million guesses"), "\(session.screen)")
+        #expect(lines.contains { $0.hasPrefix("  dictionary \"Summer\"") }, "\(session.screen)")
+        #expect(!lines.contains("Summer2024!"), "the typed password is never echoed: \(session.screen)")
     }
 
     @Test("--json prints one object per line with every field, and numbers that agree with each other")
@@ -100,7 +115,8 @@ struct EntropyCommandTests {
         }
         let first = try #require((objects[0]["segments"] as? [[String: Any]])?.first)
         #expect(first["pattern"] as? String == "dictionary" && first["start"] as? Int == 0 && first["end"] as? Int == 8)
-        #expect((first["details"] as? [String: Any])?["rank"] as? String == "189")
+        let details = try #require(first["details"] as? [String: Any])
+        #expect(details["rank"] as? Int == 189 && details["reversed"] as? Bool == false && details["list"] as? String == "passwords")
         #expect(objects[0]["warning"] as? String == "This is a very common password.")
         #expect(objects[1]["warning"] is NSNull && (objects[1]["suggestions"] as? [String])?.isEmpty == true)
         let parts = try #require(objects[1]["segments"] as? [[String: Any]])
@@ -144,7 +160,9 @@ struct EntropyCommandTests {
     func minimumScore(arguments: [String], input: String, status: Int32) async throws {
         let result = try await VaultFixture().run(["entropy"] + arguments, stdin: input)
         #expect(result.status == status, "\(result)")
-        #expect(result.stdoutLines.filter { $0.hasPrefix("score ") }.count == input.split(separator: "\n").count)
+        let lines = input.split(separator: "\n").indices.map { "line \($0 + 1): score " }
+        #expect(result.stdoutLines.filter { $0.hasPrefix("line ") }.map { String($0.prefix { $0 != "/" }.dropLast()) }
+                == lines, "\(result)")
     }
 
     @Test("bad options are usage errors (64)", arguments: [
@@ -156,17 +174,16 @@ struct EntropyCommandTests {
         expectUsageError(try await VaultFixture().run(["entropy"] + arguments, stdin: "password\n"), mentioning: message)
     }
 
-    @Test("an empty line is a password of length 0; CRLF and a missing final newline change nothing")
+    @Test("blank lines are skipped but counted; CRLF and a missing final newline change nothing")
     func lines() async throws {
         let fixture = try VaultFixture()
         let plain = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein\n")
         let crlf = try await fixture.run(["entropy", "--json"], stdin: "\r\npassword\r\nletmein\r\n")
         let unterminated = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein")
         let objects = try objects(plain)
-        try #require(objects.count == 3, "\(plain)")
-        #expect(objects[0]["length"] as? Int == 0 && objects[0]["guesses_log10"] as? Double == 0)
-        #expect((objects[0]["segments"] as? [Any])?.isEmpty == true)
-        #expect(objects[1]["length"] as? Int == 8 && objects[2]["length"] as? Int == 7, "no \\r left in the password")
+        try #require(objects.count == 2, "\(plain)")
+        #expect(objects.map { $0["line"] as? Int } == [2, 3])
+        #expect(objects[0]["length"] as? Int == 8 && objects[1]["length"] as? Int == 7, "no \\r left in the password")
         #expect(crlf.stdout == plain.stdout, "\(crlf)")
         #expect(unterminated.stdout == plain.stdout, "\(unterminated)")
     }
@@ -180,14 +197,36 @@ struct EntropyCommandTests {
         #expect(objects.count == 1 && objects.first?["length"] as? Int == 60_000)
     }
 
-    @Test("a line over 64 KiB is refused with a clear error, with or without its newline", arguments: [true, false])
+    @Test("a line over 64 KiB is skipped with a clear error, with or without its newline", arguments: [true, false])
     func tooLong(newline: Bool) async throws {
         let line = String(repeating: "x", count: 70_000) + (newline ? "\n" : "")
         let result = try await entropy(try VaultFixture(), ["--min-score", "0"], bytes: Data(line.utf8))
         #expect(result.termination == .exited(1), "\(result.termination), stderr: \(result.stderr.prefix(300))")
         #expect(result.stdoutData.isEmpty, "nothing estimated: \(result.stdout.prefix(200))")
-        #expect(result.stderrLines == ["vault: error: line 1 is longer than 64 KiB: is this a password list?"],
-                "\(result.stderr.prefix(300))")
+        #expect(result.stderrLines == ["vault: error: line 1: longer than 64 KiB, skipped"], "\(result.stderr.prefix(300))")
+    }
+
+    @Test("the lines around an over-long one are still checked, in order")
+    func tooLongInTheMiddle() async throws {
+        let input = "password\n" + String(repeating: "y", count: 300_000) + "\nletmein\n"
+        let result = try await entropy(try VaultFixture(), ["--json", "--min-score", "0"], bytes: Data(input.utf8))
+        #expect(result.termination == .exited(1), "\(result.termination)")
+        #expect(try objects(result).map { $0["line"] as? Int } == [1, 3])
+        #expect(result.stderrLines == ["vault: error: line 2: longer than 64 KiB, skipped"], "\(result.stderr.prefix(300))")
+    }
+
+    @Test("no password at all is an error, not a silent success")
+    func empty() async throws {
+        for input in [nil, "\n\n  \n"] {  // nil: /dev/null
+            expectFailure(try await VaultFixture().run(["entropy"], stdin: input), status: 1, mentioning: "no passwords on standard input")
+        }
+    }
+
+    @Test("control characters in a password are shown as escapes, never sent to the terminal")
+    func controlCharacters() async throws {
+        let result = try await VaultFixture().run(["entropy"], stdin: "ab\u{1B}[31mred\u{07}\n")
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(result)")
+        #expect(result.stdout.contains(#""ab\u{1B}[31mred\u{7}""#), "\(result)")
     }
 }
 
@@ -230,8 +269,11 @@ extension EntropyCommandTests {
             let (fixture, secrets) = try await vaultWithEntries()
             let result = try await fixture.run(["entropy", "--entry", "web/shop"])
             #expect(result.status == 10, "score 2 is below 3: \(result)")
-            #expect(result.stdoutLines.first?.hasPrefix("web/shop: score 2/4 (fair), ") == true, "\(result)")
-            #expect(!result.stdout.contains("dictionary") && !result.stdout.contains("bruteforce"), "no parts: \(result)")
+            #expect(result.stdoutLines.first == "web/shop: score 2/4 (fair)", "\(result)")
+            #expect(result.stdoutLines.last == "  to see why: vault get web/shop | vault entropy", "\(result)")
+            for detail in ["dictionary", "bruteforce", "bits", "guesses", "common", "recent"] {
+                #expect(!result.stdout.contains(detail), "nothing that narrows the password down: \(result)")
+            }
             expectNoSecret(result, secrets)
             #expect(try await fixture.run(["entropy", "--entry", "bank"]).status == 0)
         }
@@ -250,7 +292,7 @@ extension EntropyCommandTests {
             let objects = try json.stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
             var scores: [String: Int] = [:]
             for object in objects {
-                #expect(object["segments"] == nil && object["line"] == nil, "\(object.keys.sorted())")
+                #expect(Set(object.keys) == ["entry", "score", "verdict", "crack_times"], "\(object.keys.sorted())")
                 if let name = object["entry"] as? String { scores[name] = object["score"] as? Int }
             }
             #expect(scores == ["web/shop": 2, "bank": 4, "mail": 0], "\(json)")
@@ -280,12 +322,34 @@ extension EntropyCommandTests {
             let site = try await fixture.add("web/github", password: "Github2024!",
                                              options: ["--username", "octocat", "--url", "https://github.com"])
             #expect(site.stderrLines.contains { $0.hasPrefix("vault: warning: weak password: score 2/4") }, "\(site)")
-            #expect(site.stderr.contains("the entry's name, username or site"), "\(site)")
+            #expect(site.stderr.contains("(to see why: vault get web/github | vault entropy)"), "\(site)")
             let other = try await fixture.add("bank", password: "Github2024!")
             #expect(!other.stderr.contains("warning"), "score 3 for an unrelated entry: \(other)")
             let all = try await fixture.run(["entropy", "--all"])
             #expect(all.stdoutLines.contains { $0.hasPrefix("web/github: score 2/4") }, "\(all)")
             #expect(all.stdoutLines.contains { $0.hasPrefix("bank: score 3/4") }, "\(all)")
+        }
+
+        @Test("a generated password is not judged again: the generator's figure stands")
+        func generated() async throws {
+            let fixture = try await VaultFixture.initialized()
+            let result = try await fixture.succeed(["add", "short", "--generate", "--length", "8"])
+            #expect(!result.stderr.contains("warning"), "\(result)")
+            #expect(result.stderr.contains("bits of entropy"), "\(result)")
+        }
+
+        @Test("an entry without a password: an error for --entry, a note for --all")
+        func withoutPassword() async throws {
+            let fixture = try await VaultFixture.initialized()
+            try await fixture.add("bank", password: "correct horse battery staple")
+            let file = try VaultFixture.writeFile(fixture.path("import.json"), try ImportDocument.data(entries: [
+                ImportDocument.entry(name: "notes/plain", password: NSNull(), extra: ["notes": "no password here"]),
+            ]))
+            try await fixture.succeed(["import", file])
+            expectFailure(try await fixture.run(["entropy", "--entry", "notes/plain"]), status: 1, mentioning: "has no password")
+            let all = try await fixture.run(["entropy", "--all"])
+            #expect(all.status == 0 && all.stdoutLines.first == "bank: score 4/4 (very strong)", "\(all)")
+            #expect(all.stderrLines == ["vault: note: 1 entry has no password to check"], "\(all)")
         }
 
         @Test("vault add says nothing about a strong password")

@@ -33,6 +33,8 @@ struct CrackTimeTests {
         (42, "42 seconds"),
         (60, "1 minute"),
         (150, "3 minutes"),
+        (3_590, "1 hour"),  // 59.8 minutes would round to "60 minutes"
+        (86_000, "1 day"),
         (3600, "1 hour"),
         (86_400 * 2, "2 days"),
         (86_400 * 31 * 3, "3 months"),

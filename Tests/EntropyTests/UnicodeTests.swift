@@ -44,7 +44,7 @@ struct UnicodeTests {
         #expect(estimate.length == 4)
         let segment = try #require(estimate.segments.first)
         #expect(estimate.segments.count == 1 && segment.pattern == "repeat")
-        #expect(segment.details.first { $0.key == "count" }?.value == "4")
+        #expect(segment.details.first { $0.key == "count" }?.value == .integer(4))
         let different = Pinned.estimator.estimate("🇫🇷👨‍👩‍👧🇩🇪👍🏽")
         #expect(different.length == 4 && different.segments.allSatisfy { $0.pattern != "repeat" }, "four different characters")
     }
@@ -54,8 +54,8 @@ struct UnicodeTests {
         let estimate = Pinned.estimator.estimate(password)
         let segment = try #require(estimate.segments.first)
         #expect(estimate.segments.count == 1 && segment.pattern == "sequence", "\(estimate.patternTokens)")
-        #expect(segment.details.first { $0.key == "step" }?.value == String(step))
-        #expect(segment.details.first { $0.key == "sequence" }?.value == "unicode")
+        #expect(segment.details.first { $0.key == "step" }?.value == .integer(step))
+        #expect(segment.details.first { $0.key == "sequence" }?.value == .text("unicode"))
     }
 
     @Test("odd scalars are estimated like any other character", arguments: [

@@ -17,6 +17,20 @@ struct UserWordTests {
         ])
     }
 
+    @Test("a user:password@ in a URL is not taken for the site")
+    func userInfo() {
+        var entry = Entry(name: "x", created: .nowToTheSecond, modified: .nowToTheSecond)
+        entry.urls = ["https://someone:secret@github.com:443/path"]
+        #expect(EntryWords.of(entry) == ["x", "github"])
+    }
+
+    @Test("emoji in the entry's words match the same emoji only, not any other")
+    func emoji() {
+        let matcher = UserWordMatcher(["👍🏽dog"])
+        #expect(matcher.matches(in: PasswordText("🇫🇷dogkqv")).isEmpty, "a flag is not a thumbs-up")
+        #expect(matcher.matches(in: PasswordText("x👍🏽dogkqv")).contains { $0.start == 1 && $0.end == 4 })
+    }
+
     @Test("a user word is found plain, capitalised, reversed and with l33t, ranked by its position")
     func matches() throws {
         let matcher = UserWordMatcher(["web", "github", "octocat", "ab"])
@@ -41,7 +55,7 @@ struct UserWordTests {
         let forEntry = Pinned.estimator.estimate("Github2024!", userWords: ["web", "github", "octocat"])
         #expect(alone.score == 3)
         #expect(forEntry.score == 2)
-        #expect(forEntry.segments.first?.details.first { $0.key == "list" }?.value == "user_inputs")
+        #expect(forEntry.segments.first?.details.first { $0.key == "list" }?.value == .text("user_inputs"))
         #expect(forEntry.feedback.warning == "Passwords built from the entry's name, username or site are easy to guess.")
     }
 }

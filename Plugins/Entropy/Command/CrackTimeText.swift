@@ -9,10 +9,19 @@ enum CrackTimeText {
             (minute, 1, "second"), (hour, minute, "minute"), (day, hour, "hour"), (month, day, "day"),
             (year, month, "month"), (century, year, "year"),
         ]
+        // A count that rounds up to the next unit ("60 minutes") is said in that unit.
         for unit in units where seconds < unit.limit {
             let count = Int((seconds / unit.size).rounded())
+            if Double(count) * unit.size >= unit.limit { continue }
             return "\(count) \(unit.name)\(count == 1 ? "" : "s")"
         }
         return "centuries"
+    }
+
+    /// The time rounded down to a power of ten of seconds: "about 17 minutes" for anything from
+    /// 1,000 to 9,999 seconds. For output that must not narrow a stored password down.
+    static func rough(log10Seconds: Double) -> String {
+        let text = describe(log10Seconds: log10Seconds.rounded(.down))
+        return text.first?.isNumber == true ? "about " + text : text
     }
 }

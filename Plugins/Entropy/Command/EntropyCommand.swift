@@ -8,8 +8,10 @@ struct EntropyCommand: ParsableCommand {
         abstract: "Estimate how hard passwords are to guess, and explain why.",
         discussion: """
             Passwords come from standard input, one per line (any number), or are asked for on \
-            the terminal; --entry and --all check stored entries and print only names and \
-            verdicts, never a password or its parts.
+            the terminal; each verdict shows the parts of the password that explain it. \
+            --entry and --all check stored entries and print only names, scores and rough \
+            crack times, never a password, its parts, or details that would narrow it down; \
+            to see why a stored password is weak, run vault get NAME | vault entropy.
 
             The estimate models how attackers guess: ranked lists of common passwords, English \
             words, names and surnames (also reversed, capitalised or with l33t substitutions), \
@@ -19,9 +21,12 @@ struct EntropyCommand: ParsableCommand {
             1 under 10^6, 2 under 10^8, 3 under 10^10, 4 beyond. Length is counted in \
             grapheme clusters (what a person sees as characters) after NFC normalisation.
 
-            Exit status 10 when some password scores below --min-score (3 unless given); \
-            a line that is not valid UTF-8 is reported on standard error, the rest are still \
-            checked, and the exit status is then 1.
+            Blank lines are ignored. A line that is not valid UTF-8 or is longer than 64 KiB is \
+            reported on standard error and skipped, the other lines are still checked, and the \
+            exit status is then 1. Exit status: 0 when every password scores at least \
+            --min-score (3 unless given), 10 when some password scores lower, 1 on an error \
+            (also for no password at all on standard input, or an entry without a password), \
+            4 when --entry names no entry, 64 for a usage error.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -45,6 +50,8 @@ struct EntropyCommand: ParsableCommand {
     func run() throws {
         let estimator = StrengthEstimator()
         var tally = Tally(minimumScore: minScore)
+        // Whatever was estimated is printed, even when something later fails.
+        defer { try? OutputBuffer.shared.flush() }
         if entry != nil || all {
             try checkEntries(with: estimator, tally: &tally)
         } else if ControllingTerminal.standardInputIsTerminal {
@@ -53,40 +60,57 @@ struct EntropyCommand: ParsableCommand {
                 guard let text = String(validating: bytes, as: UTF8.self) else { throw EntropyError.notText(line: nil) }
                 return text
             }
-            try show(EstimateReport(estimate: estimator.estimate(password)), tally: &tally)
+            try show(PasswordReport(estimate: estimator.estimate(password)), tally: &tally)
         } else {
-            // What was already estimated is printed even when a later line stops the batch.
-            defer { try? OutputBuffer.shared.flush() }
-            try LineReader.forEachLine { number, line in
-                guard let password = String(validating: line, as: UTF8.self) else {
-                    tally.unreadableLines += 1
-                    Diagnostics.error(EntropyError.notText(line: number).message)
-                    return
-                }
-                try show(EstimateReport(estimate: estimator.estimate(password), line: number), tally: &tally)
-            }
-            try OutputBuffer.shared.flush()
+            try checkStandardInput(with: estimator, tally: &tally)
         }
-        if tally.unreadableLines > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+        try OutputBuffer.shared.flush()
+        if tally.skippedLines > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if tally.weak > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    /// Batch mode: every non-blank line is a password. Lines that cannot be checked are reported
+    /// by number (after the results before them) and skipped.
+    private func checkStandardInput(with estimator: StrengthEstimator, tally: inout Tally) throws {
+        func skip(_ error: EntropyError) throws {
+            try OutputBuffer.shared.flush()
+            Diagnostics.error(error.message)
+            tally.skippedLines += 1
+        }
+        try LineReader.forEachLine({ number, line in
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            guard let password = String(validating: line, as: UTF8.self) else { return try skip(.notText(line: number)) }
+            try show(PasswordReport(estimate: estimator.estimate(password), line: number), tally: &tally)
+        }, skipped: { number in
+            try skip(.lineTooLong(line: number, limit: LineReader.maximumLineLength))
+        })
+        if tally.checked == 0 && tally.skippedLines == 0 { throw EntropyError.noPasswords }
     }
 
     private func checkEntries(with estimator: StrengthEstimator, tally: inout Tally) throws {
         let entries: [Entry]
         if let entry {
-            entries = [try vault.entry(named: entry)]
+            let stored = try vault.entry(named: entry)
+            guard stored.password != nil else { throw EntropyError.noPassword(entry: stored.name) }
+            entries = [stored]
         } else {
             entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
         }
+        var withoutPassword = 0
         for stored in entries {
-            guard let password = stored.password else { continue }
-            try show(EstimateReport(estimate: estimator.estimate(password, userWords: EntryWords.of(stored)), entry: stored.name),
+            guard let password = stored.password else {
+                withoutPassword += 1
+                continue
+            }
+            try show(EntryReport(estimate: estimator.estimate(password, userWords: EntryWords.of(stored)), entry: stored.name),
                      tally: &tally)
         }
-        try OutputBuffer.shared.flush()
+        if withoutPassword > 0 {
+            Diagnostics.notice("\(withoutPassword) entr\(withoutPassword == 1 ? "y has" : "ies have") no password to check")
+        }
     }
 
-    private func show(_ report: EstimateReport, tally: inout Tally) throws {
+    private func show(_ report: some EstimateReport, tally: inout Tally) throws {
         tally.count(report.estimate)
         if output.json {
             try OutputBuffer.shared.writeJSON(report.json(into:))
@@ -99,10 +123,12 @@ struct EntropyCommand: ParsableCommand {
 /// What the exit status depends on.
 struct Tally {
     let minimumScore: Int
+    var checked = 0
     var weak = 0
-    var unreadableLines = 0
+    var skippedLines = 0
 
     mutating func count(_ estimate: StrengthEstimate) {
+        checked += 1
         if estimate.score < minimumScore { weak += 1 }
     }
 }

@@ -8,12 +8,16 @@ enum EntropyError: VaultFailure {
     case notText(line: Int?)
     case lineTooLong(line: Int, limit: Int)
     case unreadableInput(errno: Int32)
+    case noPasswords
+    case noPassword(entry: String)
 
     var message: String {
         switch self {
         case .notText(let line?): "line \(line): not valid UTF-8 text, skipped"
         case .notText(nil): "the password is not valid UTF-8 text"
-        case .lineTooLong(let line, let limit): "line \(line) is longer than \(limit / 1024) KiB: is this a password list?"
+        case .lineTooLong(let line, let limit): "line \(line): longer than \(limit / 1024) KiB, skipped"
+        case .noPasswords: "no passwords on standard input (one per line)"
+        case .noPassword(let entry): "'\(entry)' has no password to check"
         case .unreadableInput(let code): "cannot read standard input: \(String(cString: strerror(code)))"
         }
     }

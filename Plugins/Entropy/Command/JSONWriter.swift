@@ -37,6 +37,15 @@ struct JSONWriter {
     mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
     mutating func field(_ name: String, _ value: Double?) { key(name); self.value(value) }
     mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
+    mutating func field(_ name: String, _ value: DetailValue) {
+        key(name)
+        switch value {
+        case .text(let text): self.value(text)
+        case .integer(let number): self.value(number)
+        case .number(let number): self.value(number)
+        case .flag(let flag): raw(flag ? "true" : "false")
+        }
+    }
 
     /// Hands the bytes written so far to `consume` and starts again with an empty buffer.
     mutating func drain(_ consume: ([UInt8]) throws -> Void) rethrows {

@@ -5,17 +5,19 @@ import VaultCore
 
 /// Standard input line by line, in large reads: batch mode handles millions of lines without
 /// holding them all. A line ends at `\n` (a `\r` before it is dropped); the last line needs no
-/// newline. The buffer is wiped as it is reused and at the end.
+/// newline. A line longer than `maximumLineLength` is skipped (and reported through
+/// `skipped`), and the lines after it are still read. The buffer is wiped as it is reused and at
+/// the end.
 enum LineReader {
     static let chunkSize = 256 * 1024
-    /// Longer lines are refused: a password is never this long, and memory stays bounded.
     static let maximumLineLength = 64 * 1024
 
-    static func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws {
-        var buffer = [UInt8](repeating: 0, count: chunkSize + maximumLineLength)
+    static func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
+        var buffer = [UInt8](repeating: 0, count: chunkSize + maximumLineLength + 1)
         defer { wipe(&buffer) }
         var filled = 0
         var lineNumber = 0
+        var skipping = false  // inside a line that was too long, until its newline
         var atEnd = false
         while !atEnd {
             let got = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, $0.count - filled) }
@@ -27,37 +29,41 @@ enum LineReader {
             filled += got
             var lineStart = 0
             try buffer.withUnsafeBufferPointer { bytes in
-                var index = 0
-                while index < filled {
-                    if bytes[index] == 0x0A {
-                        lineNumber += 1
-                        try check(length: index - lineStart, line: lineNumber)
-                        try body(lineNumber, trimmed(bytes, lineStart..<index))
-                        lineStart = index + 1
-                    }
-                    index += 1
-                }
-                if atEnd && lineStart < filled {
+                for index in 0..<filled where bytes[index] == 0x0A {
                     lineNumber += 1
-                    try check(length: filled - lineStart, line: lineNumber)
-                    try body(lineNumber, trimmed(bytes, lineStart..<filled))
+                    if skipping {
+                        skipping = false
+                    } else if index - lineStart > maximumLineLength {
+                        try skipped(lineNumber)
+                    } else {
+                        try body(lineNumber, trimmed(bytes, lineStart..<index))
+                    }
+                    lineStart = index + 1
+                }
+                if atEnd && lineStart < filled && !skipping {
+                    lineNumber += 1
+                    if filled - lineStart > maximumLineLength {
+                        try skipped(lineNumber)
+                    } else {
+                        try body(lineNumber, trimmed(bytes, lineStart..<filled))
+                    }
                     lineStart = filled
                 }
             }
-            let leftover = filled - lineStart
-            try check(length: leftover, line: lineNumber + 1)
-            if lineStart > 0 {
-                buffer.withUnsafeMutableBytes { raw in
-                    memmove(raw.baseAddress!, raw.baseAddress! + lineStart, leftover)
-                    memset(raw.baseAddress! + leftover, 0, lineStart)
-                }
+            var leftover = filled - lineStart
+            if leftover > maximumLineLength {
+                // The line so far is already too long: report it once, and drop it up to its newline.
+                if !skipping { try skipped(lineNumber + 1) }
+                skipping = true
+                lineStart = filled
+                leftover = 0
+            }
+            buffer.withUnsafeMutableBytes { raw in
+                if lineStart > 0 { memmove(raw.baseAddress!, raw.baseAddress! + lineStart, leftover) }
+                memset(raw.baseAddress! + leftover, 0, filled - leftover)
             }
             filled = leftover
         }
-    }
-
-    private static func check(length: Int, line: Int) throws {
-        if length > maximumLineLength { throw EntropyError.lineTooLong(line: line, limit: maximumLineLength) }
     }
 
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {

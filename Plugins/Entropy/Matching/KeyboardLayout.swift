@@ -78,6 +78,4 @@ struct KeyboardLayout: Sendable {
         for direction in 0..<directionCount where flatNeighbours[row + direction] == to { return direction }
         return nil
     }
-
-    var isKeypad: Bool { neighbours.first?.count == 8 }
 }

@@ -69,8 +69,6 @@ struct RankedWords: @unchecked Sendable {
         pairRanges = pairs
     }
 
-    var wordCount: Int { lineStarts.count }
-
     /// The range before anything is read: every line.
     var everything: Range { Range(lower: 0, upper: lineStarts.count, depth: 0) }
 

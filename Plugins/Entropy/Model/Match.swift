@@ -76,6 +76,4 @@ enum WordList: String, Sendable, CaseIterable {
         default: return nil
         }
     }
-
-    var isName: Bool { self == .surnames || self == .maleNames || self == .femaleNames }
 }

@@ -3,8 +3,9 @@
 /// is a flag emoji), after NFC normalisation.
 ///
 /// Each unit has a numeric code: its Unicode scalar value when the cluster is a single scalar,
-/// else a private code above the Unicode range, the same for equal clusters, so that repeats of
-/// multi-scalar clusters are still seen. Sequences and keyboards only ever match single scalars.
+/// else a code above the Unicode range derived from the cluster's bytes, the same for equal
+/// clusters in any text, so that repeats of multi-scalar clusters are still seen and an entry's
+/// words compare with its password. Sequences and keyboards only ever match single scalars.
 struct PasswordText {
     /// The normalised text.
     let text: String
@@ -30,7 +31,6 @@ struct PasswordText {
             return
         }
         var codes: [UInt32] = [], lowered: [UInt32] = [], offsets: [Int] = [0]
-        var clusterCodes: [Substring: UInt32] = [:]
         var offset = 0
         for character in normalized {
             let scalars = character.unicodeScalars
@@ -38,9 +38,7 @@ struct PasswordText {
                 codes.append(scalar.value)
                 lowered.append(Self.lowercase(scalar))
             } else {
-                let key = Substring(character.description)
-                let code = clusterCodes[key] ?? Self.firstClusterCode + UInt32(clusterCodes.count)
-                clusterCodes[key] = code
+                let code = Self.clusterCode(character)
                 codes.append(code)
                 lowered.append(code)
             }
@@ -63,6 +61,15 @@ struct PasswordText {
     /// A part of this password as a password of its own (for analysing a repeated block).
     func part(_ range: ClosedRange<Int>) -> PasswordText {
         PasswordText(token(range))
+    }
+
+    /// A code for a multi-scalar cluster: 32-bit FNV-1a of its UTF-8 bytes, folded into the
+    /// space above `firstClusterCode`. Two different clusters could share a code only by a
+    /// one-in-billions accident, which would at worst lower an estimate.
+    private static func clusterCode(_ character: Character) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in character.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return firstClusterCode + hash % (UInt32.max - firstClusterCode)
     }
 
     private static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {

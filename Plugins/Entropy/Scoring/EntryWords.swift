@@ -14,8 +14,9 @@ public enum EntryWords {
         for url in entry.urls {
             var host = Substring(url)
             if let scheme = host.firstRange(of: "://") { host = host[scheme.upperBound...] }
-            host = host.prefix { $0 != "/" && $0 != ":" && $0 != "?" && $0 != "#" }
-            if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+            host = host.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }  // user:password@
+            host = host.prefix { $0 != ":" }
             let labels = host.split(separator: ".").map(String.init)
             words += labels.dropLast(labels.count > 1 ? 1 : 0).filter { $0.lowercased() != "www" }
         }

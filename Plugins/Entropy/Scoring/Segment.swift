@@ -13,7 +13,7 @@ public struct Segment: Sendable {
     /// What the pattern was, in a few words: `"password" (#2 of common passwords), l33t @→a`.
     public let explanation: String
     /// Machine-readable facts for --json.
-    public let details: KeyValuePairs<String, String>
+    public let details: KeyValuePairs<String, DetailValue>
     /// The dictionary list, for advice.
     let list: WordList?
     let rank: Int?
@@ -54,32 +54,35 @@ public struct Segment: Sendable {
             if word.log10UppercaseVariations > 0 { notes.append("capitals") }
             if substituted { notes.append("l33t " + word.substitutions.map { "\($0.l33t)→\($0.letter)" }.joined(separator: " ")) }
             explanation = notes.joined(separator: ", ")
-            details = ["word": listWord, "list": word.list.rawValue, "rank": String(word.rank),
-                       "reversed": String(word.reversed), "l33t": String(substituted)]
+            details = ["word": .text(listWord), "list": .text(word.list.rawValue), "rank": .integer(word.rank),
+                       "reversed": .flag(word.reversed), "l33t": .flag(substituted),
+                       "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
+                       "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded())]
         case .spatial(let layout, let spatialTurns, let shifted)?:
             pattern = "spatial"
             turns = spatialTurns
             explanation = "keyboard walk on \(layout), \(spatialTurns) turn\(spatialTurns == 1 ? "" : "s")"
                 + (shifted > 0 ? ", \(shifted) shifted" : "")
-            details = ["keyboard": layout, "turns": String(spatialTurns), "shifted": String(shifted)]
-        case .repeated(let blockLength, let count, _)?:
+            details = ["keyboard": .text(layout), "turns": .integer(spatialTurns), "shifted": .integer(shifted)]
+        case .repeated(let blockLength, let count, let blockGuesses)?:
             pattern = "repeat"
             block = blockLength
             let blockText = text.token(start...(start + blockLength - 1))
             explanation = "\"\(blockText)\" \(count) times"
-            details = ["block": blockText, "count": String(count)]
+            details = ["block": .text(blockText), "count": .integer(count),
+                       "block_guesses_log10": .number(blockGuesses.rounded(places: 4))]
         case .sequence(let name, let step)?:
             pattern = "sequence"
             explanation = "\(name) sequence, step \(step)"
-            details = ["sequence": name, "step": String(step)]
+            details = ["sequence": .text(name), "step": .integer(step)]
         case .year(let year)?:
             pattern = "year"
             explanation = "a recent year"
-            details = ["year": String(year)]
+            details = ["year": .integer(year)]
         case .date(let year, let month, let day, let separator)?:
             pattern = "date"
             explanation = "a date (day \(day), month \(month), year \(year))"
-            details = ["year": String(year), "month": String(month), "day": String(day), "separator": separator]
+            details = ["year": .integer(year), "month": .integer(month), "day": .integer(day), "separator": .text(separator)]
         case nil:
             pattern = "bruteforce"
             explanation = "no pattern: every character guessed"
@@ -108,4 +111,12 @@ extension WordList {
         case .userInputs: "this entry's name, username and site"
         }
     }
+}
+
+/// A fact of a segment, typed as JSON will carry it.
+public enum DetailValue: Sendable, Equatable {
+    case text(String)
+    case integer(Int)
+    case number(Double)
+    case flag(Bool)
 }

@@ -6,7 +6,6 @@ import Glibc
 /// password: every matcher proposes parts, the minimum-guess search picks the cheapest
 /// explanation of the whole, and the result carries that explanation.
 public struct StrengthEstimator: Sendable {
-    let referenceYear: Int
     private let dictionary: DictionaryMatcher
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
@@ -14,7 +13,6 @@ public struct StrengthEstimator: Sendable {
 
     /// `referenceYear` is the year recent years are counted from (today's, unless a test pins it).
     public init(referenceYear: Int = StrengthEstimator.currentYear) {
-        self.referenceYear = referenceYear
         dictionary = DictionaryMatcher(words: .shared)
         spatial = SpatialMatcher(layouts: KeyboardLayouts.all)
         dates = DateMatcher(referenceYear: referenceYear)
@@ -33,11 +31,6 @@ public struct StrengthEstimator: Sendable {
         let text = PasswordText(password)
         let context = Context(estimator: self, userWords: userWords.isEmpty ? nil : UserWordMatcher(userWords))
         return StrengthEstimate(text: text, result: context.search(text))
-    }
-
-    /// All the parts every matcher finds, with no user words.
-    func matches(in text: PasswordText) -> [Match] {
-        Context(estimator: self, userWords: nil).matches(in: text)
     }
 
     /// The matchers for one estimate, including its own user words.

@@ -54,7 +54,8 @@ struct AddCommand: ParsableCommand {
         }
         GenerateOptions.report(generated)
         Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
-        AnalyzerWarnings.report(on: secrets[0], entry: stored)
+        // A generated password's strength is the generator's own figure, printed above.
+        if generated == nil { AnalyzerWarnings.report(on: secrets[0], entry: stored) }
         if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: vault.config()) }
     }
 }

@@ -75,7 +75,7 @@ struct EditCommand: ParsableCommand {
         }
         GenerateOptions.report(generated)
         Diagnostics.note("Updated \(name).")
-        if let newPassword { AnalyzerWarnings.report(on: newPassword, entry: stored) }
+        if let newPassword, generated == nil { AnalyzerWarnings.report(on: newPassword, entry: stored) }
         if clipboard.clip, let newPassword {
             try clipboard.copy(newPassword, describing: name, config: vault.config())
         }

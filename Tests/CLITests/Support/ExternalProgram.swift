@@ -45,9 +45,12 @@ enum ExternalProgram {
         return result
     }
 
-    /// Starts the program with its standard streams opened from `streams` (0, 1, 2 in order).
-    private static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String], streams: [(path: String, flags: Int32)]
+    /// Starts the program with its standard streams opened from `streams` (0, 1, 2 in order);
+    /// with `newSession`, in a session of its own, so that the first terminal it opens (a
+    /// pseudo-terminal's side) becomes its controlling terminal.
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String], streams: [(path: String, flags: Int32)],
+        newSession: Bool = false
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -66,7 +69,7 @@ enum ExternalProgram {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (newSession ? setSessionFlag : 0)))
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -76,6 +79,10 @@ enum ExternalProgram {
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         return pid
     }
+
+    /// glibc's POSIX_SPAWN_SETSID (spawn.h, a GNU extension that Swift's Glibc module does not
+    /// show): the child calls setsid().
+    private static let setSessionFlag: Int32 = 0x80
 
     /// Asks that every descriptor from 3 up be closed in the child. glibc has had
     /// `posix_spawn_file_actions_addclosefrom_np` since 2.34, but Swift's Glibc module does not
@@ -87,7 +94,7 @@ enum ExternalProgram {
     }
 
     /// How the process ended, or `nil` when it was still running at the deadline and was killed.
-    private static func reap(_ pid: pid_t, within timeout: Duration) async throws -> Termination? {
+    static func reap(_ pid: pid_t, within timeout: Duration) async throws -> Termination? {
         let deadline = ContinuousClock.now + timeout
         var status: Int32 = 0
         while true {
