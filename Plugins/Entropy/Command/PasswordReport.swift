@@ -20,8 +20,9 @@ struct PasswordReport: EstimateReport {
         }
         out += "  time to crack: " + e.crackTimes.map { "\(CrackTimeText.describe(log10Seconds: $0.log10Seconds)) \($0.scenario.label)" }
             .joined(separator: "; ") + "\n"
-        if let warning = e.feedback.warning { out += "  warning: \(warning)\n" }
-        for suggestion in e.feedback.suggestions { out += "  suggestion: \(suggestion)\n" }
+        let feedback = e.feedback
+        if let warning = feedback.warning { out += "  warning: \(warning)\n" }
+        for suggestion in feedback.suggestions { out += "  suggestion: \(suggestion)\n" }
         return out
     }
 
@@ -48,9 +49,10 @@ struct PasswordReport: EstimateReport {
                     json.field(time.scenario.rawValue, CrackTimeText.describe(log10Seconds: time.log10Seconds))
                 }
             }
-            json.field("warning", e.feedback.warning)
+            let feedback = e.feedback
+            json.field("warning", feedback.warning)
             json.key("suggestions")
-            json.array(e.feedback.suggestions) { json, suggestion in json.value(suggestion) }
+            json.array(feedback.suggestions) { json, suggestion in json.value(suggestion) }
             json.key("segments")
             json.array(e.segments) { json, segment in
                 json.object { json in

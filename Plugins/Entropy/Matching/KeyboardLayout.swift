@@ -5,7 +5,7 @@
 /// Typewriter keyboards are "slanted": each row sits half a key to the right of the row above,
 /// so a key touches six others (left, upper left, upper right, right, lower right, lower left).
 /// Keypads are square grids where a key touches eight.
-struct KeyboardLayout: Sendable {
+final class KeyboardLayout: Sendable {
     let name: String
     /// For each key, its neighbours in direction order (nil where there is none).
     let neighbours: [[Int?]]

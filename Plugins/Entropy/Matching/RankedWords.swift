@@ -4,7 +4,7 @@
 ///
 /// A search walks a password one unit at a time, narrowing a range of lines that share the
 /// units read so far (two binary searches per unit), and stops as soon as no word continues.
-struct RankedWords: @unchecked Sendable {
+final class RankedWords: @unchecked Sendable {
     /// The lines that start with the units read so far.
     struct Range {
         var lower: Int
@@ -81,18 +81,20 @@ struct RankedWords: @unchecked Sendable {
         let depth = range.depth
         if depth == 0 { return Self.unpack(firstRanges[Int(byte)], depth: 1, first: byte) }
         if depth == 1 && range.first != 0 { return Self.unpack(pairRanges[Int(range.first) * 128 + Int(byte)], depth: 2) }
-        var low = range.lower, high = range.upper
-        while low < high {
-            let middle = (low + high) >> 1
-            if base[Int(lineStarts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
+        let (lower, upper) = lineStarts.withUnsafeBufferPointer { starts -> (Int, Int) in
+            var low = range.lower, high = range.upper
+            while low < high {
+                let middle = (low + high) >> 1
+                if base[Int(starts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
+            }
+            let lower = low
+            high = range.upper
+            while low < high {
+                let middle = (low + high) >> 1
+                if base[Int(starts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
+            }
+            return (lower, low)
         }
-        let lower = low
-        high = range.upper
-        while low < high {
-            let middle = (low + high) >> 1
-            if base[Int(lineStarts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
-        }
-        let upper = low
         return Range(lower: lower, upper: upper, depth: depth + 1)
     }
 

@@ -24,50 +24,52 @@ public struct Feedback: Sendable {
     }
 
     private static func advice(for segment: Segment, isSole: Bool) -> (String?, [String]) {
-        switch segment.pattern {
-        case "dictionary": return dictionaryAdvice(segment, isSole: isSole)
-        case "spatial":
-            return (segment.spatialTurns == 1 ? "Straight rows of keys are easy to guess." : "Short keyboard patterns are easy to guess.",
+        switch segment.match?.pattern {
+        case .dictionary(let word)?: return dictionaryAdvice(word, segment: segment, isSole: isSole)
+        case .spatial(_, let turns, _)?:
+            return (turns == 1 ? "Straight rows of keys are easy to guess." : "Short keyboard patterns are easy to guess.",
                     ["Use a longer keyboard pattern with more turns."])
-        case "repeat":
-            return (segment.repeatBlockLength == 1 ? "Repeated characters like \"aaa\" are easy to guess."
+        case .repeated(let blockLength, _, _)?:
+            return (blockLength == 1 ? "Repeated characters like \"aaa\" are easy to guess."
                         : "Repeated blocks like \"abcabc\" are barely harder to guess than one.",
                     ["Avoid repeated words and characters."])
-        case "sequence": return ("Sequences like \"abc\" or \"6543\" are easy to guess.", ["Avoid sequences."])
-        case "year": return ("Recent years are easy to guess.", ["Avoid recent years, and years that are associated with you."])
-        case "date": return ("Dates are often easy to guess.", ["Avoid dates and years that are associated with you."])
-        default: return (nil, [])
+        case .sequence?: return ("Sequences like \"abc\" or \"6543\" are easy to guess.", ["Avoid sequences."])
+        case .year?: return ("Recent years are easy to guess.", ["Avoid recent years, and years that are associated with you."])
+        case .date?: return ("Dates are often easy to guess.", ["Avoid dates and years that are associated with you."])
+        case nil: return (nil, [])
         }
     }
 
-    private static func dictionaryAdvice(_ segment: Segment, isSole: Bool) -> (String?, [String]) {
+    private static func dictionaryAdvice(_ word: DictionaryWord, segment: Segment, isSole: Bool) -> (String?, [String]) {
+        let isPlain = !word.reversed && word.substitutions.isEmpty
         var warning: String? = nil
-        switch segment.list {
-        case .passwords?:
-            if isSole && segment.isPlainWord {
-                let rank = segment.rank ?? .max
-                warning = rank <= 10 ? "This is a top-10 common password."
-                    : rank <= 100 ? "This is a top-100 common password." : "This is a very common password."
+        switch word.list {
+        case .passwords:
+            if isSole && isPlain {
+                warning = word.rank <= 10 ? "This is a top-10 common password."
+                    : word.rank <= 100 ? "This is a top-100 common password." : "This is a very common password."
             } else if segment.log10Guesses <= 4 {
                 warning = "This is similar to a commonly used password."
             }
-        case .englishWikipedia?:
+        case .englishWikipedia:
             if isSole { warning = "A word on its own is easy to guess." }
-        case .userInputs?:
+        case .userInputs:
             warning = "Passwords built from the entry's name, username or site are easy to guess."
-        case .surnames?, .maleNames?, .femaleNames?:
+        case .surnames, .maleNames, .femaleNames:
             warning = isSole ? "Names and surnames on their own are easy to guess." : "Common names and surnames are easy to guess."
-        default:
+        case .tvAndFilm:
             break
         }
+        let token = Array(segment.token.unicodeScalars)
+        let capitals = token.count { ("A"..."Z").contains($0) }
         var suggestions: [String] = []
-        if segment.isCapitalised {
+        if capitals == 1 && token.count > 1 && ("A"..."Z").contains(token[0]) {
             suggestions.append("Capitalisation does not help very much.")
-        } else if segment.isAllUppercase {
+        } else if capitals > 0 && !token.contains(where: { ("a"..."z").contains($0) }) {
             suggestions.append("All capitals are almost as easy to guess as all lower case.")
         }
-        if segment.isReversed && segment.length >= 4 { suggestions.append("Reversed words are not much harder to guess.") }
-        if segment.hasSubstitutions {
+        if word.reversed && segment.length >= 4 { suggestions.append("Reversed words are not much harder to guess.") }
+        if !word.substitutions.isEmpty {
             suggestions.append("Predictable substitutions like \"@\" for \"a\" do not help very much.")
         }
         return (warning, suggestions)

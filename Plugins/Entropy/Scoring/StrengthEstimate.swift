@@ -9,7 +9,6 @@ public struct StrengthEstimate: Sendable {
     public let length: Int
     /// The cheapest explanation, part by part, covering the whole password.
     public let segments: [Segment]
-    public let feedback: Feedback
 
     /// The guess counts where the score changes: a score is the number of these the guesses
     /// reach (from zxcvbn: protection against throttled online, unthrottled online, slow-hash
@@ -21,8 +20,10 @@ public struct StrengthEstimate: Sendable {
         score = Self.scoreThresholds.count { result.log10Guesses >= $0 }
         length = text.count
         segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match) }
-        feedback = Feedback(score: score, segments: segments)
     }
+
+    /// Advice, worked out when asked for.
+    public var feedback: Feedback { Feedback(score: score, segments: segments) }
 
     /// Bits of entropy equivalent to the guesses.
     public var bits: Double { log10Guesses * 3.321928094887362 }
