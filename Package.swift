@@ -10,6 +10,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,12 +38,22 @@ let package = Package(
             name: "Entropy",
             dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Entropy"),
+        .target(
+            name: "Breach",
+            dependencies: [
+                "VaultCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Plugins/Breach"),
         .executableTarget(
             name: "vault",
             dependencies: [
                 "VaultCore",
                 "Generator",
                 "Entropy",
+                "Breach",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -51,6 +64,16 @@ let package = Package(
             name: "entropy-bench",
             dependencies: ["Entropy", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/EntropyBench"),
+        .executableTarget(
+            name: "fake-hibp",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Tests/Servers/FakeHIBP"),
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"]),
@@ -61,8 +84,11 @@ let package = Package(
             name: "EntropyTests",
             dependencies: ["Entropy"]),
         .testTarget(
+            name: "BreachTests",
+            dependencies: ["Breach", "VaultCore"]),
+        .testTarget(
             name: "CLITests",
-            dependencies: ["VaultCore", "vault"]),
+            dependencies: ["VaultCore", "vault", .product(name: "Crypto", package: "swift-crypto")]),
     ],
     swiftLanguageModes: [.v6]
 )

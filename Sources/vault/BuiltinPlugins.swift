@@ -1,3 +1,4 @@
+import Breach
 import Entropy
 import Generator
 import VaultCore
@@ -8,5 +9,6 @@ enum BuiltinPlugins {
     static let all: [any VaultPlugin] = [
         GeneratorPlugin(),
         EntropyPlugin(),
+        BreachPlugin(),
     ]
 }

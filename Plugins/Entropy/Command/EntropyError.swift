@@ -1,13 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import VaultCore
 
 /// What can go wrong in `vault entropy`.
 enum EntropyError: VaultFailure {
     case notText(line: Int?)
     case lineTooLong(line: Int, limit: Int)
-    case unreadableInput(errno: Int32)
     case noPasswords
     case noPassword(entry: String)
 
@@ -18,7 +14,6 @@ enum EntropyError: VaultFailure {
         case .lineTooLong(let line, let limit): "line \(line): longer than \(limit / 1024) KiB, skipped"
         case .noPasswords: "no passwords on standard input (one per line)"
         case .noPassword(let entry): "'\(entry)' has no password to check"
-        case .unreadableInput(let code): "cannot read standard input: \(String(cString: strerror(code)))"
         }
     }
 

@@ -73,3 +73,15 @@ struct PasswordReport: EstimateReport {
         json.newline()
     }
 }
+
+extension JSONWriter {
+    /// A segment detail, as the JSON type it stands for.
+    mutating func field(_ name: String, _ value: DetailValue) {
+        switch value {
+        case .text(let text): field(name, text)
+        case .integer(let number): field(name, number)
+        case .number(let number): field(name, number)
+        case .flag(let flag): field(name, flag)
+        }
+    }
+}

@@ -5,14 +5,21 @@ import Glibc
 
 /// The optional settings file, `$XDG_CONFIG_HOME/vault/config.json`:
 ///
-///     { "keyring": false, "keyring_timeout": "15m", "clip_timeout": 30 }
+///     { "keyring": false, "keyring_timeout": "15m", "clip_timeout": 30,
+///       "check_breach": true, "breach_api_url": "https://…", "breach_offline": "/data/pwned.txt" }
 ///
 /// `keyring: false` never uses the Secret Service; `keyring_timeout` is how long a cached key
 /// lives (default: the login session); `clip_timeout` is seconds until the clipboard is cleared.
+/// `check_breach: true` makes `vault add` and `vault edit` check new passwords against known
+/// breaches (as `--check-breach` does), through `breach_api_url` (a mirror of the Have I Been
+/// Pwned range API) or against a downloaded copy at `breach_offline` (a file or folder).
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
     public var clipTimeout: Double?
+    public var checkBreach = false
+    public var breachAPIURL: String?
+    public var breachOffline: String?
 
     public init() {}
 
@@ -33,7 +40,7 @@ public struct VaultConfig: Equatable, Sendable {
         do {
             raw = try JSONDecoder().decode(RawConfig.self, from: data)
         } catch {
-            throw .invalid(path, "not a JSON object with keyring, keyring_timeout and clip_timeout")
+            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, clip_timeout, check_breach, breach_api_url and breach_offline")
         }
         var config = VaultConfig()
         config.keyring = raw.keyring ?? true
@@ -45,6 +52,9 @@ public struct VaultConfig: Equatable, Sendable {
             guard seconds > 0 && seconds <= 3600 else { throw .invalid(path, "clip_timeout must be between 0 and 3600 seconds") }
             config.clipTimeout = seconds
         }
+        config.checkBreach = raw.check_breach ?? false
+        config.breachAPIURL = raw.breach_api_url
+        config.breachOffline = raw.breach_offline
         return config
     }
 
@@ -52,6 +62,9 @@ public struct VaultConfig: Equatable, Sendable {
         var keyring: Bool?
         var keyring_timeout: String?
         var clip_timeout: Double?
+        var check_breach: Bool?
+        var breach_api_url: String?
+        var breach_offline: String?
     }
 }
 

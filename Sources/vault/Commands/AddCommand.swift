@@ -25,6 +25,7 @@ struct AddCommand: ParsableCommand {
 
     @OptionGroup var generator: GenerateOptions
     @OptionGroup var clipboard: ClipOptions
+    @OptionGroup var analysis: AnalysisOptions
 
     func run() throws {
         let name = try EntryName.normalized(name)
@@ -55,7 +56,9 @@ struct AddCommand: ParsableCommand {
         GenerateOptions.report(generated)
         Diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
         // A generated password's strength is the generator's own figure, printed above.
-        if generated == nil { AnalyzerWarnings.report(on: secrets[0], entry: stored) }
+        if generated == nil {
+            AnalyzerWarnings.report(on: secrets[0], entry: stored, includingNetwork: analysis.includesNetwork(config: try vault.config()))
+        }
         if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: vault.config()) }
     }
 }

@@ -29,6 +29,7 @@ struct EditCommand: ParsableCommand {
 
     @OptionGroup var generator: GenerateOptions
     @OptionGroup var clipboard: ClipOptions
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
     var removedFields: [String] = []
@@ -75,7 +76,9 @@ struct EditCommand: ParsableCommand {
         }
         GenerateOptions.report(generated)
         Diagnostics.note("Updated \(name).")
-        if let newPassword, generated == nil { AnalyzerWarnings.report(on: newPassword, entry: stored) }
+        if let newPassword, generated == nil {
+            AnalyzerWarnings.report(on: newPassword, entry: stored, includingNetwork: analysis.includesNetwork(config: try vault.config()))
+        }
         if clipboard.clip, let newPassword {
             try clipboard.copy(newPassword, describing: name, config: vault.config())
         }

@@ -1,18 +1,17 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
 
-/// Standard input line by line, in large reads: batch mode handles millions of lines without
-/// holding them all. A line ends at `\n` (a `\r` before it is dropped); the last line needs no
+/// Standard input line by line, in large reads, for the batch modes of analyzer commands: they
+/// handle millions of lines without holding them all. A line ends at `\n` (a `\r` before it is dropped); the last line needs no
 /// newline. A line longer than `maximumLineLength` is skipped (and reported through
 /// `skipped`), and the lines after it are still read. The buffer is wiped as it is reused and at
 /// the end.
-enum LineReader {
-    static let chunkSize = 256 * 1024
-    static let maximumLineLength = 64 * 1024
+public enum LineReader {
+    public static let chunkSize = 256 * 1024
+    public static let maximumLineLength = 64 * 1024
 
-    static func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
+    public static func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: chunkSize + maximumLineLength + 1)
         defer { wipe(&buffer) }
         var filled = 0
@@ -23,7 +22,7 @@ enum LineReader {
             let got = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, $0.count - filled) }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw EntropyError.unreadableInput(errno: errno)
+                throw TerminalError.unreadable(path: "standard input", errno: errno)
             }
             atEnd = got == 0
             filled += got

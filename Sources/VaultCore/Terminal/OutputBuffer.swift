@@ -1,23 +1,21 @@
-import VaultCore
-
 /// Standard output in large writes, so that a batch of a million results is not a million
 /// system calls. JSON is written straight into it.
-final class OutputBuffer {
-    nonisolated(unsafe) static let shared = OutputBuffer()
+public final class OutputBuffer {
+    nonisolated(unsafe) public static let shared = OutputBuffer()
     private var json = JSONWriter()
     private let limit = 64 * 1024
 
-    func write(_ text: String) throws {
+    public func write(_ text: String) throws {
         json.append(text)
         if json.bytes.count >= limit { try flush() }
     }
 
-    func writeJSON(_ write: (inout JSONWriter) -> Void) throws {
+    public func writeJSON(_ write: (inout JSONWriter) -> Void) throws {
         write(&json)
         if json.bytes.count >= limit { try flush() }
     }
 
-    func flush() throws {
+    public func flush() throws {
         guard !json.bytes.isEmpty else { return }
         try json.drain { try StandardStreams.write($0) }
     }

@@ -1,66 +1,61 @@
 /// JSON written by hand as UTF-8 bytes straight into an output buffer, members in the order
 /// written: batch mode prints one object per password, tens of thousands a second, where a
 /// general encoder (and nested temporary objects) would be the bottleneck.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
     /// Whether the next member or element needs a comma before it.
     private var needsComma = false
 
-    mutating func object(_ members: (inout JSONWriter) -> Void) {
+    public mutating func object(_ members: (inout JSONWriter) -> Void) {
         open(UInt8(ascii: "{"))
         members(&self)
         close(UInt8(ascii: "}"))
     }
 
-    mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+    public mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
         open(UInt8(ascii: "["))
         for item in items { element(&self, item) }
         close(UInt8(ascii: "]"))
     }
 
-    mutating func key(_ key: String) {
+    public mutating func key(_ key: String) {
         separate()
         appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    mutating func value(_ value: Int) { raw(String(value)) }
+    public init() {}
+
+    public mutating func value(_ value: Int) { raw(String(value)) }
+    public mutating func value(_ value: Bool) { raw(value ? "true" : "false") }
     /// A number; `null` for nil, infinities and NaN, which JSON cannot carry.
-    mutating func value(_ value: Double?) { raw(value.map { $0.isFinite ? "\($0)" : "null" } ?? "null") }
-    mutating func value(_ value: String?) {
+    public mutating func value(_ value: Double?) { raw(value.map { $0.isFinite ? "\($0)" : "null" } ?? "null") }
+    public mutating func value(_ value: String?) {
         separate()
         if let value { appendQuoted(value) } else { bytes.append(contentsOf: "null".utf8) }
         needsComma = true
     }
 
-    mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
-    mutating func field(_ name: String, _ value: Double?) { key(name); self.value(value) }
-    mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
-    mutating func field(_ name: String, _ value: DetailValue) {
-        key(name)
-        switch value {
-        case .text(let text): self.value(text)
-        case .integer(let number): self.value(number)
-        case .number(let number): self.value(number)
-        case .flag(let flag): raw(flag ? "true" : "false")
-        }
-    }
+    public mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
+    public mutating func field(_ name: String, _ value: Double?) { key(name); self.value(value) }
+    public mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
+    public mutating func field(_ name: String, _ value: Bool) { key(name); self.value(value) }
 
     /// Hands the bytes written so far to `consume` and starts again with an empty buffer.
-    mutating func drain(_ consume: ([UInt8]) throws -> Void) rethrows {
+    public mutating func drain(_ consume: ([UInt8]) throws -> Void) rethrows {
         try consume(bytes)
         bytes.removeAll(keepingCapacity: true)
         needsComma = false
     }
 
     /// Plain text, for output that mixes JSON and text in one buffer.
-    mutating func append(_ text: String) {
+    public mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
         needsComma = false
     }
 
-    mutating func newline() {
+    public mutating func newline() {
         bytes.append(0x0A)
         needsComma = false
     }

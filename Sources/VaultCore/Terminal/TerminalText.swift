@@ -1,9 +1,9 @@
 /// Text from a password made safe to print on a terminal: control characters (which could move
 /// the cursor, change colours or ring the bell) are shown as escapes, and quoting makes spaces
 /// visible.
-enum TerminalText {
+public enum TerminalText {
     /// `text` with every control character (C0, DEL, C1) written as `\u{1B}`.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
@@ -16,5 +16,5 @@ enum TerminalText {
     }
 
     /// `visible(text)` in double quotes.
-    static func quoted(_ text: String) -> String { "\"" + visible(text) + "\"" }
+    public static func quoted(_ text: String) -> String { "\"" + visible(text) + "\"" }
 }

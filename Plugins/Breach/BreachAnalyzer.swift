@@ -1,0 +1,22 @@
+import FoundationEssentials
+import VaultCore
+
+/// The `SecretAnalyzer` behind `vault add --check-breach` (or `check_breach` in the config): a
+/// critical finding when the new password appears in known breaches. It makes a network request
+/// (unless `breach_offline` names a downloaded copy), so vault runs it only when asked.
+struct BreachAnalyzer: SecretAnalyzer {
+    var makesNetworkRequests: Bool { true }
+
+    func analyze(_ secret: String, entry: Entry?) throws -> [Finding] {
+        let environment = ProcessInfo.processInfo.environment
+        let config = try VaultConfig.load(path: VaultConfig.path(environment: environment))
+        let source = SourceChoice.resolve(offline: nil, apiURL: nil, environment: environment, config: config)
+        let count = try source.counts(for: [PasswordHash(of: secret.utf8)], progress: nil)[0]
+        guard count > 0 else { return [] }
+        // A rough count only: an exact one can single the password out in the public data.
+        return [Finding(severity: .critical,
+                        message: "this password appears in known data breaches (seen at least \(NumberText.powerOfTenBelow(count)) "
+                            + "times), so attackers try it early: choose another",
+                        details: ["breached": "true"])]
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import FoundationEssentials
+import VaultCore
+
+/// `vault breach`: whether passwords appear in known data breaches.
+struct BreachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "breach",
+        abstract: "Check passwords against known data breaches (Have I Been Pwned).",
+        discussion: """
+            Passwords come from standard input, one per line (any number), or are asked for on \
+            the terminal; --entry and --all check stored entries and report by name, with the \
+            number of sightings rounded down to a power of ten.
+
+            Only the first 5 characters of each password's SHA-1 are sent, to the Pwned \
+            Passwords range API (https://api.pwnedpasswords.com, or --api-url, or \
+            $VAULT_HIBP_API_URL, or breach_api_url in the config), which answers with every \
+            hash in that range, padded so that the size of the answer says nothing. Passwords \
+            that share a range cost one request; up to 8 requests run at once. With --offline \
+            (or breach_offline in the config) nothing leaves the machine: the check reads a \
+            downloaded copy, either the file of SHA1:COUNT lines ordered by hash or the folder \
+            of range files the official downloader writes.
+
+            A password that could not be checked (no network, an error from the API, a file \
+            that is not the right kind) is never reported as not breached: the command stops \
+            with an error. Exit status: 0 when nothing was found, 10 when some password is \
+            breached, 1 on an error, 4 when --entry names no entry, 64 for a usage error.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(help: ArgumentHelp("Check a stored entry's password.", valueName: "name"))
+    var entry: String?
+
+    @Flag(help: "Check every stored entry's password.")
+    var all = false
+
+    @Option(help: ArgumentHelp("Check against a downloaded copy (a SHA1:COUNT file ordered by hash, or a folder of range files) instead of the API.", valueName: "path"))
+    var offline: String?
+
+    @Option(name: .customLong("api-url"), help: ArgumentHelp("The range API to ask (a mirror, or a test server).", valueName: "url"))
+    var apiURL: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if entry != nil && all { throw ValidationError("--entry and --all do not go together") }
+        if offline != nil && apiURL != nil { throw ValidationError("--offline and --api-url do not go together") }
+        if let apiURL { _ = try RangeClient.normalized(apiURL) }
+    }
+
+    func run() throws {
+        let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
+                                          config: try vault.config())
+        defer { try? OutputBuffer.shared.flush() }
+        var breached = 0, skipped = 0
+        if entry != nil || all {
+            breached = try checkEntries(with: source)
+        } else if ControllingTerminal.standardInputIsTerminal {
+            let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
+            let hash = secret.withUnsafeBytes { PasswordHash(of: $0) }
+            let count = try source.counts(for: [hash], progress: nil)[0]
+            try show(BreachReport(count: count, line: nil))
+            breached = count > 0 ? 1 : 0
+        } else {
+            (breached, skipped) = try checkStandardInput(with: source)
+        }
+        try OutputBuffer.shared.flush()
+        if skipped > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+        if breached > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    /// Batch mode: every non-blank line is a password, hashed as soon as it is read (only the
+    /// hashes are kept); then all are checked at once, so that lines sharing a range share a
+    /// request, and reported in input order. Returns how many were breached and how many lines
+    /// were skipped.
+    private func checkStandardInput(with source: SourceChoice) throws -> (breached: Int, skipped: Int) {
+        var lines: [(number: Int, hash: PasswordHash)] = []
+        var skipped = 0
+        try LineReader.forEachLine({ number, line in
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            lines.append((number, PasswordHash(of: line)))
+        }, skipped: { number in
+            Diagnostics.error("line \(number): longer than \(LineReader.maximumLineLength / 1024) KiB, skipped")
+            skipped += 1
+        })
+        if lines.isEmpty && skipped == 0 { throw BreachError.noPasswords }
+        let progress = ProgressBar(total: Set(lines.map(\.hash.prefix)).count, label: "checking ranges")
+        defer { progress?.finish() }
+        let counts = try source.counts(for: lines.map(\.hash), progress: progress)
+        progress?.finish()
+        for (line, count) in zip(lines, counts) { try show(BreachReport(count: count, line: line.number)) }
+        return (counts.count { $0 > 0 }, skipped)
+    }
+
+    private func checkEntries(with source: SourceChoice) throws -> Int {
+        var entries: [Entry]
+        if let entry {
+            let stored = try vault.entry(named: entry)
+            guard stored.password != nil else { throw BreachError.noPassword(entry: stored.name) }
+            entries = [stored]
+        } else {
+            entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
+        }
+        let withoutPassword = entries.count { $0.password == nil }
+        entries.removeAll { $0.password == nil }
+        let hashes = entries.map { PasswordHash(of: $0.password!.utf8) }
+        let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
+        defer { progress?.finish() }
+        let counts = try source.counts(for: hashes, progress: progress)
+        progress?.finish()
+        for (stored, count) in zip(entries, counts) { try show(BreachEntryReport(entry: stored.name, count: count)) }
+        if withoutPassword > 0 {
+            Diagnostics.notice("\(withoutPassword) entr\(withoutPassword == 1 ? "y has" : "ies have") no password to check")
+        }
+        return counts.count { $0 > 0 }
+    }
+
+    private func show(_ report: some BreachOutput) throws {
+        if output.json {
+            try OutputBuffer.shared.writeJSON(report.json(into:))
+        } else {
+            try OutputBuffer.shared.write(report.text())
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import VaultCore
+
+/// A breach verdict as `vault breach` prints it: text for a person, or one JSON object per line.
+protocol BreachOutput {
+    func text() -> String
+    func json(into json: inout JSONWriter)
+}
+
+/// The verdict for a password `vault breach` was given (a line of standard input, or typed):
+/// the exact count, since the person checking knows the password anyway.
+struct BreachReport: BreachOutput {
+    let count: Int
+    /// The input line number, in batch mode.
+    let line: Int?
+
+    func text() -> String {
+        let verdict = count > 0
+            ? "breached: seen \(NumberText.grouped(count)) time\(count == 1 ? "" : "s") in known breaches"
+            : "not found in known breaches"
+        return (line.map { "line \($0): " } ?? "") + verdict + "\n"
+    }
+
+    func json(into json: inout JSONWriter) {
+        json.object { json in
+            if let line { json.field("line", line) }
+            json.field("breached", count > 0)
+            json.field("count", count)
+        }
+        json.newline()
+    }
+}
+
+/// The verdict for a stored entry: by name, with the count rounded down to a power of ten (an
+/// exact count can single a password out in the public data, and this output may be logged).
+struct BreachEntryReport: BreachOutput {
+    let entry: String
+    let count: Int
+
+    func text() -> String {
+        guard count > 0 else { return "\(entry): not found in known breaches\n" }
+        return "\(entry): breached (seen at least \(NumberText.powerOfTenBelow(count)) times)\n"
+            + "  change it: vault edit \(entry) --generate\n"
+    }
+
+    func json(into json: inout JSONWriter) {
+        json.object { json in
+            json.field("entry", entry)
+            json.field("breached", count > 0)
+            if count > 0 { json.field("seen_at_least", Int(NumberText.powerOfTenBelow(count).filter(\.isNumber))!) }
+        }
+        json.newline()
+    }
+}

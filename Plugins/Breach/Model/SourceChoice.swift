@@ -1,0 +1,29 @@
+import VaultCore
+
+/// Which source a check uses, in this order: `--offline`, `--api-url`, `$VAULT_HIBP_API_URL`,
+/// the config's `breach_offline`, its `breach_api_url`, and else the public API.
+struct SourceChoice: Sendable {
+    var offline: String?
+    var apiURL: String?
+
+    static func resolve(offline: String?, apiURL: String?, environment: [String: String], config: VaultConfig) -> SourceChoice {
+        if let offline { return SourceChoice(offline: offline) }
+        if let apiURL { return SourceChoice(apiURL: apiURL) }
+        if let url = environment["VAULT_HIBP_API_URL"], !url.isEmpty { return SourceChoice(apiURL: url) }
+        if let offline = config.breachOffline { return SourceChoice(offline: offline) }
+        return SourceChoice(apiURL: config.breachAPIURL)
+    }
+
+    /// How often each hash was seen, from this source; network work runs to its end here.
+    func counts(for hashes: [PasswordHash], progress: ProgressBar?) throws -> [Int] {
+        if let offline { return try OfflineSource(path: offline).lookUp(hashes) }
+        let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
+        return try AsyncBridge.wait {
+            try await HTTPSession.with { client in
+                try await OnlineSource(client: RangeClient(baseURL: base, client: client)).counts(for: hashes, progress: progress)
+            }
+        }
+    }
+}
+
+extension ProgressBar: ProgressReporter {}

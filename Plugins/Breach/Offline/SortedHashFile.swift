@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file of lines `HASH:COUNT` sorted by hash (the downloadable Pwned Passwords file, tens of
+/// gigabytes, with 40-character hashes; or one range file of the official downloader, with
+/// 35-character suffixes), searched where it lies: memory-mapped, and a lookup is a binary
+/// search over byte offsets that reads only the lines it lands on. Nothing is read in full and
+/// no index is built.
+///
+/// Every line a search touches is checked: a malformed one is an error, and so is one that is
+/// out of order with the lines already passed on either side, so that an unsorted file (the
+/// download ordered by prevalence, say) gives an error rather than a wrong answer.
+final class SortedHashFile: @unchecked Sendable {
+    let path: String
+    let keyLength: Int
+    private let base: UnsafePointer<UInt8>?
+    private let size: Int
+
+    init(path: String, keyLength: Int) throws(BreachError) {
+        self.path = path
+        self.keyLength = keyLength
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadableData(path: path, reason: "not a regular file") }
+        size = Int(status.st_size)
+        if size == 0 {
+            base = nil
+        } else {
+            let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
+            guard let mapped, mapped != MAP_FAILED else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
+            madvise(mapped, size, MADV_RANDOM)
+            base = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
+        }
+        // The first line tells at once whether this is the right kind of file at all.
+        if size > 0 { _ = try line(at: 0) }
+    }
+
+    deinit {
+        if let base { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+    }
+
+    /// How often `key` (upper-case hex, `keyLength` bytes) was seen; 0 when it is not there.
+    func count(of key: ArraySlice<UInt8>) throws(BreachError) -> Int {
+        guard let base else { return 0 }
+        var low = 0, high = size
+        var below: Line? = nil, above: Line? = nil
+        while low < high {
+            var start = (low + high) / 2
+            while start > low && base[start - 1] != 0x0A { start -= 1 }
+            let found = try line(at: start)
+            if let below, compare(found, below) < 0 { throw .unsortedData(path: path, offset: start) }
+            if let above, compare(found, above) > 0 { throw .unsortedData(path: path, offset: start) }
+            switch compare(found, key) {
+            case ..<0:
+                below = found
+                low = found.end
+            case 1...:
+                above = found
+                high = start
+            default:
+                return found.count
+            }
+        }
+        return 0
+    }
+
+    /// A parsed line: where its key is, its count, and where the next line starts.
+    private struct Line {
+        var keyStart: Int
+        var count: Int
+        var end: Int
+    }
+
+    private func line(at start: Int) throws(BreachError) -> Line {
+        let base = base!
+        let expected = "\(keyLength) hex characters, a colon and a count"
+        guard start + keyLength < size, base[start + keyLength] == UInt8(ascii: ":") else {
+            throw .malformedData(path: path, offset: start, expected: expected)
+        }
+        for offset in start..<start + keyLength where !HexDigits.isHex(base[offset]) {
+            throw .malformedData(path: path, offset: start, expected: expected)
+        }
+        var cursor = start + keyLength + 1
+        var count = 0
+        let digitsStart = cursor
+        while cursor < size, (0x30...0x39).contains(base[cursor]), cursor - digitsStart < 18 {
+            count = count * 10 + Int(base[cursor] - 0x30)
+            cursor += 1
+        }
+        guard cursor > digitsStart else { throw .malformedData(path: path, offset: start, expected: expected) }
+        if cursor < size && base[cursor] == 0x0D { cursor += 1 }
+        guard cursor == size || base[cursor] == 0x0A else { throw .malformedData(path: path, offset: start, expected: expected) }
+        return Line(keyStart: start, count: count, end: min(cursor + 1, size))
+    }
+
+    /// Compares a line's key with another line's, ignoring the case of hex letters.
+    private func compare(_ a: Line, _ b: Line) -> Int {
+        let base = base!
+        for index in 0..<keyLength {
+            let x = HexDigits.uppercased(base[a.keyStart + index]), y = HexDigits.uppercased(base[b.keyStart + index])
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
+    }
+
+    private func compare(_ a: Line, _ key: ArraySlice<UInt8>) -> Int {
+        let base = base!
+        for (index, y) in key.enumerated() {
+            let x = HexDigits.uppercased(base[a.keyStart + index])
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
+    }
+}

@@ -1,0 +1,2 @@
+// Entry point: parse the command line and run the fake Pwned Passwords server.
+FakeHIBPCommand.main()
