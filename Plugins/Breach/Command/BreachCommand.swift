@@ -21,9 +21,9 @@ struct BreachCommand: ParsableCommand {
             downloaded copy, either the file of SHA1:COUNT lines ordered by hash or the folder \
             of range files the official downloader writes.
 
-            A password that could not be checked (no network, an error from the API, a file \
-            that is not the right kind) is never reported as not breached: the command stops \
-            with an error. Exit status: 0 when nothing was found, 10 when some password is \
+            A password that could not be checked (no network, no answer within --timeout \
+            seconds, an error from the API, a file that is not the right kind) is never \
+            reported as not breached: the command stops with an error. Exit status: 0 when nothing was found, 10 when some password is \
             breached, 1 on an error, 4 when --entry names no entry, 64 for a usage error.
             """)
 
@@ -41,17 +41,22 @@ struct BreachCommand: ParsableCommand {
     @Option(name: .customLong("api-url"), help: ArgumentHelp("The range API to ask (a mirror, or a test server).", valueName: "url"))
     var apiURL: String?
 
+    @Option(help: ArgumentHelp("Seconds to wait for each answer of the API.", valueName: "seconds"))
+    var timeout = 30
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if !(1...600).contains(timeout) { throw ValidationError("--timeout must be between 1 and 600 seconds") }
         if entry != nil && all { throw ValidationError("--entry and --all do not go together") }
         if offline != nil && apiURL != nil { throw ValidationError("--offline and --api-url do not go together") }
         if let apiURL { _ = try RangeClient.normalized(apiURL) }
     }
 
     func run() throws {
-        let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
+        var source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
                                           config: try vault.config())
+        source.timeout = timeout
         defer { try? OutputBuffer.shared.flush() }
         var breached = 0, skipped = 0
         if entry != nil || all {

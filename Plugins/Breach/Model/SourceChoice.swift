@@ -5,6 +5,8 @@ import VaultCore
 struct SourceChoice: Sendable {
     var offline: String?
     var apiURL: String?
+    /// Seconds to wait for each answer of the API.
+    var timeout = 30
 
     static func resolve(offline: String?, apiURL: String?, environment: [String: String], config: VaultConfig) -> SourceChoice {
         if let offline { return SourceChoice(offline: offline) }
@@ -19,8 +21,9 @@ struct SourceChoice: Sendable {
         if let offline { return try OfflineSource(path: offline).lookUp(hashes) }
         let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
         return try AsyncBridge.wait {
-            try await HTTPSession.with { client in
-                try await OnlineSource(client: RangeClient(baseURL: base, client: client)).counts(for: hashes, progress: progress)
+            try await HTTPSession.with(readTimeout: timeout) { client in
+                let ranges = RangeClient(baseURL: base, client: client, timeout: .seconds(Int64(timeout)))
+                return try await OnlineSource(client: ranges).counts(for: hashes, progress: progress)
             }
         }
     }

@@ -32,10 +32,12 @@ struct OnlineSource: BreachSource {
     }
 }
 
-/// An HTTP client for the duration of `body`, shut down afterwards whatever happens.
+/// An HTTP client for the duration of `body`, shut down afterwards whatever happens: no
+/// redirects, 10 s to connect, and `readTimeout` seconds of silence at most while reading.
 enum HTTPSession {
-    static func with<T: Sendable>(_ body: (HTTPClient) async throws -> T) async throws -> T {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: .init(connect: .seconds(10), read: .seconds(30)))
+    static func with<T: Sendable>(readTimeout: Int, _ body: (HTTPClient) async throws -> T) async throws -> T {
+        let timeouts = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(Int64(readTimeout)))
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeouts)
         configuration.httpVersion = .automatic
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {

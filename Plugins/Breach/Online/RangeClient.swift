@@ -19,8 +19,8 @@ struct RangeClient: Sendable {
 
     let baseURL: String
     let client: HTTPClient
-    var retryBudget = 60
     var timeout: TimeAmount = .seconds(30)
+    var retryBudget = 60
 
     /// `url` without a trailing slash, if it is an http or https URL without query or fragment.
     static func normalized(_ url: String) throws(BreachError) -> String {
@@ -85,8 +85,11 @@ struct RangeClient: Sendable {
     static func describe(_ error: any Error) -> String {
         let text = String(describing: error)
         let lower = text.lowercased()
+        if lower.contains("certificate_verify_failed") || lower.contains("certificate verify failed") {
+            return "the server's TLS certificate is not trusted"
+        }
         if lower.contains("certificate") || lower.contains("handshake") || lower.contains("ssl") || lower.contains("tls") {
-            return "the TLS connection failed (\(text))"
+            return "the TLS connection failed"
         }
         if lower.contains("timeout") || lower.contains("timedout") || lower.contains("deadline") { return "no answer in time" }
         if lower.contains("refused") { return "connection refused" }

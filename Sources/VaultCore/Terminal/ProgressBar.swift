@@ -10,6 +10,7 @@ public final class ProgressBar: Sendable {
     private struct State {
         var done = 0
         var lastDrawn: Int64 = 0
+        var finished = false
     }
 
     private let total: Int
@@ -27,6 +28,7 @@ public final class ProgressBar: Sendable {
 
     public func advance() {
         state.withLock { state in
+            guard !state.finished else { return }
             state.done += 1
             let now = Self.milliseconds()
             guard state.done == total || now - state.lastDrawn >= 100 else { return }
@@ -37,9 +39,13 @@ public final class ProgressBar: Sendable {
         }
     }
 
-    /// Erases the bar, so that what follows starts on a clean line.
+    /// Erases the bar, so that what follows starts on a clean line; later calls do nothing.
     public func finish() {
-        state.withLock { _ in StandardStreams.writeError("\r\u{1B}[K") }
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            StandardStreams.writeError("\r\u{1B}[K")
+        }
     }
 
     private static func milliseconds() -> Int64 {
