@@ -15,8 +15,8 @@ struct BreachAnalyzer: SecretAnalyzer {
         guard count > 0 else { return [] }
         // A rough count only: an exact one can single the password out in the public data.
         return [Finding(severity: .critical,
-                        message: "this password appears in known data breaches (seen at least \(NumberText.powerOfTenBelow(count)) "
-                            + "times), so attackers try it early: choose another",
+                        message: "this password appears in known data breaches (\(NumberText.roughSightings(count))), "
+                            + "so attackers try it early: choose another",
                         details: ["breached": "true"])]
     }
 }

@@ -50,7 +50,9 @@ struct BreachCommand: ParsableCommand {
         if !(1...600).contains(timeout) { throw ValidationError("--timeout must be between 1 and 600 seconds") }
         if entry != nil && all { throw ValidationError("--entry and --all do not go together") }
         if offline != nil && apiURL != nil { throw ValidationError("--offline and --api-url do not go together") }
-        if let apiURL { _ = try RangeClient.normalized(apiURL) }
+        if let apiURL {
+            do { _ = try RangeClient.normalized(apiURL) } catch { throw ValidationError(error.message) }
+        }
     }
 
     func run() throws {

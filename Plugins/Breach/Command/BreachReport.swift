@@ -38,7 +38,7 @@ struct BreachEntryReport: BreachOutput {
 
     func text() -> String {
         guard count > 0 else { return "\(entry): not found in known breaches\n" }
-        return "\(entry): breached (seen at least \(NumberText.powerOfTenBelow(count)) times)\n"
+        return "\(entry): breached (\(NumberText.roughSightings(count)))\n"
             + "  change it: vault edit \(entry) --generate\n"
     }
 
@@ -46,7 +46,7 @@ struct BreachEntryReport: BreachOutput {
         json.object { json in
             json.field("entry", entry)
             json.field("breached", count > 0)
-            if count > 0 { json.field("seen_at_least", Int(NumberText.powerOfTenBelow(count).filter(\.isNumber))!) }
+            if count > 0 { json.field("seen_at_least", NumberText.powerOfTenBelow(count)) }
         }
         json.newline()
     }

@@ -39,6 +39,9 @@ enum HTTPSession {
         let timeouts = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(Int64(readTimeout)))
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeouts)
         configuration.httpVersion = .automatic
+        // A refused or unresolvable connection is an answer: fail at once, not after retrying
+        // until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         do {
             let result = try await body(client)

@@ -28,9 +28,12 @@ struct RangeClient: Sendable {
         while base.hasSuffix("/") { base = base.dropLast() }
         let lower = base.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"), !base.contains("?"), !base.contains("#"),
-              !base.contains(where: { $0.isWhitespace }), base.split(separator: "/").count >= 2 else {
+              !base.contains(where: { $0.isWhitespace }) else {
             throw .badURL(url)
         }
+        let authority = base[base.firstRange(of: "://")!.upperBound...].prefix { $0 != "/" }
+        let host = authority.split(separator: "@").last?.prefix { $0 != ":" } ?? ""
+        guard !host.isEmpty else { throw .badURL(url) }
         return String(base)
     }
 

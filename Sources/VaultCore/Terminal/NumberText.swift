@@ -17,11 +17,18 @@ public enum NumberText {
         return (value < 0 ? "-" : "") + out
     }
 
-    /// `value` rounded down to a power of ten, grouped: 52,256,179 → 10,000,000. For figures that
-    /// must not identify what they count.
-    public static func powerOfTenBelow(_ value: Int) -> String {
+    /// `value` rounded down to a power of ten: 52,256,179 → 10,000,000. For figures that must not
+    /// identify what they count.
+    public static func powerOfTenBelow(_ value: Int) -> Int {
         var power = 1
         while power <= value / 10 { power *= 10 }
-        return grouped(power)
+        return power
+    }
+
+    /// "seen at least 10,000 times" for `count` sightings (rounded down to a power of ten), or
+    /// "seen at least once".
+    public static func roughSightings(_ count: Int) -> String {
+        let power = powerOfTenBelow(count)
+        return power == 1 ? "seen at least once" : "seen at least \(grouped(power)) times"
     }
 }
