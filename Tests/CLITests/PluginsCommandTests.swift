@@ -1,7 +1,8 @@
 import Testing
 
-/// `vault plugins` lists the built-in plugins (the generator and the strength estimator) with
-/// their commands and capabilities, in text and JSON, and every command a built-in plugin registers is reachable from `vault`.
+/// `vault plugins` lists the built-in plugins (the generator, the strength estimator and the
+/// breach check) with their commands and capabilities, in text and JSON, and every command a
+/// built-in plugin registers is reachable from `vault`.
 @Suite("vault plugins")
 struct PluginsCommandTests {
     @Test("the text listing names each plugin, its command and its capability")
@@ -13,6 +14,9 @@ struct PluginsCommandTests {
             "  capabilities: secret-generator",
             "entropy — Password strength: guesses an informed attacker needs, explained",
             "  commands:     entropy",
+            "  capabilities: secret-analyzer",
+            "breach — Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy",
+            "  commands:     breach",
             "  capabilities: secret-analyzer",
         ]), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
@@ -28,6 +32,8 @@ struct PluginsCommandTests {
              "commands": ["generate"], "capabilities": ["secret-generator"]],
             ["id": "entropy", "summary": "Password strength: guesses an informed attacker needs, explained",
              "commands": ["entropy"], "capabilities": ["secret-analyzer"]],
+            ["id": "breach", "summary": "Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy",
+             "commands": ["breach"], "capabilities": ["secret-analyzer"]],
         ])
         #expect(object["external"] is [Any])
     }
