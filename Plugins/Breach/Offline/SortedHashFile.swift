@@ -32,7 +32,7 @@ final class SortedHashFile: @unchecked Sendable {
         } else {
             let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
             guard let mapped, mapped != MAP_FAILED else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
-            madvise(mapped, size, MADV_RANDOM)
+            madvise(mapped, size, MADV_NORMAL)
             base = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
         }
         // The first line tells at once whether this is the right kind of file at all.
@@ -62,39 +62,39 @@ final class SortedHashFile: @unchecked Sendable {
                 above = found
                 high = start
             default:
-                return found.count
+                return found.digits.reduce(0) { $0 * 10 + Int(base[$1] - 0x30) }
             }
         }
         return 0
     }
 
-    /// A parsed line: where its key is, its count, and where the next line starts.
+    /// A checked line: where its key and count are, and where the next line starts.
     private struct Line {
         var keyStart: Int
-        var count: Int
+        var digits: Range<Int>
         var end: Int
     }
 
     private func line(at start: Int) throws(BreachError) -> Line {
         let base = base!
-        let expected = "\(keyLength) hex characters, a colon and a count"
-        guard start + keyLength < size, base[start + keyLength] == UInt8(ascii: ":") else {
-            throw .malformedData(path: path, offset: start, expected: expected)
-        }
-        for offset in start..<start + keyLength where !HexDigits.isHex(base[offset]) {
-            throw .malformedData(path: path, offset: start, expected: expected)
+        guard start + keyLength < size, base[start + keyLength] == UInt8(ascii: ":") else { throw malformed(at: start) }
+        var offset = start
+        while offset < start + keyLength {
+            guard HexDigits.isHex(base[offset]) else { throw malformed(at: start) }
+            offset += 1
         }
         var cursor = start + keyLength + 1
-        var count = 0
         let digitsStart = cursor
-        while cursor < size, (0x30...0x39).contains(base[cursor]), cursor - digitsStart < 18 {
-            count = count * 10 + Int(base[cursor] - 0x30)
-            cursor += 1
-        }
-        guard cursor > digitsStart else { throw .malformedData(path: path, offset: start, expected: expected) }
+        while cursor < size, base[cursor] >= 0x30, base[cursor] <= 0x39, cursor - digitsStart < 18 { cursor += 1 }
+        guard cursor > digitsStart else { throw malformed(at: start) }
+        let digitsEnd = cursor
         if cursor < size && base[cursor] == 0x0D { cursor += 1 }
-        guard cursor == size || base[cursor] == 0x0A else { throw .malformedData(path: path, offset: start, expected: expected) }
-        return Line(keyStart: start, count: count, end: min(cursor + 1, size))
+        guard cursor == size || base[cursor] == 0x0A else { throw malformed(at: start) }
+        return Line(keyStart: start, digits: digitsStart..<digitsEnd, end: min(cursor + 1, size))
+    }
+
+    private func malformed(at offset: Int) -> BreachError {
+        .malformedData(path: path, offset: offset, expected: "\(keyLength) hex characters, a colon and a count")
     }
 
     /// Compares a line's key with another line's, ignoring the case of hex letters.
