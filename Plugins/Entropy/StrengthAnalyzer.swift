@@ -13,7 +13,7 @@ struct StrengthAnalyzer: SecretAnalyzer {
         let slowHash = estimate.crackTimes.first { $0.scenario == .offlineSlowHash }!.log10Seconds
         var message = "weak password: score \(estimate.score)/4 (\(estimate.verdict)); an offline attack on a slow hash "
             + "would take \(CrackTimeText.rough(log10Seconds: slowHash))"
-        if let entry { message += " (to see why: vault get \(entry.name) | vault entropy)" }
+        if let entry { message += " (to see why: vault get \(ShellWord.quoted(entry.name)) | vault entropy)" }
         return [Finding(severity: .warning, message: message, details: ["score": String(estimate.score)])]
     }
 }

@@ -77,11 +77,21 @@ struct OfflineSourceTests {
                 == .failure(.unreadableData(path: path, reason: String(cString: strerror(ENOENT)))))
     }
 
-    @Test("the BreachSource entry point gives the same counts")
-    func asSource() async throws {
+    @Test("a FIFO is refused at once instead of hanging on open")
+    func fifo() throws {
         let folder = try ScratchFolder()
-        let path = try folder.write("pwned.txt", Self.data.sortedFile())
-        let source: any BreachSource = try OfflineSource(path: path)
-        #expect(try await source.counts(for: Self.data.hashes, progress: nil) == Self.data.counts)
+        let path = folder.path + "/pipe"
+        try #require(mkfifo(path, 0o600) == 0)
+        #expect(lookUp(path, [PasswordHash(of: "password".utf8)])
+                == .failure(.unreadableData(path: path, reason: "not a regular file")))
+    }
+
+    @Test("an empty range file in a folder is refused, not read as an empty range")
+    func emptyRangeFile() throws {
+        let folder = try ScratchFolder()
+        let hash = PasswordHash(of: "password".utf8)
+        _ = try folder.write(hash.prefix + ".txt", "")
+        #expect(lookUp(folder.path, [hash]) == .failure(.unreadableData(path: folder.path + "/" + hash.prefix + ".txt",
+                                                                        reason: "the file is empty")))
     }
 }

@@ -54,12 +54,22 @@ struct SortedHashFileTests {
         #expect(lookUp(file, HashLines.repeated("F", 40)) == .success(0))
     }
 
-    @Test("an empty file holds nothing")
-    func empty() throws {
+    @Test("an empty file, or one of blank lines, is refused: it would answer 'not found' for everything",
+          arguments: ["", "\n", "\r\n\r\n"])
+    func empty(contents: String) throws {
         let folder = try ScratchFolder()
-        let file = try open(try folder.write("empty.txt", "")).get()
-        #expect(lookUp(file, "5BAA61E4C9B93F3F0682250B6CF8331B7EE68FD8") == .success(0))
-        #expect(lookUp(file, HashLines.repeated("0", 40)) == .success(0))
+        let path = try folder.write("empty.txt", contents)
+        #expect(throws: BreachError.self) { try SortedHashFile(path: path, keyLength: 40) }
+    }
+
+    @Test("blank lines at the end are not a line: every lookup works")
+    func trailingBlankLines() throws {
+        let folder = try ScratchFolder()
+        let data = HashLines.random(count: 200, keyLength: 40, seed: 7)
+        let text = String(decoding: data.bytes(), as: UTF8.self) + "\n\r\n"
+        let file = try open(try folder.write("pwned.txt", text)).get()
+        for line in data.lines { #expect(lookUp(file, line.key) == .success(line.count)) }
+        #expect(lookUp(file, HashLines.repeated("F", 40)) == .success(0))
     }
 
     @Test("a key repeated at the start, at the end and in the middle is still found, the rest too",

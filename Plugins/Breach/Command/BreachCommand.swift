@@ -111,7 +111,8 @@ struct BreachCommand: ParsableCommand {
         }
         let withoutPassword = entries.count { $0.password == nil }
         entries.removeAll { $0.password == nil }
-        let hashes = entries.map { PasswordHash(of: $0.password!.utf8) }
+        if entries.isEmpty { Diagnostics.notice("no entry has a password to check") }
+        let hashes = entries.compactMap { $0.password.map { PasswordHash(of: $0.utf8) } }
         let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
         defer { progress?.finish() }
         let counts = try source.counts(for: hashes, progress: progress)

@@ -39,7 +39,7 @@ struct BreachEntryReport: BreachOutput {
     func text() -> String {
         guard count > 0 else { return "\(entry): not found in known breaches\n" }
         return "\(entry): breached (\(NumberText.roughSightings(count)))\n"
-            + "  change it: vault edit \(entry) --generate\n"
+            + "  change it: vault edit \(ShellWord.quoted(entry)) --generate\n"
     }
 
     func json(into json: inout JSONWriter) {

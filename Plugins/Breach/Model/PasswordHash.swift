@@ -7,24 +7,18 @@ struct PasswordHash: Hashable, Sendable {
     /// 40 upper-case hex characters, as ASCII bytes.
     let hex: [UInt8]
 
+    init(hex: [UInt8]) { self.hex = hex }
+
     init<Bytes: Sequence>(of password: Bytes) where Bytes.Element == UInt8 {
         let digest = Insecure.SHA1.hash(data: Array(password))
         let digits = Array("0123456789ABCDEF".utf8)
         hex = digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }
     }
 
-    /// A hash written in hex (either case), if it is one.
-    init?(hex text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 40, bytes.allSatisfy(HexDigits.isHex) else { return nil }
-        hex = bytes.map(HexDigits.uppercased)
-    }
-
     /// The first five characters: all the range API is told.
     var prefix: String { String(decoding: hex[0..<5], as: UTF8.self) }
     /// The other 35, which stay here.
     var suffix: ArraySlice<UInt8> { hex[5...] }
-    var text: String { String(decoding: hex, as: UTF8.self) }
 }
 
 /// ASCII hex digits.

@@ -1,7 +1,8 @@
 import VaultCore
 
-/// Which source a check uses, in this order: `--offline`, `--api-url`, `$VAULT_HIBP_API_URL`,
-/// the config's `breach_offline`, its `breach_api_url`, and else the public API.
+/// Which source a check uses, in this order: `--offline`, `--api-url`, the config's
+/// `breach_offline` (a user who set it expects no network), `$VAULT_HIBP_API_URL`, the config's
+/// `breach_api_url`, and else the public API.
 struct SourceChoice: Sendable {
     var offline: String?
     var apiURL: String?
@@ -11,8 +12,8 @@ struct SourceChoice: Sendable {
     static func resolve(offline: String?, apiURL: String?, environment: [String: String], config: VaultConfig) -> SourceChoice {
         if let offline { return SourceChoice(offline: offline) }
         if let apiURL { return SourceChoice(apiURL: apiURL) }
-        if let url = environment["VAULT_HIBP_API_URL"], !url.isEmpty { return SourceChoice(apiURL: url) }
         if let offline = config.breachOffline { return SourceChoice(offline: offline) }
+        if let url = environment["VAULT_HIBP_API_URL"], !url.isEmpty { return SourceChoice(apiURL: url) }
         return SourceChoice(apiURL: config.breachAPIURL)
     }
 
@@ -22,11 +23,9 @@ struct SourceChoice: Sendable {
         let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
         return try AsyncBridge.wait {
             try await HTTPSession.with(readTimeout: timeout) { client in
-                let ranges = RangeClient(baseURL: base, client: client, timeout: .seconds(Int64(timeout)))
+                let ranges = RangeClient(baseURL: base, client: client, timeout: timeout)
                 return try await OnlineSource(client: ranges).counts(for: hashes, progress: progress)
             }
         }
     }
 }
-
-extension ProgressBar: ProgressReporter {}

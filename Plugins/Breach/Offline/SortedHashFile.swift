@@ -14,38 +14,42 @@ import Glibc
 final class SortedHashFile: @unchecked Sendable {
     let path: String
     let keyLength: Int
-    private let base: UnsafePointer<UInt8>?
+    private let base: UnsafePointer<UInt8>
+    /// The bytes searched (up to the end of the last line) and the bytes mapped.
     private let size: Int
+    private let mappedSize: Int
 
     init(path: String, keyLength: Int) throws(BreachError) {
         self.path = path
         self.keyLength = keyLength
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so that a FIFO cannot hang the open; it is refused just below.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadableData(path: path, reason: "not a regular file") }
-        size = Int(status.st_size)
-        if size == 0 {
-            base = nil
-        } else {
-            let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-            guard let mapped, mapped != MAP_FAILED else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
-            madvise(mapped, size, MADV_NORMAL)
-            base = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
-        }
+        // An empty file would answer "not found" for everything: it is not a copy of the data.
+        guard status.st_size > 0 else { throw .unreadableData(path: path, reason: "the file is empty") }
+        let mapped = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
+        mappedSize = Int(status.st_size)
+        let bytes = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
+        base = bytes
+        // Trailing line ends (a final blank line) are not a line.
+        var end = mappedSize
+        while end > 0 && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
+        size = end
         // The first line tells at once whether this is the right kind of file at all.
-        if size > 0 { _ = try line(at: 0) }
+        _ = try line(at: 0)
     }
 
     deinit {
-        if let base { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+        munmap(UnsafeMutableRawPointer(mutating: base), mappedSize)
     }
 
     /// How often `key` (upper-case hex, `keyLength` bytes) was seen; 0 when it is not there.
     func count(of key: ArraySlice<UInt8>) throws(BreachError) -> Int {
-        guard let base else { return 0 }
         var low = 0, high = size
         var below: Line? = nil, above: Line? = nil
         while low < high {
@@ -76,7 +80,6 @@ final class SortedHashFile: @unchecked Sendable {
     }
 
     private func line(at start: Int) throws(BreachError) -> Line {
-        let base = base!
         guard start + keyLength < size, base[start + keyLength] == UInt8(ascii: ":") else { throw malformed(at: start) }
         var offset = start
         while offset < start + keyLength {
@@ -99,7 +102,6 @@ final class SortedHashFile: @unchecked Sendable {
 
     /// Compares a line's key with another line's, ignoring the case of hex letters.
     private func compare(_ a: Line, _ b: Line) -> Int {
-        let base = base!
         for index in 0..<keyLength {
             let x = HexDigits.uppercased(base[a.keyStart + index]), y = HexDigits.uppercased(base[b.keyStart + index])
             if x != y { return x < y ? -1 : 1 }
@@ -108,7 +110,6 @@ final class SortedHashFile: @unchecked Sendable {
     }
 
     private func compare(_ a: Line, _ key: ArraySlice<UInt8>) -> Int {
-        let base = base!
         for (index, y) in key.enumerated() {
             let x = HexDigits.uppercased(base[a.keyStart + index])
             if x != y { return x < y ? -1 : 1 }

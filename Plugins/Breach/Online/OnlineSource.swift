@@ -1,19 +1,18 @@
 import AsyncHTTPClient
 
 /// Checks hashes against the range API: one request per distinct prefix, at most `concurrency`
-/// at a time, each range fetched once per run (an in-memory cache), and the first failure ends
-/// the whole check.
-struct OnlineSource: BreachSource {
+/// at a time, and the first failure ends the whole check. Each answer is used for its hashes as
+/// soon as it arrives and then dropped, so memory stays small however many ranges a batch has.
+struct OnlineSource {
     let client: RangeClient
     var concurrency = 8
 
+    /// How often each hash was seen (0: never), in the order given.
     func counts(for hashes: [PasswordHash], progress: ProgressReporter?) async throws -> [Int] {
-        var prefixes: [String] = []
-        var seen: Set<String> = []
-        for hash in hashes where seen.insert(hash.prefix).inserted { prefixes.append(hash.prefix) }
-        var ranges: [String: RangeResponse] = [:]
+        var waiting = Dictionary(grouping: hashes.indices, by: { hashes[$0].prefix })
+        var counts = [Int](repeating: 0, count: hashes.count)
         try await withThrowingTaskGroup(of: (String, RangeResponse).self) { group in
-            var next = prefixes.makeIterator()
+            var next = waiting.keys.sorted().makeIterator()
             func startOne() -> Bool {
                 guard let prefix = next.next() else { return false }
                 group.addTask { (prefix, try await client.range(prefix)) }
@@ -23,12 +22,14 @@ struct OnlineSource: BreachSource {
                 if !startOne() { break }
             }
             while let (prefix, range) = try await group.next() {
-                ranges[prefix] = range
+                for index in waiting.removeValue(forKey: prefix) ?? [] { counts[index] = range.count(of: hashes[index]) }
                 progress?.advance()
                 _ = startOne()
             }
         }
-        return hashes.map { ranges[$0.prefix]!.count(of: $0) }
+        // Every range must have been answered; a missing one is never "not found".
+        guard waiting.isEmpty else { throw BreachError.unanswered(prefixes: waiting.count) }
+        return counts
     }
 }
 
@@ -38,7 +39,6 @@ enum HTTPSession {
     static func with<T: Sendable>(readTimeout: Int, _ body: (HTTPClient) async throws -> T) async throws -> T {
         let timeouts = HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .seconds(Int64(readTimeout)))
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow, timeout: timeouts)
-        configuration.httpVersion = .automatic
         // A refused or unresolvable connection is an answer: fail at once, not after retrying
         // until the connect timeout.
         configuration.connectionPool.retryConnectionEstablishment = false

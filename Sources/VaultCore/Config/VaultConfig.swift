@@ -38,7 +38,15 @@ public struct VaultConfig: Equatable, Sendable {
         }
         let raw: RawConfig
         do {
+            // A mistyped key (breach_ofline) must not be ignored: it could send requests the
+            // user meant to avoid.
+            let keys = try JSONDecoder().decode([String: IgnoredValue].self, from: data).keys
+            if let unknown = keys.sorted().first(where: { !RawConfig.keys.contains($0) }) {
+                throw ConfigError.invalid(path, "unknown setting '\(unknown)' (known: \(RawConfig.keys.joined(separator: ", ")))")
+            }
             raw = try JSONDecoder().decode(RawConfig.self, from: data)
+        } catch let error as ConfigError {
+            throw error
         } catch {
             throw .invalid(path, "not a JSON object with keyring, keyring_timeout, clip_timeout, check_breach, breach_api_url and breach_offline")
         }
@@ -53,12 +61,28 @@ public struct VaultConfig: Equatable, Sendable {
             config.clipTimeout = seconds
         }
         config.checkBreach = raw.check_breach ?? false
-        config.breachAPIURL = raw.breach_api_url
-        config.breachOffline = raw.breach_offline
+        if let url = raw.breach_api_url {
+            let lower = url.lowercased()
+            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
+                throw .invalid(path, "breach_api_url '\(url)' is not an http(s) URL")
+            }
+            config.breachAPIURL = url
+        }
+        if let offline = raw.breach_offline {
+            guard !offline.isEmpty else { throw .invalid(path, "breach_offline is empty; give the path of a downloaded copy") }
+            config.breachOffline = offline
+        }
         return config
     }
 
+    /// Any JSON value, for listing a file's keys without reading their values.
+    private struct IgnoredValue: Decodable {
+        init(from decoder: any Decoder) throws {}
+    }
+
     private struct RawConfig: Decodable {
+        static let keys = ["keyring", "keyring_timeout", "clip_timeout", "check_breach", "breach_api_url", "breach_offline"]
+
         var keyring: Bool?
         var keyring_timeout: String?
         var clip_timeout: Double?

@@ -27,6 +27,12 @@ struct AddCommand: ParsableCommand {
     @OptionGroup var clipboard: ClipOptions
     @OptionGroup var analysis: AnalysisOptions
 
+    func validate() throws {
+        if generator.generate && analysis.checkBreach {
+            throw ValidationError("--check-breach checks a password you give; a generated one is new")
+        }
+    }
+
     func run() throws {
         let name = try EntryName.normalized(name)
         try generator.checkPolicy()

@@ -39,6 +39,9 @@ struct EditCommand: ParsableCommand {
         if clipboard.clip && !password && !generator.generate {
             throw ValidationError("--clip copies a new password: use it with --generate or --password")
         }
+        if analysis.checkBreach && !password {
+            throw ValidationError("--check-breach checks a new password you give: use it with --password")
+        }
         if details.isEmpty && !password && !generator.generate && removedFields.isEmpty {
             throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
         }
