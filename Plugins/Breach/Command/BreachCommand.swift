@@ -29,11 +29,7 @@ struct BreachCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: ArgumentHelp("Check a stored entry's password.", valueName: "name"))
-    var entry: String?
-
-    @Flag(help: "Check every stored entry's password.")
-    var all = false
+    @OptionGroup var selection: EntrySelection
 
     @Option(help: ArgumentHelp("Check against a downloaded copy (a SHA1:COUNT file ordered by hash, or a folder of range files) instead of the API.", valueName: "path"))
     var offline: String?
@@ -48,7 +44,6 @@ struct BreachCommand: ParsableCommand {
 
     func validate() throws {
         if !(1...600).contains(timeout) { throw ValidationError("--timeout must be between 1 and 600 seconds") }
-        if entry != nil && all { throw ValidationError("--entry and --all do not go together") }
         if offline != nil && apiURL != nil { throw ValidationError("--offline and --api-url do not go together") }
         if let apiURL {
             do { _ = try RangeClient.normalized(apiURL) } catch { throw ValidationError(error.message) }
@@ -61,7 +56,7 @@ struct BreachCommand: ParsableCommand {
         source.timeout = timeout
         defer { try? OutputBuffer.shared.flush() }
         var breached = 0, skipped = 0
-        if entry != nil || all {
+        if selection.isChosen {
             breached = try checkEntries(with: source)
         } else if ControllingTerminal.standardInputIsTerminal {
             let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
@@ -101,26 +96,13 @@ struct BreachCommand: ParsableCommand {
     }
 
     private func checkEntries(with source: SourceChoice) throws -> Int {
-        var entries: [Entry]
-        if let entry {
-            let stored = try vault.entry(named: entry)
-            guard stored.password != nil else { throw BreachError.noPassword(entry: stored.name) }
-            entries = [stored]
-        } else {
-            entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
-        }
-        let withoutPassword = entries.count { $0.password == nil }
-        entries.removeAll { $0.password == nil }
-        if entries.isEmpty { Diagnostics.notice("no entry has a password to check") }
-        let hashes = entries.compactMap { $0.password.map { PasswordHash(of: $0.utf8) } }
+        let chosen = try selection.passwords(in: vault)
+        let hashes = chosen.map { PasswordHash(of: $0.password.utf8) }
         let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
         defer { progress?.finish() }
         let counts = try source.counts(for: hashes, progress: progress)
         progress?.finish()
-        for (stored, count) in zip(entries, counts) { try show(BreachEntryReport(entry: stored.name, count: count)) }
-        if withoutPassword > 0 {
-            Diagnostics.notice("\(withoutPassword) entr\(withoutPassword == 1 ? "y has" : "ies have") no password to check")
-        }
+        for ((entry, _), count) in zip(chosen, counts) { try show(BreachEntryReport(entry: entry.name, count: count)) }
         return counts.count { $0 > 0 }
     }
 

@@ -16,7 +16,6 @@ enum BreachError: VaultFailure, Equatable {
     case unsortedData(path: String, offset: Int)
     case missingRange(folder: String, prefix: String)
     case noPasswords
-    case noPassword(entry: String)
 
     var message: String {
         switch self {
@@ -46,8 +45,6 @@ enum BreachError: VaultFailure, Equatable {
             "\(folder) has no file for range \(prefix) (\(prefix).txt): is the download complete?"
         case .noPasswords:
             "no passwords on standard input (one per line)"
-        case .noPassword(let entry):
-            "'\(entry)' has no password to check"
         }
     }
 

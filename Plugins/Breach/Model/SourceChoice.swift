@@ -22,7 +22,8 @@ struct SourceChoice: Sendable {
         if let offline { return try OfflineSource(path: offline).lookUp(hashes) }
         let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
         return try AsyncBridge.wait {
-            try await HTTPSession.with(readTimeout: timeout) { client in
+            // The answer's own deadline (`timeout`) comes first; the client's read timeout is a backstop.
+            try await HTTPSession.with(readTimeout: timeout + 5) { client in
                 let ranges = RangeClient(baseURL: base, client: client, timeout: timeout)
                 return try await OnlineSource(client: ranges).counts(for: hashes, progress: progress)
             }

@@ -31,11 +31,7 @@ struct EntropyCommand: ParsableCommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: ArgumentHelp("Check a stored entry's password.", valueName: "name"))
-    var entry: String?
-
-    @Flag(help: "Check every stored entry's password.")
-    var all = false
+    @OptionGroup var selection: EntrySelection
 
     @Option(help: ArgumentHelp("The lowest score that passes (0-4): lower scores make the exit status 10.", valueName: "score"))
     var minScore = 3
@@ -43,7 +39,6 @@ struct EntropyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if entry != nil && all { throw ValidationError("--entry and --all do not go together") }
         if !(0...4).contains(minScore) { throw ValidationError("--min-score must be between 0 and 4") }
     }
 
@@ -52,7 +47,7 @@ struct EntropyCommand: ParsableCommand {
         var tally = Tally(minimumScore: minScore)
         // Whatever was estimated is printed, even when something later fails.
         defer { try? OutputBuffer.shared.flush() }
-        if entry != nil || all {
+        if selection.isChosen {
             try checkEntries(with: estimator, tally: &tally)
         } else if ControllingTerminal.standardInputIsTerminal {
             let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
@@ -88,25 +83,9 @@ struct EntropyCommand: ParsableCommand {
     }
 
     private func checkEntries(with estimator: StrengthEstimator, tally: inout Tally) throws {
-        let entries: [Entry]
-        if let entry {
-            let stored = try vault.entry(named: entry)
-            guard stored.password != nil else { throw EntropyError.noPassword(entry: stored.name) }
-            entries = [stored]
-        } else {
-            entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
-        }
-        var withoutPassword = 0
-        for stored in entries {
-            guard let password = stored.password else {
-                withoutPassword += 1
-                continue
-            }
-            try show(EntryReport(estimate: estimator.estimate(password, userWords: EntryWords.of(stored)), entry: stored.name),
+        for (entry, password) in try selection.passwords(in: vault) {
+            try show(EntryReport(estimate: estimator.estimate(password, userWords: EntryWords.of(entry)), entry: entry.name),
                      tally: &tally)
-        }
-        if withoutPassword > 0 {
-            Diagnostics.notice("\(withoutPassword) entr\(withoutPassword == 1 ? "y has" : "ies have") no password to check")
         }
     }
 

@@ -5,7 +5,6 @@ enum EntropyError: VaultFailure {
     case notText(line: Int?)
     case lineTooLong(line: Int, limit: Int)
     case noPasswords
-    case noPassword(entry: String)
 
     var message: String {
         switch self {
@@ -13,7 +12,6 @@ enum EntropyError: VaultFailure {
         case .notText(nil): "the password is not valid UTF-8 text"
         case .lineTooLong(let line, let limit): "line \(line): longer than \(limit / 1024) KiB, skipped"
         case .noPasswords: "no passwords on standard input (one per line)"
-        case .noPassword(let entry): "'\(entry)' has no password to check"
         }
     }
 
