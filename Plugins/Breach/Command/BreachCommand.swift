@@ -37,7 +37,7 @@ struct BreachCommand: ParsableCommand {
     @Option(name: .customLong("api-url"), help: ArgumentHelp("The range API to ask (a mirror, or a test server).", valueName: "url"))
     var apiURL: String?
 
-    @Option(help: ArgumentHelp("Seconds to wait for each answer of the API.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("Seconds to wait for each answer of the API (not used with --offline).", valueName: "seconds"))
     var timeout = 30
 
     @OptionGroup var output: OutputOptions
@@ -87,23 +87,24 @@ struct BreachCommand: ParsableCommand {
             skipped += 1
         })
         if lines.isEmpty && skipped == 0 { throw BreachError.noPasswords }
-        let progress = ProgressBar(total: Set(lines.map(\.hash.prefix)).count, label: "checking ranges")
-        defer { progress?.finish() }
-        let counts = try source.counts(for: lines.map(\.hash), progress: progress)
-        progress?.finish()
+        let counts = try check(lines.map(\.hash), with: source)
         for (line, count) in zip(lines, counts) { try show(BreachReport(count: count, line: line.number)) }
         return (counts.count { $0 > 0 }, skipped)
     }
 
     private func checkEntries(with source: SourceChoice) throws -> Int {
         let chosen = try selection.passwords(in: vault)
-        let hashes = chosen.map { PasswordHash(of: $0.password.utf8) }
-        let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
-        defer { progress?.finish() }
-        let counts = try source.counts(for: hashes, progress: progress)
-        progress?.finish()
+        let counts = try check(chosen.map { PasswordHash(of: $0.password.utf8) }, with: source)
         for ((entry, _), count) in zip(chosen, counts) { try show(BreachEntryReport(entry: entry.name, count: count)) }
         return counts.count { $0 > 0 }
+    }
+
+    /// The counts for `hashes`, with a progress bar of the ranges on a terminal, erased before
+    /// anything else is printed.
+    private func check(_ hashes: [PasswordHash], with source: SourceChoice) throws -> [Int] {
+        let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
+        defer { progress?.finish() }
+        return try source.counts(for: hashes, progress: progress)
     }
 
     private func show(_ report: some BreachOutput) throws {
