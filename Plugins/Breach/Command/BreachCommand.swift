@@ -78,15 +78,7 @@ struct BreachCommand: ParsableCommand {
     /// were skipped.
     private func checkStandardInput(with source: SourceChoice) throws -> (breached: Int, skipped: Int) {
         var lines: [(number: Int, hash: PasswordHash)] = []
-        var skipped = 0
-        try LineReader.forEachLine({ number, line in
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-            lines.append((number, PasswordHash(of: line)))
-        }, skipped: { number in
-            Diagnostics.error("line \(number): longer than \(LineReader.maximumLineLength / 1024) KiB, skipped")
-            skipped += 1
-        })
-        if lines.isEmpty && skipped == 0 { throw BreachError.noPasswords }
+        let skipped = try PasswordLines.forEach { number, line in lines.append((number, PasswordHash(of: line))) }
         let counts = try check(lines.map(\.hash), with: source)
         for (line, count) in zip(lines, counts) { try show(BreachReport(count: count, line: line.number)) }
         return (counts.count { $0 > 0 }, skipped)

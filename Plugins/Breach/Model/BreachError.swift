@@ -15,7 +15,6 @@ enum BreachError: VaultFailure, Equatable {
     case malformedData(path: String, offset: Int, expected: String)
     case unsortedData(path: String, offset: Int)
     case missingRange(folder: String, prefix: String)
-    case noPasswords
 
     var message: String {
         switch self {
@@ -43,8 +42,6 @@ enum BreachError: VaultFailure, Equatable {
             "\(path) is not sorted by hash (at byte \(offset)); use the download ordered by hash, not by prevalence"
         case .missingRange(let folder, let prefix):
             "\(folder) has no file for range \(prefix) (\(prefix).txt): is the download complete?"
-        case .noPasswords:
-            "no passwords on standard input (one per line)"
         }
     }
 

@@ -64,22 +64,19 @@ struct EntropyCommand: ParsableCommand {
         if tally.weak > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    /// Batch mode: every non-blank line is a password. Lines that cannot be checked are reported
-    /// by number (after the results before them) and skipped.
+    /// Batch mode: every non-blank line is a password. Lines that are not UTF-8 are reported by
+    /// number (after the results before them) and skipped, like over-long ones.
     private func checkStandardInput(with estimator: StrengthEstimator, tally: inout Tally) throws {
         func skip(_ error: EntropyError) throws {
             try OutputBuffer.shared.flush()
             Diagnostics.error(error.message)
             tally.skippedLines += 1
         }
-        try LineReader.forEachLine({ number, line in
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let tooLong = try PasswordLines.forEach { number, line in
             guard let password = String(validating: line, as: UTF8.self) else { return try skip(.notText(line: number)) }
             try show(PasswordReport(estimate: estimator.estimate(password), line: number), tally: &tally)
-        }, skipped: { number in
-            try skip(.lineTooLong(line: number, limit: LineReader.maximumLineLength))
-        })
-        if tally.checked == 0 && tally.skippedLines == 0 { throw EntropyError.noPasswords }
+        }
+        tally.skippedLines += tooLong
     }
 
     private func checkEntries(with estimator: StrengthEstimator, tally: inout Tally) throws {
@@ -102,12 +99,10 @@ struct EntropyCommand: ParsableCommand {
 /// What the exit status depends on.
 struct Tally {
     let minimumScore: Int
-    var checked = 0
     var weak = 0
     var skippedLines = 0
 
     mutating func count(_ estimate: StrengthEstimate) {
-        checked += 1
         if estimate.score < minimumScore { weak += 1 }
     }
 }
