@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +50,22 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Plugins/Breach"),
+        .target(
+            name: "TLSAudit",
+            dependencies: [
+                "VaultCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Plugins/TLS"),
         .executableTarget(
             name: "vault",
             dependencies: [
@@ -54,6 +73,7 @@ let package = Package(
                 "Generator",
                 "Entropy",
                 "Breach",
+                "TLSAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -64,9 +84,13 @@ let package = Package(
             name: "entropy-bench",
             dependencies: ["Entropy", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/EntropyBench"),
+        .target(
+            name: "TestServerSupport",
+            path: "Tests/Servers/Support"),
         .executableTarget(
             name: "fake-hibp",
             dependencies: [
+                "TestServerSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -74,6 +98,17 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Tests/Servers/FakeHIBP"),
+        .executableTarget(
+            name: "tls-test-server",
+            dependencies: [
+                "TestServerSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/Servers/TLSTestServer"),
         .testTarget(
             name: "VaultCoreTests",
             dependencies: ["VaultCore"]),
@@ -86,6 +121,13 @@ let package = Package(
         .testTarget(
             name: "BreachTests",
             dependencies: ["Breach", "VaultCore"]),
+        .testTarget(
+            name: "TLSAuditTests",
+            dependencies: [
+                "TLSAudit", "VaultCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
         .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "vault", .product(name: "Crypto", package: "swift-crypto")]),

@@ -1,6 +1,7 @@
 import Breach
 import Entropy
 import Generator
+import TLSAudit
 import VaultCore
 
 /// The one list of built-in plugins. Adding a plugin is a folder under Plugins/, a target in
@@ -10,5 +11,6 @@ enum BuiltinPlugins {
         GeneratorPlugin(),
         EntropyPlugin(),
         BreachPlugin(),
+        TLSPlugin(),
     ]
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NIOCore
+import TestServerSupport
 
 /// The `fake-hibp` command: a local stand-in for the Have I Been Pwned Pwned Passwords range API.
 struct FakeHIBPCommand: ParsableCommand {

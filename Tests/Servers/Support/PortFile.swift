@@ -2,8 +2,8 @@ import Foundation
 
 /// Publishes the bound port for test harnesses: the number and a newline, written to a temporary
 /// file beside the target and renamed into place, so a reader never sees a partial file.
-enum PortFile {
-    static func write(port: Int, to path: String) throws {
+public enum PortFile {
+    public static func write(port: Int, to path: String) throws {
         let temporary = "\(path).tmp-\(getpid())"
         do {
             try Data("\(port)\n".utf8).write(to: URL(fileURLWithPath: temporary))

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 /// Runs an action when the process receives SIGTERM or SIGINT, instead of dying at once.
-enum TerminationSignals {
+public enum TerminationSignals {
     /// Installs the handlers; keep the returned sources alive for as long as they should act.
-    static func observe(_ action: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
+    public static func observe(_ action: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
         [SIGTERM, SIGINT].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

@@ -1,0 +1,16 @@
+import VaultCore
+
+/// Why `vault tls` cannot start auditing.
+enum TLSAuditError: VaultFailure, Equatable {
+    case unreadableRoots(String, String)
+    case noAddress(String)
+
+    var message: String {
+        switch self {
+        case .unreadableRoots(let path, let reason): "cannot use the trust roots in \(path): \(reason)"
+        case .noAddress(let entry): "'\(EntryName.displayable(entry))' has no https URL or host name to audit"
+        }
+    }
+
+    var exitStatus: ExitStatus { .failure }
+}

@@ -1,0 +1,166 @@
+import ArgumentParser
+import FoundationEssentials
+import VaultCore
+
+/// `vault tls`: audits the TLS endpoint of a site, or of every site the vault holds a URL for.
+struct TLSCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tls",
+        abstract: "Audit a site's TLS: certificate chain, protocol, cipher suite and security headers.",
+        discussion: """
+            Connects to HOST[:PORT] (443 by default; an https:// URL works too), or to every \
+            address in an entry's URLs (--entry) or in the whole vault (--all), and judges what \
+            the server presents: the chain is verified against the system trust store (or \
+            --ca-file) with RFC 5280 path building and the server-identity check, each \
+            certificate is checked for expiry, key size and signature hash, and the protocol \
+            and cipher suite are those the server chose. Then it asks the site for / (following \
+            up to 3 redirects on the same host) and grades its security headers.
+
+            Critical findings (the endpoint is not trustworthy): expired, not-yet-valid, \
+            hostname-mismatch, self-signed, untrusted-root, unknown-issuer, incomplete-chain, \
+            invalid-chain, unverifiable, weak-key, weak-signature, old-protocol, pin-mismatch, \
+            no-certificate. Warnings: expires-soon (under 30 days), weak-cipher, \
+            legacy-protocol-accepted. Headers are graded but never change the verdict. \
+            docs/tls.md and the man page explain each.
+
+            Exit status: 0 when every endpoint is trusted with no critical finding, 10 when \
+            some endpoint is not trustworthy, 1 when some endpoint could not be audited (no \
+            connection, no TLS handshake) or on another error, 4 when --entry names no entry, \
+            64 for a usage error.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: ArgumentHelp("The site: HOST, HOST:PORT, [IPv6]:PORT or an https:// URL.", valueName: "host[:port]"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("Audit the sites in a stored entry's URLs.", valueName: "name"))
+    var entry: String?
+
+    @Flag(help: "Audit every site the vault holds a URL for.")
+    var all = false
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Trust the root certificates in this PEM file instead of the system's.", valueName: "pem"))
+    var caFile: String?
+
+    @Flag(name: .customLong("with-system-roots"), help: "With --ca-file: trust the system's roots as well.")
+    var withSystemRoots = false
+
+    @Option(help: ArgumentHelp("The name to send in SNI and to check the certificate against (default: the host).", valueName: "name"))
+    var servername: String?
+
+    @Option(name: .customLong("connect-to"), help: ArgumentHelp("Connect to this address instead, still asking for and checking the site's name.", valueName: "host:port"))
+    var connectTo: String?
+
+    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin (repeatable).", valueName: "sha256//base64"))
+    var pins: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds to wait for the connection, the handshake and each HTTP answer.", valueName: "seconds"))
+    var timeout = 10
+
+    @Flag(name: .customLong("no-headers"), help: "Do not fetch the site to grade its security headers.")
+    var noHeaders = false
+
+    @OptionGroup var output: OutputOptions
+
+    /// How many endpoints `--all` audits at once.
+    static let concurrency = 8
+
+    func validate() throws {
+        let chosen = [target != nil, entry != nil, all].filter { $0 }.count
+        if chosen != 1 { throw ValidationError("give one of HOST[:PORT], --entry NAME or --all") }
+        if !(1...300).contains(timeout) { throw ValidationError("--timeout must be between 1 and 300 seconds") }
+        if withSystemRoots && caFile == nil { throw ValidationError("--with-system-roots only goes with --ca-file") }
+        if target == nil && (servername != nil || connectTo != nil) {
+            throw ValidationError("--servername and --connect-to only go with a single HOST[:PORT]")
+        }
+        if let bad = pins.first(where: { PinOption.normalized($0) == nil }) {
+            throw ValidationError("'\(TerminalText.visible(bad))' is not a pin: expected sha256//BASE64 of a 32-byte SHA-256")
+        }
+        if let servername, servername.isEmpty || servername.contains(where: { $0 == " " || $0 == "/" || $0 == ":" && !Endpoint.isIPAddress(servername) }) {
+            throw ValidationError("'\(TerminalText.visible(servername))' is not a server name")
+        }
+        do {
+            if let target { _ = try Endpoint.parse(target) }
+            if let connectTo { _ = try Endpoint.parse(connectTo) }
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() throws {
+        let targets = try chosenTargets()
+        let settings = AuditSettings(
+            roots: try TrustRoots.load(caFile: caFile, withSystemRoots: withSystemRoots),
+            serverName: servername,
+            connectTo: try connectTo.map { try Endpoint.parse($0) },
+            pins: pins.compactMap(PinOption.normalized),
+            timeout: .seconds(timeout),
+            fetchHeaders: !noHeaders)
+        guard !targets.endpoints.isEmpty else {
+            Diagnostics.notice("no entry has an https URL or host name to audit")
+            return
+        }
+        let audits = try AsyncBridge.wait { await Self.audit(targets.endpoints, with: settings) }
+        try show(audits, targets: targets)
+        if audits.contains(where: { $0.verdict == .error }) { throw ExitCode(ExitStatus.failure.rawValue) }
+        if audits.contains(where: { $0.verdict == .untrusted }) { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    private func chosenTargets() throws -> AuditTargets {
+        if let target { return AuditTargets(single: try Endpoint.parse(target)) }
+        if let entry {
+            let stored = try vault.entry(named: entry)
+            let targets = AuditTargets(entries: [stored])
+            guard !targets.endpoints.isEmpty else { throw TLSAuditError.noAddress(stored.name) }
+            return targets
+        }
+        return AuditTargets(entries: try vault.store().open(using: vault.unlocker()).entries.allEntries())
+    }
+
+    /// Audits the endpoints, at most `concurrency` at a time, with a progress bar on a terminal;
+    /// the results come back in the order of `endpoints`.
+    private static func audit(_ endpoints: [Endpoint], with settings: AuditSettings) async -> [EndpointAudit] {
+        let auditor = EndpointAuditor(settings: settings)
+        let progress = ProgressBar(total: endpoints.count, label: "auditing sites")
+        defer { progress?.finish() }
+        var results = [EndpointAudit?](repeating: nil, count: endpoints.count)
+        await withTaskGroup(of: (Int, EndpointAudit).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < endpoints.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await auditor.audit(endpoints[index])) }
+            }
+            for _ in 0..<min(concurrency, endpoints.count) { startNext() }
+            while let (index, audit) = await group.next() {
+                results[index] = audit
+                progress?.advance()
+                startNext()
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    private func show(_ audits: [EndpointAudit], targets: AuditTargets) throws {
+        let now = Date()
+        let fromVault = target == nil
+        defer { try? OutputBuffer.shared.flush() }
+        for audit in audits {
+            let entries = fromVault ? targets.entriesByEndpoint[audit.endpoint] ?? [] : nil
+            if output.json {
+                try OutputBuffer.shared.writeJSON(AuditJSON(audit: audit, entries: entries, now: now).write(into:))
+            } else if audit.verdict == .error && !all {
+                Diagnostics.error("cannot audit \(audit.endpoint.text): \(audit.failure?.message ?? "unknown failure")")
+            } else {
+                let text = AuditText(audit: audit, now: now)
+                try OutputBuffer.shared.write((all ? text.brief() : text.full()) + "\n")
+            }
+        }
+        if all && !output.json {
+            let rows = audits.map { SummaryTable.Row(audit: $0, entries: targets.entriesByEndpoint[$0.endpoint] ?? []) }
+            try OutputBuffer.shared.write(SummaryTable(rows: rows, now: now).text())
+        }
+    }
+}

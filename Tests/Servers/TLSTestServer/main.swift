@@ -1,0 +1,2 @@
+// Entry point: parse the command line and run the TLS test server.
+TLSTestServerCommand.main()
