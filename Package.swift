@@ -126,6 +126,8 @@ let package = Package(
             dependencies: [
                 "TLSAudit", "VaultCore",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(

@@ -186,6 +186,55 @@ struct TLSProtocolTests {
         }
     }
 
+    @Test("a server that insists on SSL 3.0 or refuses every TLS version is not trustworthy, though no handshake completes", arguments: [
+        ("ssl3", "the server insisted on SSL 3.0"),
+        ("refuse", "the server refused every version from TLS 1.0 to 1.3"),
+    ])
+    func refusedHandshake(mode: String, detail: String) async throws {
+        let fixture = try VaultFixture()
+        try await TLSTestSite.with(misbehaving: mode) { site in
+            let result = try await fixture.run(["tls", site.address, "--timeout", "5", "--json"])
+            #expect(result.status == 10, "\(result)")
+            let report = try JSONValue.object(result.stdoutData)
+            #expect(report["verdict"] as? String == "untrusted")
+            #expect(report["error"] is String, "the failed handshake is reported too")
+            let findings = report["findings"] as? [[String: Any]] ?? []
+            #expect(findings.compactMap { $0["id"] as? String }.contains("old-protocol"))
+            #expect(findings.contains { ($0["detail"] as? String)?.hasPrefix(detail) == true }, "\(result)")
+            #expect(try await OpenSSLClient.accepts(port: site.port) == false)
+        }
+    }
+
+    // In TLS 1.2 a client learns that its missing certificate is refused before the handshake
+    // ends; in TLS 1.3 only afterwards.
+    @Test("when the handshake fails after the server's certificates, they are still shown")
+    func certificatesOfFailedHandshake() async throws {
+        let fixture = try VaultFixture()
+        try await TLSTestSite.with(certificate: "expired", options: ["--require-client-certificate", "--max-tls", "1.2"]) { site in
+            let result = try await fixture.run(["tls", site.address, "--ca-file", TLSTestSite.root, "--no-headers"])
+            #expect(result.status == 10, "an expired certificate is enough to condemn it: \(result)")
+            #expect(result.stdout.contains("critical     expired: certificate 0 (CN=localhost)"), "\(result)")
+            #expect(result.stdout.contains("error        the TLS handshake failed"), "\(result)")
+        }
+        try await TLSTestSite.with(certificate: "good", options: ["--require-client-certificate", "--max-tls", "1.2"]) { site in
+            let result = try await fixture.run(["tls", site.address, "--ca-file", TLSTestSite.root, "--no-headers"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.contains("certificate 0 CN=localhost"), "\(result)")
+            #expect(result.stderrLines.count == 1 && result.stderr.contains("cannot audit \(site.address): the TLS handshake failed"), "\(result)")
+        }
+    }
+
+    @Test("a cipher suite without forward secrecy is a warning")
+    func weakCipher() async throws {
+        let fixture = try VaultFixture()
+        try await TLSTestSite.with(certificate: "good-rsa", options: ["--max-tls", "1.2", "--ciphers", "AES128-GCM-SHA256"]) { site in
+            let result = try await fixture.run(["tls", site.address, "--ca-file", TLSTestSite.root, "--no-headers"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdout.contains("protocol     TLS 1.2, TLS_RSA_WITH_AES_128_GCM_SHA256"), "\(result)")
+            #expect(result.stdout.contains("warning      weak-cipher: the server chose TLS_RSA_WITH_AES_128_GCM_SHA256, which has no forward secrecy"))
+        }
+    }
+
     @Test("a closed port and an unknown host are errors, not verdicts")
     func noConnection() async throws {
         let fixture = try VaultFixture()

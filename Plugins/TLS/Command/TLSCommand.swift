@@ -152,6 +152,8 @@ struct TLSCommand: ParsableCommand {
             if output.json {
                 try OutputBuffer.shared.writeJSON(AuditJSON(audit: audit, entries: entries, now: now).write(into:))
             } else if audit.verdict == .error && !all {
+                // What the failed handshake showed is still worth reading.
+                if !audit.certificates.isEmpty { try OutputBuffer.shared.write(AuditText(audit: audit, now: now).full()) }
                 Diagnostics.error("cannot audit \(audit.endpoint.text): \(audit.failure?.message ?? "unknown failure")")
             } else {
                 let text = AuditText(audit: audit, now: now)

@@ -27,15 +27,15 @@ struct AuditText {
     }
 
     private func heading() -> [String] {
-        var where_ = audit.endpoint.text
-        if audit.address != audit.endpoint { where_ += " (connected to \(audit.address.text))" }
-        if let name = audit.serverName, name != audit.endpoint.host { where_ += " (server name \(name))" }
+        var place = audit.endpoint.text
+        if audit.address != audit.endpoint { place += " (connected to \(audit.address.text))" }
+        if let name = audit.serverName, name != audit.endpoint.host { place += " (server name \(name))" }
         let verdict = switch audit.verdict {
         case .trusted: "trusted"
         case .untrusted: "NOT TRUSTWORTHY"
         case .error: "could not be audited"
         }
-        var lines = ["\(where_): \(verdict)"]
+        var lines = ["\(place): \(verdict)"]
         if let failure = audit.failure { lines.append("  error        \(failure.message)") }
         return lines
     }

@@ -26,8 +26,18 @@ final class MisbehavingHandler: ChannelInboundHandler {
             break
         case .stall:
             // A handshake record announcing 4,000 bytes, of which 6 ever come.
-            let bytes: [UInt8] = [22, 3, 3, 0x0F, 0xA0, 2, 0, 0x0F, 0x9C, 3, 3]
-            context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
+            send([22, 3, 3, 0x0F, 0xA0, 2, 0, 0x0F, 0x9C, 3, 3], context: context)
+        case .ssl3:
+            // ServerHello { version 3.0, random, no session, TLS_RSA_WITH_3DES_EDE_CBC_SHA, no compression }
+            let hello: [UInt8] = [3, 0] + [UInt8](repeating: 0x5A, count: 32) + [0, 0x00, 0x0A, 0]
+            let message: [UInt8] = [2, 0, 0, UInt8(hello.count)] + hello
+            send([22, 3, 0, 0, UInt8(message.count)] + message, context: context)
+        case .refuse:
+            send([21, 3, 1, 0, 2, 2, 70], context: context)  // fatal protocol_version alert
         }
+    }
+
+    private func send(_ bytes: [UInt8], context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(bytes: bytes)), promise: nil)
     }
 }

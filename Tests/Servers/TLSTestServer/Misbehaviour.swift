@@ -11,4 +11,8 @@ enum Misbehaviour: String, ExpressibleByArgument, CaseIterable {
     case hang
     /// Sends the first bytes of a handshake record, then nothing more.
     case stall
+    /// Answers with a ServerHello for SSL 3.0, which no client should accept.
+    case ssl3
+    /// Answers with a protocol_version alert, as a server that speaks no TLS version does.
+    case refuse
 }

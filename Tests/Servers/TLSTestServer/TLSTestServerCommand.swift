@@ -31,6 +31,12 @@ struct TLSTestServerCommand: ParsableCommand {
     @Option(name: .customLong("max-tls"), help: "The newest version to accept: 1.0, 1.1, 1.2 or 1.3.")
     var maximumVersion = "1.3"
 
+    @Option(help: ArgumentHelp("The TLS 1.2 and older cipher suites to offer, in OpenSSL's syntax.", valueName: "list"))
+    var ciphers: String?
+
+    @Flag(name: .customLong("require-client-certificate"), help: "Fail every client that does not present a certificate.")
+    var requireClientCertificate = false
+
     @Option(name: .customLong("header"), help: ArgumentHelp("A response header, NAME: VALUE (repeatable).", valueName: "field"))
     var headers: [String] = []
 
@@ -82,6 +88,11 @@ struct TLSTestServerCommand: ParsableCommand {
             privateKey: .privateKey(try NIOSSLPrivateKey(file: key!, format: .pem)))
         configuration.minimumTLSVersion = Self.versions[minimumVersion]!
         configuration.maximumTLSVersion = Self.versions[maximumVersion]!
+        if let ciphers { configuration.cipherSuites = ciphers }
+        if requireClientCertificate {
+            configuration.certificateVerification = .noHostnameVerification
+            configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMFile(chain!))
+        }
         let context = try NIOSSLContext(configuration: configuration)
         let fields = headers.map { field in
             let colon = field.firstIndex(of: ":")!
