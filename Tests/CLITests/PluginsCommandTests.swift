@@ -1,7 +1,7 @@
 import Testing
 
-/// `vault plugins` lists the built-in plugins (the generator, the strength estimator and the
-/// breach check) with their commands and capabilities, in text and JSON, and every command a
+/// `vault plugins` lists the built-in plugins (the generator, the strength estimator, the
+/// breach check and the TLS auditor) with their commands and capabilities, in text and JSON, and every command a
 /// built-in plugin registers is reachable from `vault`.
 @Suite("vault plugins")
 struct PluginsCommandTests {
@@ -18,6 +18,9 @@ struct PluginsCommandTests {
             "breach — Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy",
             "  commands:     breach",
             "  capabilities: secret-analyzer",
+            "tls — TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
+            "  commands:     tls",
+            "  capabilities: none",
         ]), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }
@@ -34,6 +37,8 @@ struct PluginsCommandTests {
              "commands": ["entropy"], "capabilities": ["secret-analyzer"]],
             ["id": "breach", "summary": "Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy",
              "commands": ["breach"], "capabilities": ["secret-analyzer"]],
+            ["id": "tls", "summary": "TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
+             "commands": ["tls"], "capabilities": [String]()],
         ])
         #expect(object["external"] is [Any])
     }

@@ -21,6 +21,46 @@ public struct AuditFinding: Sendable, Equatable {
         case weakCipher = "weak-cipher"
         case legacyProtocolAccepted = "legacy-protocol-accepted"
 
+        /// What the finding means and why it matters, for `vault tls --help` and the man page.
+        public var explanation: String {
+            switch self {
+            case .expired:
+                "a certificate of the chain is past its end date; clients refuse it, and nobody tracks the revocation of its key any more"
+            case .notYetValid:
+                "a certificate's start date is still to come: it was issued wrongly or for later, and clients refuse it"
+            case .hostnameMismatch:
+                "the leaf's names (its subject alternative names, else its common name) do not cover the host audited: the certificate is another site's, as an interception's would be"
+            case .selfSigned:
+                "the leaf is signed by its own key and is not a trusted root: anyone can make one, so it proves nothing about who answered"
+            case .untrustedRoot:
+                "the chain ends at a root that is not in the trust store (a private CA, or an interception proxy's)"
+            case .unknownIssuer:
+                "the chain stops at a certificate whose issuer was neither sent nor is trusted"
+            case .incompleteChain:
+                "the server sent its certificate without the intermediate that issued it; browsers that cached the intermediate still connect, most other clients (curl, apps, APIs) fail"
+            case .invalidChain:
+                "a path to a trusted root exists but breaks an RFC 5280 rule (a CA flag, a path length or name constraint, an unknown critical extension)"
+            case .unverifiable:
+                "a certificate cannot be verified at all: malformed, or an RSA key under 2048 bits, which swift-certificates refuses"
+            case .weakKey:
+                "an RSA or DSA key under 2048 bits, or an elliptic-curve key under 256 bits: within reach of factoring or discrete-log attacks, and no CA may issue one since 2013"
+            case .weakSignature:
+                "a certificate signed with MD2, MD5 or SHA-1, whose collisions let a forger move a signature to a certificate of their own (MD5 in 2008, SHA-1 in 2017); a root's self-signature is not judged"
+            case .oldProtocol:
+                "the server negotiated or insisted on SSL 3.0, TLS 1.0 or TLS 1.1, deprecated by RFC 8996 (POODLE, BEAST, no AEAD cipher), or refused every version from TLS 1.0 to 1.3"
+            case .pinMismatch:
+                "pins were given with --pin and no certificate of the chain, as sent or on the trusted path, has one of them"
+            case .noCertificate:
+                "the server completed a handshake without a certificate: nothing proves who answered"
+            case .expiresSoon:
+                "a certificate expires within 30 days; renew it before clients refuse it"
+            case .weakCipher:
+                "the chosen cipher suite has no forward secrecy (RSA key exchange), or uses 3DES, RC4, NULL or export ciphers"
+            case .legacyProtocolAccepted:
+                "the server negotiates TLS 1.2 or 1.3 with a modern client, yet still accepts TLS 1.0 or 1.1 from one that offers nothing newer"
+            }
+        }
+
         /// Warnings leave the verdict alone; everything else makes the endpoint untrustworthy.
         public var isCritical: Bool {
             switch self {

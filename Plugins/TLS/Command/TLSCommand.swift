@@ -16,12 +16,21 @@ struct TLSCommand: ParsableCommand {
             and cipher suite are those the server chose. Then it asks the site for / (following \
             up to 3 redirects on the same host) and grades its security headers.
 
-            Critical findings (the endpoint is not trustworthy): expired, not-yet-valid, \
-            hostname-mismatch, self-signed, untrusted-root, unknown-issuer, incomplete-chain, \
-            invalid-chain, unverifiable, weak-key, weak-signature, old-protocol, pin-mismatch, \
-            no-certificate. Warnings: expires-soon (under 30 days), weak-cipher, \
-            legacy-protocol-accepted. Headers are graded but never change the verdict. \
-            docs/tls.md and the man page explain each.
+            Critical findings, each of which makes the endpoint untrustworthy:
+
+            \(glossary(critical: true))
+
+            Warnings, which leave the verdict alone:
+
+            \(glossary(critical: false))
+
+            The headers graded are Strict-Transport-Security (max-age of 180 days or more, \
+            includeSubDomains, preload), Content-Security-Policy (present, without \
+            'unsafe-inline' unless with a nonce or hash, 'unsafe-eval' or wildcard sources), \
+            X-Content-Type-Options: nosniff, X-Frame-Options or CSP frame-ancestors, \
+            Referrer-Policy and Permissions-Policy; each grade says what a missing or weak \
+            header risks. They never change the verdict. --json prints one object per endpoint \
+            per line, described in docs/tls.md.
 
             Exit status: 0 when every endpoint is trusted with no critical finding, 10 when \
             some endpoint is not trustworthy, 1 when some endpoint could not be audited (no \
@@ -62,6 +71,13 @@ struct TLSCommand: ParsableCommand {
     var noHeaders = false
 
     @OptionGroup var output: OutputOptions
+
+    /// One line per finding of a severity: `  id: what it means`.
+    private static func glossary(critical: Bool) -> String {
+        AuditFinding.Kind.allCases.filter { $0.isCritical == critical }
+            .map { "  \($0.rawValue): \($0.explanation)." }
+            .joined(separator: "\n")
+    }
 
     /// How many endpoints `--all` audits at once.
     static let concurrency = 8
