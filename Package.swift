@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// What every local test server (an HTTP server over NIO with a command line) builds on.
+let testServerDependencies: [Target.Dependency] = [
+    "TestServerSupport",
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+]
+
 let package = Package(
     name: "vault",
     platforms: [.macOS(.v13)],
@@ -89,25 +98,11 @@ let package = Package(
             path: "Tests/Servers/Support"),
         .executableTarget(
             name: "fake-hibp",
-            dependencies: [
-                "TestServerSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: testServerDependencies + [.product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/Servers/FakeHIBP"),
         .executableTarget(
             name: "tls-test-server",
-            dependencies: [
-                "TestServerSupport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
+            dependencies: testServerDependencies + [.product(name: "NIOSSL", package: "swift-nio-ssl")],
             path: "Tests/Servers/TLSTestServer"),
         .testTarget(
             name: "VaultCoreTests",
