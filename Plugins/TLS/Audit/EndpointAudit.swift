@@ -36,8 +36,7 @@ public struct EndpointAudit: Sendable {
         return failure == nil ? .trusted : .error
     }
 
-    /// Days until the first certificate on the trusted path (or, without one, of those sent)
-    /// expires.
+    /// Days until the first of the certificates sent expires (negative once one has).
     func daysLeft(at now: Date) -> Int? {
         certificates.map { $0.daysLeft(at: now) }.min()
     }

@@ -11,7 +11,20 @@ enum SecretTool {
     /// The secret of every item for `vaultID`, in every collection.
     static func secrets(vaultID: String, fixture: VaultFixture, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         let result = try await run(["search", "--all", "vault-id", vaultID], fixture: fixture, sourceLocation: sourceLocation)
-        return result.stdoutLines.filter { $0.hasPrefix("secret = ") }.map { String($0.dropFirst("secret = ".count)) }
+        return secrets(in: result)
+    }
+
+    /// The same, or nil when secret-tool fails, as it does when it races the deletion of an item
+    /// ("No such secret item"): for polling, where a failed look is asked again, not recorded
+    /// as an issue.
+    static func secretsIfListed(vaultID: String, fixture: VaultFixture) async throws -> [String]? {
+        let tool = try #require(ExternalProgram.find("secret-tool"), "secret-tool is not installed (package libsecret-tools)")
+        let result = try await ExternalProgram.run(tool, ["search", "--all", "vault-id", vaultID], environment: fixture.environment)
+        return result.status == 0 ? secrets(in: result) : nil
+    }
+
+    private static func secrets(in result: VaultResult) -> [String] {
+        result.stdoutLines.filter { $0.hasPrefix("secret = ") }.map { String($0.dropFirst("secret = ".count)) }
     }
 
     /// Stores an item of `vault`'s schema for `vaultID` holding `secret`, as a stale or foreign
