@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -75,6 +76,17 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             path: "Plugins/TLS"),
+        .target(
+            name: "PhotoMetadata",
+            dependencies: [
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Plugins/EXIF/Metadata"),
+        .target(
+            name: "EXIF",
+            dependencies: ["PhotoMetadata", "VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Plugins/EXIF/Plugin"),
         .executableTarget(
             name: "vault",
             dependencies: [
@@ -83,6 +95,7 @@ let package = Package(
                 "Entropy",
                 "Breach",
                 "TLSAudit",
+                "EXIF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(

@@ -1,4 +1,5 @@
 import Breach
+import EXIF
 import Entropy
 import Generator
 import TLSAudit
@@ -12,5 +13,6 @@ enum BuiltinPlugins {
         EntropyPlugin(),
         BreachPlugin(),
         TLSPlugin(),
+        EXIFPlugin(),
     ]
 }

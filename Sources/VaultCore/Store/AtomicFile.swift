@@ -39,11 +39,13 @@ public enum AtomicFile {
         return bytes
     }
 
-    /// Replaces (or creates) `path` with `bytes`, atomically and durably, with mode 0600.
-    /// Termination signals are held off while the temporary file exists (SIGKILL and power
-    /// loss cannot be; the vault's leftovers are removed by the next writer).
-    /// With `exclusive`, fails with `.vaultExists` instead of replacing an existing file.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false) throws(StoreError) {
+    /// Replaces (or creates) `path` with `bytes`, atomically and durably, with `mode` (0600
+    /// unless told otherwise). Termination signals are held off while the temporary file exists
+    /// (SIGKILL and power loss cannot be; the vault's leftovers are removed by the next writer).
+    /// With `exclusive`, fails with `.fileExists` instead of replacing an existing file.
+    public static func write(
+        _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600
+    ) throws(StoreError) {
         // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
         // removed: it may hold a plaintext export, and nothing else would ever delete it.
         var deferred = sigset_t()
@@ -60,6 +62,7 @@ public enum AtomicFile {
         defer { if !committed { unlink(temporary) } }
         do {
             defer { close(fd) }
+            if mode != 0o600 { guard fchmod(fd, mode) == 0 else { throw StoreError.io(path: temporary, operation: "chmod", errno: errno) } }
             var offset = 0
             while offset < bytes.count {
                 let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)

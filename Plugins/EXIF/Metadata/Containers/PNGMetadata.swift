@@ -1,0 +1,108 @@
+import CompressNIO
+import NIOCore
+
+/// Reads the metadata of a PNG: eXIf, tEXt, zTXt and iTXt (XMP among them), tIME, the colour
+/// chunks, any other ancillary chunk, and bytes after IEND.
+enum PNGMetadata {
+    /// Compressed text is inflated up to this size.
+    static let inflateLimit = 1 << 20
+
+    static func read(_ file: PNGFile, depth: Int) -> PhotoReport {
+        var report = PhotoReport(format: .png)
+        for chunk in file.chunks {
+            let data = file.data(of: chunk)
+            if !chunk.crcMatches { report.problems.append("the \(chunk.type) chunk's CRC does not match") }
+            switch chunk.type {
+            case "IHDR", "PLTE", "IDAT", "IEND", "tRNS", "acTL", "fcTL", "fdAT":
+                continue
+            case "eXIf":
+                if let exif = ExifBlock(Array(data), container: "PNG eXIf") {
+                    report.add(exif, nested: false)
+                    if let thumbnail = exif.thumbnail { report.addThumbnail(thumbnail, from: "PNG eXIf IFD1", depth: depth) }
+                } else {
+                    report.problems.append("the eXIf chunk does not hold a TIFF structure")
+                }
+            case "tEXt", "zTXt", "iTXt":
+                guard let (keyword, text) = textChunk(chunk.type, data) else {
+                    report.problems.append("a \(chunk.type) chunk cannot be read")
+                    continue
+                }
+                addText(keyword: keyword, text: text, type: chunk.type, to: &report)
+            case "tIME":
+                report.items.append(MetadataItem(group: "PNG", name: "ModifyDate", value: time(data), category: .time))
+            default:
+                let colour = ["gAMA", "cHRM", "sRGB", "iCCP", "cICP", "mDCV", "cLLI", "pHYs", "sBIT", "bKGD", "hIST", "sPLT"]
+                report.items.append(MetadataItem(group: "PNG", name: chunk.type, value: "(\(data.count) bytes)",
+                                                 category: colour.contains(chunk.type) ? .image : .identifier))
+            }
+        }
+        if let trailer = file.trailer {
+            report.items.append(MetadataItem(group: "PNG", name: "Trailer", value: "(\(trailer.count) bytes after IEND)", category: .identifier))
+        }
+        if let problem = file.problem { report.problems.append(problem) }
+        return report
+    }
+
+    private static func addText(keyword: String, text: String, type: String, to report: inout PhotoReport) {
+        if keyword == "XML:com.adobe.xmp" {
+            let packet = XMPPacket(Array(text.utf8))
+            report.items += XMPItems.items(packet)
+            if report.gps == nil { report.gps = XMPItems.position(packet) }
+            return
+        }
+        let categories: [String: PrivacyCategory] = [
+            "Author": .people, "Copyright": .people, "Creation Time": .time, "Software": .device, "Source": .device,
+            "Make": .device, "Model": .device,
+            "Disclaimer": .people, "Warning": .text, "Title": .text, "Description": .text, "Comment": .text,
+        ]
+        let category = categories[keyword] ?? (keyword.hasPrefix("Raw profile type") ? .identifier : .text)
+        let value = keyword.hasPrefix("Raw profile type") ? "(\(text.utf8.count) bytes of encoded profile)" : text
+        report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: value, category: category))
+    }
+
+    /// tEXt: keyword NUL Latin-1 text. zTXt: keyword NUL method compressed-text. iTXt: keyword
+    /// NUL flag method language NUL translated-keyword NUL UTF-8 text, compressed if flagged.
+    static func textChunk(_ type: String, _ data: ArraySlice<UInt8>) -> (String, String)? {
+        guard let nul = data.firstIndex(of: 0) else { return nil }
+        let keyword = latin1(data[data.startIndex..<nul])
+        let rest = data[(nul + 1)...]
+        switch type {
+        case "tEXt":
+            return (keyword, latin1(rest))
+        case "zTXt":
+            guard rest.first == 0, let text = inflate(rest.dropFirst()) else { return nil }
+            return (keyword, latin1(text[...]))
+        default:
+            guard rest.count >= 2 else { return nil }
+            let compressed = rest[rest.startIndex] == 1
+            var fields = rest.dropFirst(2)
+            for _ in 0..<2 {
+                guard let end = fields.firstIndex(of: 0) else { return nil }
+                fields = fields[(end + 1)...]
+            }
+            if compressed {
+                guard let text = inflate(fields) else { return nil }
+                return (keyword, String(decoding: text, as: UTF8.self))
+            }
+            return (keyword, String(decoding: fields, as: UTF8.self))
+        }
+    }
+
+    private static func inflate(_ data: ArraySlice<UInt8>) -> [UInt8]? {
+        var buffer = ByteBuffer(bytes: data)
+        guard let inflated = try? buffer.decompress(with: .zlib(), maxSize: inflateLimit) else { return nil }
+        return Array(inflated.readableBytesView)
+    }
+
+    private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+        String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+
+    /// tIME: year(2) month day hour minute second, UTC.
+    private static func time(_ data: ArraySlice<UInt8>) -> String {
+        let bytes = Bytes(Array(data))
+        guard let year = bytes.uint16(0, .bigEndian), data.count >= 7 else { return "(malformed)" }
+        let rest = data.dropFirst(2).prefix(5).map { $0 < 10 ? "0\($0)" : "\($0)" }
+        return "\(year):\(rest[0]):\(rest[1]) \(rest[2]):\(rest[3]):\(rest[4])"
+    }
+}

@@ -1,0 +1,59 @@
+/// Strips a JPEG: every APPn and COM segment goes, except JFIF (APP0), the ICC profile (APP2)
+/// and Adobe's colour transform (APP14) under `.appearance`; the tables, frame and scans are
+/// copied byte for byte; Orientation comes back in a minimal Exif segment right after SOI (or
+/// after JFIF, which must come first); the trailer goes.
+enum JPEGStripper {
+    static func strip(_ file: JPEGFile, orientation: Int?, keep: KeepPolicy) throws(PhotoError) -> StripResult {
+        guard let endOfImage = file.endOfImage, file.problem == nil else {
+            throw .damaged(file.problem ?? "no end of image")
+        }
+        let storage = file.bytes.storage
+        var ledger = StripLedger()
+        var output = JPEGFile.startOfImage
+        output.reserveCapacity(storage.count)
+        var parts = file.parts[...]
+        if case .segment(0xE0, let whole, let payload)? = parts.first, keep == .appearance,
+           storage[payload].starts(with: JPEGSignature.jfif) {
+            output += storage[whole]
+            ledger.keep("JFIF")
+            parts = parts.dropFirst()
+        }
+        if let orientation = OrientationExif.needed(orientation, keep: keep) {
+            let payload = JPEGSignature.exif + OrientationExif.tiff(orientation)
+            output += [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+            ledger.keep("Orientation \(orientation)")
+        }
+        for part in parts {
+            switch part {
+            case .segment(let marker, let whole, let payload):
+                guard marker == 0xFE || (0xE0...0xEF).contains(marker) else {
+                    output += storage[whole]
+                    continue
+                }
+                let name = segmentName(marker: marker, storage[payload])
+                if keep == .appearance, ["JFIF", "ICC profile", "Adobe colour transform"].contains(name) {
+                    output += storage[whole]
+                    ledger.keep(name)
+                } else {
+                    ledger.remove(name, bytes: whole.count)
+                }
+            case .scanData(let range), .standalone(_, let range):
+                output += storage[range]
+            }
+        }
+        output += storage[endOfImage]
+        if let trailer = file.trailer { ledger.remove("data after the end of the image", bytes: trailer.count) }
+        return StripResult(format: .jpeg, output: output, removed: ledger.removed, kept: ledger.kept)
+    }
+
+    private static func segmentName(marker: UInt8, _ data: ArraySlice<UInt8>) -> String {
+        let names: [(UInt8, [UInt8], String)] = [
+            (0xE1, JPEGSignature.exif, "EXIF"), (0xE1, JPEGSignature.xmp, "XMP"), (0xE1, JPEGSignature.extendedXMP, "extended XMP"),
+            (0xED, JPEGSignature.photoshop, "Photoshop/IPTC"), (0xE2, JPEGSignature.icc, "ICC profile"),
+            (0xE2, JPEGSignature.mpf, "MPF"), (0xE0, JPEGSignature.jfif, "JFIF"), (0xE0, JPEGSignature.jfxx, "JFXX thumbnail"),
+            (0xEE, JPEGSignature.adobe, "Adobe colour transform"),
+        ]
+        if marker == 0xFE { return "comment" }
+        return names.first { $0.0 == marker && data.starts(with: $0.1) }?.2 ?? "APP\(marker - 0xE0)"
+    }
+}

@@ -1,0 +1,21 @@
+import Dispatch
+import Synchronization
+import VaultCore
+
+/// Runs one job per item on every core, with a progress bar on a terminal, and returns the
+/// results in the order of the items.
+enum Batch {
+    static func run<Item: Sendable, Value: Sendable>(
+        _ items: [Item], label: String, _ job: @Sendable (Item) throws -> Value
+    ) -> [Result<Value, any Error>] {
+        let results = Mutex([Result<Value, any Error>?](repeating: nil, count: items.count))
+        let progress = ProgressBar(total: items.count, label: label)
+        defer { progress?.finish() }
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            let result = Result { try job(items[index]) }
+            results.withLock { $0[index] = result }
+            progress?.advance()
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+}

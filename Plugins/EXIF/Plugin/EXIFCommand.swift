@@ -1,0 +1,116 @@
+import ArgumentParser
+import Dispatch
+import FoundationEssentials
+import PhotoMetadata
+import Synchronization
+import VaultCore
+
+/// `vault exif`: what photos give away, and stripping it without touching a pixel.
+struct EXIFCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exif",
+        abstract: "Show what a photo's metadata gives away, or strip it without re-encoding.",
+        discussion: """
+            Reads JPEG (Exif with its GPS, Interop and thumbnail directories, XMP and extended \
+            XMP, Photoshop/IPTC, ICC, MPF, comments), PNG (eXIf, tEXt, zTXt, iTXt, tIME) and \
+            WebP (EXIF, XMP) files and lists what they give away, privacy-relevant items \
+            first: where (GPS position, with a map link), with what (make, model, serial \
+            numbers, lens, software), by whom (artist, owner, copyright, creator), when, \
+            embedded thumbnails (and the metadata inside them) and free text. --all lists \
+            every field, including those about the picture itself.
+
+            --strip removes every metadata container and any data after the image, copying \
+            the compressed image data byte for byte (nothing is re-encoded), into --output \
+            DIR or over the file with --in-place, atomically. It keeps what the picture needs \
+            to look the same: the ICC profile, Adobe's colour transform, JFIF, PNG's colour \
+            chunks, and the Orientation (written back alone when it is not 1); --keep none \
+            removes those too. A damaged file is left alone with an error.
+
+            Exit status: reading, 0 when no file holds privacy-relevant metadata, 10 when some \
+            file does; stripping, 0 when every file was stripped; 1 when some file could not \
+            be read or written, 64 for a usage error.
+            """)
+
+    @Argument(help: ArgumentHelp("The photos (JPEG, PNG, WebP).", valueName: "file"))
+    var files: [String] = []
+
+    @Flag(help: "List every field, not only the privacy-relevant ones.")
+    var all = false
+
+    @Flag(help: "Remove the metadata (needs --output or --in-place).")
+    var strip = false
+
+    @Option(help: ArgumentHelp("With --strip: write the stripped files into this folder, under their own names.", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .customLong("in-place"), help: "With --strip: replace each file with its stripped version.")
+    var inPlace = false
+
+    @Option(help: ArgumentHelp("With --strip: keep what the picture needs to look the same (appearance), or nothing (none).", valueName: "what"))
+    var keep: KeepChoice = .appearance
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one photo") }
+        if strip {
+            if (output == nil) == !inPlace { throw ValidationError("--strip needs one of --output DIR or --in-place") }
+            if all { throw ValidationError("--all is for reading, not with --strip") }
+        } else if output != nil || inPlace || keep != .appearance {
+            throw ValidationError("--output, --in-place and --keep only go with --strip")
+        }
+    }
+
+    func run() throws {
+        defer { try? OutputBuffer.shared.flush() }
+        let outcome = strip ? try stripAll() : try readAll()
+        try OutputBuffer.shared.flush()
+        if outcome.failures > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
+        if outcome.findings > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    private func readAll() throws -> (findings: Int, failures: Int) {
+        let results = Batch.run(files, label: "reading photos") { path in
+            try PhotoReader.read(AtomicFile.read(path, limit: PhotoFiles.sizeLimit))
+        }
+        var findings = 0, failures = 0
+        for (path, result) in zip(files, results) {
+            switch result {
+            case .success(let report):
+                if report.hasPrivateMetadata { findings += 1 }
+                let view = ReportView(path: path, report: report, all: all)
+                if outputOptions.json { try OutputBuffer.shared.writeJSON(view.json(into:)) } else { try OutputBuffer.shared.write(view.text()) }
+            case .failure(let error):
+                failures += 1
+                Diagnostics.error("\(TerminalText.visible(path)): \(PhotoFiles.describe(error))")
+            }
+        }
+        return (findings, failures)
+    }
+
+    private func stripAll() throws -> (findings: Int, failures: Int) {
+        if let output { try StripTarget.prepareFolder(output) }
+        let targets = try StripTarget.plan(files, output: output)
+        let policy = keep.policy
+        let results = Batch.run(targets, label: "stripping photos") { target in try target.strip(keep: policy) }
+        var failures = 0
+        for (target, result) in zip(targets, results) {
+            switch result {
+            case .success(let stripped):
+                let view = StripView(source: target.source, destination: target.destination, result: stripped)
+                if outputOptions.json { try OutputBuffer.shared.writeJSON(view.json(into:)) } else { try OutputBuffer.shared.write(view.text()) }
+            case .failure(let error):
+                failures += 1
+                Diagnostics.error("\(TerminalText.visible(target.source)): \(PhotoFiles.describe(error)); left unchanged")
+            }
+        }
+        return (0, failures)
+    }
+}
+
+/// `--keep`'s values.
+enum KeepChoice: String, ExpressibleByArgument, CaseIterable {
+    case appearance, none
+
+    var policy: KeepPolicy { self == .none ? .none : .appearance }
+}

@@ -1,0 +1,17 @@
+import PhotoMetadata
+import VaultCore
+
+/// Reading photos from disk for `vault exif`.
+enum PhotoFiles {
+    /// Larger files are refused: no photo is this big, and the whole file is read into memory.
+    static let sizeLimit = 1 << 30
+
+    /// Why a file could not be read or written, in one line.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as PhotoError: error.message
+        case let error as any VaultFailure: error.message
+        default: String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import FoundationEssentials
+import PhotoMetadata
+import VaultCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One file to strip and where its stripped version goes.
+struct StripTarget: Sendable {
+    let source: String
+    let destination: String
+    /// Whether the destination is the source (--in-place).
+    let replacing: Bool
+
+    /// Where each file goes; two files of the same name cannot go into one folder.
+    static func plan(_ files: [String], output: String?) throws -> [StripTarget] {
+        guard let output else { return files.map { StripTarget(source: $0, destination: $0, replacing: true) } }
+        var seen: Set<String> = []
+        return try files.map { file in
+            let name = FilePath.lastComponent(of: file)
+            guard seen.insert(name).inserted else {
+                throw ValidationError("two files are called \(TerminalText.visible(name)): they cannot both go into \(TerminalText.visible(output))")
+            }
+            return StripTarget(source: file, destination: output + "/" + name, replacing: false)
+        }
+    }
+
+    /// Creates the output folder when missing.
+    static func prepareFolder(_ folder: String) throws {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw StripFolderError.notAFolder(folder) }
+            return
+        }
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw StripFolderError.cannotCreate(folder, errno) }
+    }
+
+    /// Reads, strips and writes atomically with the source's permissions; an output that
+    /// already exists is not overwritten.
+    func strip(keep: KeepPolicy) throws -> StripResult {
+        var info = stat()
+        let mode = stat(source, &info) == 0 ? info.st_mode & 0o777 : 0o644
+        let result = try PhotoStripper.strip(AtomicFile.read(source, limit: PhotoFiles.sizeLimit), keep: keep)
+        try result.output.withUnsafeBytes { bytes in
+            try AtomicFile.write(bytes, to: destination, exclusive: !replacing, mode: mode)
+        }
+        return result
+    }
+}
+
+/// The `--output` folder cannot be used.
+enum StripFolderError: VaultFailure {
+    case notAFolder(String)
+    case cannotCreate(String, Int32)
+
+    var message: String {
+        switch self {
+        case .notAFolder(let path): "\(TerminalText.visible(path)) is not a folder"
+        case .cannotCreate(let path, let code): "cannot create \(TerminalText.visible(path)): \(String(cString: strerror(code)))"
+        }
+    }
+
+    var exitStatus: ExitStatus { .failure }
+}
