@@ -139,6 +139,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         .testTarget(
+            name: "PhotoMetadataTests",
+            dependencies: ["PhotoMetadata"]),
+        .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "vault", .product(name: "Crypto", package: "swift-crypto")]),
     ],

@@ -1,7 +1,7 @@
 import Testing
 
 /// `vault plugins` lists the built-in plugins (the generator, the strength estimator, the
-/// breach check and the TLS auditor) with their commands and capabilities, in text and JSON, and every command a
+/// breach check, the TLS auditor and the photo-metadata reader) with their commands and capabilities, in text and JSON, and every command a
 /// built-in plugin registers is reachable from `vault`.
 @Suite("vault plugins")
 struct PluginsCommandTests {
@@ -21,6 +21,9 @@ struct PluginsCommandTests {
             "tls — TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
             "  commands:     tls",
             "  capabilities: none",
+            "exif — Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
+            "  commands:     exif",
+            "  capabilities: file-analyzer",
         ]), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }
@@ -39,6 +42,8 @@ struct PluginsCommandTests {
              "commands": ["breach"], "capabilities": ["secret-analyzer"]],
             ["id": "tls", "summary": "TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
              "commands": ["tls"], "capabilities": [String]()],
+            ["id": "exif", "summary": "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
+             "commands": ["exif"], "capabilities": ["file-analyzer"]],
         ])
         #expect(object["external"] is [Any])
     }

@@ -18,7 +18,8 @@ enum JPEGStripper {
             ledger.keep("JFIF")
             parts = parts.dropFirst()
         }
-        if let orientation = OrientationExif.needed(orientation, keep: keep) {
+        let written = OrientationExif.needed(orientation, keep: keep)
+        if let orientation = written {
             let payload = JPEGSignature.exif + OrientationExif.tiff(orientation)
             output += [0xFF, 0xE1, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
             ledger.keep("Orientation \(orientation)")
@@ -34,7 +35,7 @@ enum JPEGStripper {
                 if keep == .appearance, ["JFIF", "ICC profile", "Adobe colour transform"].contains(name) {
                     output += storage[whole]
                     ledger.keep(name)
-                } else {
+                } else if !(name == "EXIF" && OrientationExif.isOwn(storage[payload].dropFirst(JPEGSignature.exif.count), orientation: written)) {
                     ledger.remove(name, bytes: whole.count)
                 }
             case .scanData(let range), .standalone(_, let range):

@@ -9,6 +9,13 @@ enum OrientationExif {
          0, 0, 0, 0]                               // no next IFD
     }
 
+    /// Whether `block` is what a strip wrote: an orientation-only Exif block, which stripping
+    /// again replaces by itself (so it is not reported as removed).
+    static func isOwn(_ block: some Collection<UInt8>, orientation: Int?) -> Bool {
+        guard let orientation else { return false }
+        return block.elementsEqual(tiff(orientation))
+    }
+
     /// Whether an orientation must be written back: a valid one other than 1 (normal).
     static func needed(_ orientation: Int?, keep: KeepPolicy) -> Int? {
         guard keep == .appearance, let orientation, (2...8).contains(orientation) else { return nil }

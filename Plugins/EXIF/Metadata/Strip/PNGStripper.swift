@@ -12,7 +12,8 @@ enum PNGStripper {
         var ledger = StripLedger()
         var output = PNGFile.signature
         output.reserveCapacity(storage.count)
-        var orientationPending = OrientationExif.needed(orientation, keep: keep)
+        let written = OrientationExif.needed(orientation, keep: keep)
+        var orientationPending = written
         for chunk in file.chunks {
             if chunk.type == "IDAT" || chunk.type == "IEND", let value = orientationPending {
                 output += Self.chunk("eXIf", OrientationExif.tiff(value))  // eXIf must precede IDAT
@@ -24,7 +25,7 @@ enum PNGStripper {
             } else if keep == .appearance, colourChunks.contains(chunk.type) {
                 output += storage[chunk.whole]
                 ledger.keep(chunk.type)
-            } else {
+            } else if !(chunk.type == "eXIf" && OrientationExif.isOwn(storage[chunk.data], orientation: written)) {
                 ledger.remove(chunk.type, bytes: chunk.whole.count)
             }
         }

@@ -22,6 +22,8 @@ enum WebPStripper {
                 ledger.keep("ICC profile")
             case let type where imageChunks.contains(type):
                 body += storage[chunk.whole]
+            case "EXIF" where OrientationExif.isOwn(storage[chunk.data], orientation: extendedHeader == nil ? nil : orientationValue):
+                continue
             default:
                 ledger.remove(chunk.type.trimmingTrailingSpaces, bytes: chunk.whole.count)
             }
