@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 MAN_DATE = 2026-11-21
 SWIFT ?= swift
 
-.PHONY: all build demo test man check-man install bench clean
+.PHONY: all build demo test man check-man install bench fuzz clean
 
 all: build
 
@@ -28,6 +28,12 @@ man:
 
 check-man:
 	scripts/man --check man
+
+# libFuzzer on the photo-metadata reader and stripper (Fuzz/), for FUZZ_SECONDS (default 300),
+# starting from Fuzz/seeds and the EXIF fixtures; a crash is written to Fuzz/crashes/.
+FUZZ_SECONDS ?= 300
+fuzz:
+	scripts/fuzz $(FUZZ_SECONDS)
 
 install:
 	scripts/setup

@@ -16,6 +16,8 @@ let package = Package(
     products: [
         .executable(name: "vault", targets: ["vault"]),
         .library(name: "VaultCore", targets: ["VaultCore"]),
+        // For the fuzzer package in Fuzz/ (`make fuzz`).
+        .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
