@@ -144,6 +144,9 @@ let package = Package(
             name: "PhotoMetadataTests",
             dependencies: ["PhotoMetadata"]),
         .testTarget(
+            name: "EXIFPluginTests",
+            dependencies: ["EXIF", "VaultCore"]),
+        .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "vault", .product(name: "Crypto", package: "swift-crypto")]),
     ],
