@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhotoMetadata
 
@@ -48,6 +49,25 @@ struct HostileInputTests {
         block += [UInt8](repeating: 0, count: 64)
         let tiff = try #require(TIFFStructure(block))
         #expect(tiff.ifds.isEmpty && tiff.problems.contains { $0.contains("65535 entries") })
+    }
+
+    @Test("inputs the fuzzer found (Fuzz/seeds/crash-*) are read, and stripped clean or refused, without trapping")
+    func fuzzerFindings() throws {
+        let seeds = Fixture.folder + "/../../Fuzz/seeds"
+        let crashes = try FileManager.default.contentsOfDirectory(atPath: seeds).filter { $0.hasPrefix("crash-") }
+        #expect(crashes.count >= 2)
+        for name in crashes {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: seeds + "/" + name)))
+            _ = try? PhotoReader.read(bytes)
+            for keep in KeepPolicy.allCases {
+                guard let stripped = try? PhotoStripper.strip(bytes, keep: keep) else { continue }
+                #expect(try PhotoReader.read(stripped.output).hasPrivateMetadata == false, "\(name), keep \(keep)")
+            }
+        }
+        // The glued scan: once its JFIF segment is gone, restart markers that stood between
+        // segments join the scan before them, and the Exif block that followed is read again.
+        let glued = Array(try Data(contentsOf: URL(fileURLWithPath: seeds + "/crash-glued-scan.jpg")))
+        #expect(throws: PhotoError.self) { try PhotoStripper.strip(glued, keep: .none) }
     }
 
     @Test("every truncation of every fixture reads without trapping; stripping a cut file is refused", arguments: Fixture.all)

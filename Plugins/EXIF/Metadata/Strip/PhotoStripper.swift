@@ -1,8 +1,20 @@
 /// Removes every metadata container from a JPEG, PNG or WebP file without touching the
 /// compressed image data, keeping what the picture needs to look the same unless told
 /// otherwise. A damaged file is refused rather than half-stripped.
+///
+/// Every result is read back before it is returned: a file whose stripped form would still show
+/// privacy-relevant metadata (a malformed file whose parts fall together differently once the
+/// metadata between them is gone) is refused as damaged rather than written.
 public enum PhotoStripper {
     public static func strip(_ data: [UInt8], keep: KeepPolicy = .appearance) throws(PhotoError) -> StripResult {
+        let result = try stripOnce(data, keep: keep)
+        guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata else {
+            throw .damaged("its structure is malformed in a way that would leave metadata behind")
+        }
+        return result
+    }
+
+    private static func stripOnce(_ data: [UInt8], keep: KeepPolicy) throws(PhotoError) -> StripResult {
         let orientation = (try? PhotoReader.read(data))?.orientation
         if let jpeg = JPEGFile(data) { return try JPEGStripper.strip(jpeg, orientation: orientation, keep: keep) }
         if let png = PNGFile(data) { return try PNGStripper.strip(png, orientation: orientation, keep: keep) }

@@ -15,6 +15,7 @@ enum WebPStripper {
         for chunk in file.chunks {
             switch chunk.type {
             case "VP8X":
+                guard chunk.data.count >= 10 else { throw .damaged("the VP8X chunk is shorter than 10 bytes") }
                 extendedHeader = body.count
                 body += storage[chunk.whole]
             case "ICCP" where keepICC:
