@@ -42,9 +42,12 @@ public enum AtomicFile {
     /// Replaces (or creates) `path` with `bytes`, atomically and durably, with `mode` (0600
     /// unless told otherwise). Termination signals are held off while the temporary file exists
     /// (SIGKILL and power loss cannot be; the vault's leftovers are removed by the next writer).
-    /// With `exclusive`, fails with `.fileExists` instead of replacing an existing file.
+    /// With `exclusive`, fails with `.fileExists` instead of replacing an existing file. Without
+    /// `durable`, the data and the rename are not flushed to disk one by one: for a batch of new
+    /// files that ends with `syncFileSystem(containing:)`.
     public static func write(
-        _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600
+        _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600,
+        durable: Bool = true
     ) throws(StoreError) {
         // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
         // removed: it may hold a plaintext export, and nothing else would ever delete it.
@@ -70,7 +73,7 @@ public enum AtomicFile {
                 guard count > 0 else { throw StoreError.io(path: temporary, operation: "write", errno: errno) }
                 offset += count
             }
-            guard fsync(fd) == 0 else { throw StoreError.io(path: temporary, operation: "fsync", errno: errno) }
+            if durable { guard fsync(fd) == 0 else { throw StoreError.io(path: temporary, operation: "fsync", errno: errno) } }
         }
         if exclusive {
             // link() fails if the target exists, so two creators cannot both win.
@@ -83,7 +86,16 @@ public enum AtomicFile {
             guard rename(temporary, path) == 0 else { throw .io(path: path, operation: "replace", errno: errno) }
         }
         committed = true
-        try syncFolder(folder)
+        if durable { try syncFolder(folder) }
+    }
+
+    /// Flushes every file of the file system that holds `folder` to disk, at once: the end of a
+    /// batch written without `durable`.
+    public static func syncFileSystem(containing folder: String) throws(StoreError) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw .io(path: folder, operation: "open", errno: errno) }
+        defer { close(fd) }
+        guard linuxSyncfs(fd) == 0 else { throw .io(path: folder, operation: "sync", errno: errno) }
     }
 
     /// Makes a rename in `folder` durable.
@@ -114,6 +126,10 @@ public enum AtomicFile {
         return bytes.map { String($0, radix: 16) }.joined()
     }
 }
+
+/// glibc's syncfs(2), which its Swift module does not export (it needs _GNU_SOURCE).
+@_silgen_name("syncfs")
+private func linuxSyncfs(_ fd: Int32) -> Int32
 
 /// String helpers for POSIX paths, to avoid pulling Foundation's URL into the hot path.
 public enum FilePath {

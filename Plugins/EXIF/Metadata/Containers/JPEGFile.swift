@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A JPEG file taken apart (ITU T.81 annex B): its marker segments, the entropy-coded data of
 /// each scan, the end-of-image marker and whatever follows it. Only ranges are kept, so the
 /// stripper can copy the compressed image data byte for byte.
@@ -65,20 +69,22 @@ struct JPEGFile: Sendable {
     private(set) var problem: String?
 
     /// The first marker after entropy-coded data: 0xFF followed by neither 0x00 (a stuffed
-    /// 0xFF) nor a restart marker, nor 0xFF (fill).
+    /// 0xFF) nor a restart marker, nor 0xFF (fill). Searched with memchr: scans are most of a
+    /// file's bytes.
     private static func endOfScanData(in bytes: Bytes, from start: Int) -> Int {
-        let data = bytes.storage
-        var index = start
-        while index + 1 < data.count {
-            if data[index] == 0xFF {
-                let next = data[index + 1]
-                if next != 0x00 && next != 0xFF && !(0xD0...0xD7).contains(next) { return index }
-                index += next == 0xFF ? 1 : 2
-            } else {
-                index += 1
+        bytes.storage.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            guard let base = buffer.baseAddress else { return count }
+            var index = start
+            while index + 1 < count {
+                guard let found = memchr(base + index, 0xFF, count - index - 1) else { return count }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let next = base[position + 1]
+                if next != 0x00 && next != 0xFF && !(0xD0...0xD7).contains(next) { return position }
+                index = position + (next == 0xFF ? 1 : 2)
             }
+            return count
         }
-        return data.count
     }
 
     /// The payload of each segment with this marker whose payload starts with `signature`,

@@ -14,11 +14,17 @@ public enum PhotoStripper {
         return result
     }
 
+    /// Parses the file once, for its orientation and for the stripping.
     private static func stripOnce(_ data: [UInt8], keep: KeepPolicy) throws(PhotoError) -> StripResult {
-        let orientation = (try? PhotoReader.read(data))?.orientation
-        if let jpeg = JPEGFile(data) { return try JPEGStripper.strip(jpeg, orientation: orientation, keep: keep) }
-        if let png = PNGFile(data) { return try PNGStripper.strip(png, orientation: orientation, keep: keep) }
-        if let webp = WebPFile(data) { return try WebPStripper.strip(webp, orientation: orientation, keep: keep) }
+        if let jpeg = JPEGFile(data) {
+            return try JPEGStripper.strip(jpeg, orientation: JPEGMetadata.read(jpeg, depth: 0).orientation, keep: keep)
+        }
+        if let png = PNGFile(data) {
+            return try PNGStripper.strip(png, orientation: PNGMetadata.read(png, depth: 0).orientation, keep: keep)
+        }
+        if let webp = WebPFile(data) {
+            return try WebPStripper.strip(webp, orientation: WebPMetadata.read(webp, depth: 0).orientation, keep: keep)
+        }
         throw .unknownFormat
     }
 }
