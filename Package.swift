@@ -111,9 +111,12 @@ let package = Package(
         .target(
             name: "TestServerSupport",
             path: "Tests/Servers/Support"),
+        .target(
+            name: "SeededRandom",
+            path: "Tests/Support/SeededRandom"),
         .executableTarget(
             name: "fake-hibp",
-            dependencies: testServerDependencies + [.product(name: "Crypto", package: "swift-crypto")],
+            dependencies: testServerDependencies + ["SeededRandom", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/Servers/FakeHIBP"),
         .executableTarget(
             name: "tls-test-server",
@@ -130,7 +133,7 @@ let package = Package(
             dependencies: ["Entropy"]),
         .testTarget(
             name: "BreachTests",
-            dependencies: ["Breach", "VaultCore"]),
+            dependencies: ["Breach", "VaultCore", "SeededRandom"]),
         .testTarget(
             name: "TLSAuditTests",
             dependencies: [
@@ -142,7 +145,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "PhotoMetadataTests",
-            dependencies: ["PhotoMetadata"]),
+            dependencies: ["PhotoMetadata", "SeededRandom"]),
         .testTarget(
             name: "EXIFPluginTests",
             dependencies: ["EXIF", "VaultCore"]),

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import Testing
 @testable import PhotoMetadata
@@ -86,7 +87,7 @@ struct HostileInputTests {
 
     @Test("random byte changes in every fixture never trap the reader or the stripper", arguments: Fixture.all)
     func mutations(name: String) throws {
-        var generator = SeededGenerator(seed: 0x5EED_0000 &+ UInt64(name.utf8.count))
+        var generator = SeededRandom(seed: 0x5EED_0000 &+ UInt64(name.utf8.count))
         let whole = try Fixture.bytes(name)
         for _ in 0..<300 {
             var bytes = whole
@@ -96,18 +97,5 @@ struct HostileInputTests {
             _ = try? PhotoReader.read(bytes)
             _ = try? PhotoStripper.strip(bytes)
         }
-    }
-}
-
-/// SplitMix64, so that a failing mutation can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

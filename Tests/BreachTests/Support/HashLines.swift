@@ -1,3 +1,4 @@
+import SeededRandom
 /// Lines of a breach data file (`KEY:COUNT`), generated: random distinct upper-case hex keys
 /// with counts, and the file bytes written from them in the variants the readers must accept
 /// (LF or CRLF, upper- or lower-case hex, with or without a final newline).

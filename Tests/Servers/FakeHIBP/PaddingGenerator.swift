@@ -1,3 +1,4 @@
+import SeededRandom
 import Crypto
 
 /// Makes the count-0 filler lines that `Add-Padding: true` asks for.
@@ -12,7 +13,7 @@ enum PaddingGenerator {
 
     /// The known entries merged with enough padding to reach this prefix's target line count, sorted.
     static func padded(_ known: [RangeEntry], prefix: HashPrefix) -> [RangeEntry] {
-        var random = SplitMix64(seed: seed(for: prefix))
+        var random = SeededRandom(seed: seed(for: prefix))
         let span = UInt64(maximumLines - minimumLines + 1)
         let target = minimumLines + Int(random.next() % span)
         let missing = target - known.count
