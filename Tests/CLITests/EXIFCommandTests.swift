@@ -149,7 +149,7 @@ struct EXIFStripTests {
     @Test("--json gives one object per file with what was removed and kept")
     func json() async throws {
         let fixture = try VaultFixture()
-        let result = try await fixture.run(["exif", "--strip", "--output", fixture.path("o"), "--json", ExifTool.fixtures + "/gps.jpg"])
+        let result = try await fixture.run(["exif", "--strip", "--output", fixture.path("o") + "/", "--json", ExifTool.fixtures + "/gps.jpg"])
         let object = try JSONValue.object(result.stdoutData)
         #expect((object["removed"] as? [String])?.contains { $0.hasPrefix("EXIF (") } == true)
         #expect(object["kept"] as? [String] == ["JFIF", "Orientation 6", "ICC profile"])

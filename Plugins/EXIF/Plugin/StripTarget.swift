@@ -15,7 +15,8 @@ struct StripTarget: Sendable {
 
     /// Where each file goes; two files of the same name cannot go into one folder.
     static func plan(_ files: [String], output: String?) throws -> [StripTarget] {
-        guard let output else { return files.map { StripTarget(source: $0, destination: $0, replacing: true) } }
+        guard var output else { return files.map { StripTarget(source: $0, destination: $0, replacing: true) } }
+        while output.count > 1 && output.hasSuffix("/") { output.removeLast() }
         var seen: Set<String> = []
         return try files.map { file in
             let name = FilePath.lastComponent(of: file)
