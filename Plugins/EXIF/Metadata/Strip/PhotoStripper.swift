@@ -3,12 +3,13 @@
 /// otherwise. A damaged file is refused rather than half-stripped.
 ///
 /// Every result is read back before it is returned: a file whose stripped form would still show
-/// privacy-relevant metadata (a malformed file whose parts fall together differently once the
-/// metadata between them is gone) is refused as damaged rather than written.
+/// privacy-relevant metadata, or would no longer read as a whole image (a malformed file whose
+/// parts fall together differently once the metadata between them is gone), is refused as
+/// damaged rather than written.
 public enum PhotoStripper {
     public static func strip(_ data: [UInt8], keep: KeepPolicy = .appearance) throws(PhotoError) -> StripResult {
         let result = try stripOnce(data, keep: keep)
-        guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata else {
+        guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata, check.problems.isEmpty else {
             throw .damaged("its structure is malformed in a way that would leave metadata behind")
         }
         return result
