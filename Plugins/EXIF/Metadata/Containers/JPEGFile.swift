@@ -37,22 +37,25 @@ struct JPEGFile: Sendable {
         var offset = 2
         while offset < bytes.count {
             guard bytes.byte(offset) == 0xFF else { problem = "no marker at byte \(offset)"; return }
-            // Any number of 0xFF fill bytes may precede a marker.
+            // Any number of 0xFF fill bytes may precede a marker; they stay with it, so that a
+            // stripped file keeps them and strips to itself.
+            let start = offset
             while bytes.byte(offset + 1) == 0xFF { offset += 1 }
             guard let marker = bytes.byte(offset + 1) else { problem = "the file ends inside a marker"; return }
             switch marker {
             case 0xD9:
-                endOfImage = offset..<offset + 2
+                endOfImage = start..<offset + 2
                 return
             case 0xD0...0xD7, 0x01:
-                parts.append(.standalone(marker: marker, whole: offset..<offset + 2))
+                parts.append(.standalone(marker: marker, whole: start..<offset + 2))
                 offset += 2
             default:
                 guard let length = bytes.uint16(offset + 2, .bigEndian).map(Int.init), length >= 2,
-                      let whole = bytes.range(offset, 2 + length) else {
+                      let end = bytes.range(offset, 2 + length)?.upperBound else {
                     problem = "the segment at byte \(offset) runs past the end of the file"
                     return
                 }
+                let whole = start..<end
                 parts.append(.segment(marker: marker, whole: whole, payload: offset + 4..<whole.upperBound))
                 offset = whole.upperBound
                 if marker == 0xDA {
@@ -91,7 +94,8 @@ struct JPEGFile: Sendable {
     /// without the signature.
     func payloads(marker: UInt8, signature: [UInt8]) -> [ArraySlice<UInt8>] {
         parts.compactMap { part in
-            guard case .segment(marker, _, let payload) = part, bytes.has(signature, at: payload.lowerBound) else { return nil }
+            guard case .segment(marker, _, let payload) = part, payload.count >= signature.count,
+                  bytes.has(signature, at: payload.lowerBound) else { return nil }
             return bytes.storage[payload.lowerBound + signature.count..<payload.upperBound]
         }
     }
