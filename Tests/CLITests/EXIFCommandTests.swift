@@ -125,6 +125,24 @@ struct EXIFStripTests {
         #expect(try await fixture.run(["exif", copy]).status == 0)
     }
 
+    @Test("--in-place on a symbolic link strips the photo it points to and leaves the link")
+    func symbolicLink() async throws {
+        let fixture = try VaultFixture()
+        let photo = fixture.path("real.jpg"), link = fixture.path("link.jpg")
+        try FileManager.default.copyItem(atPath: ExifTool.fixtures + "/gps.jpg", toPath: photo)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: photo)
+        let result = try await fixture.run(["exif", "--strip", "--in-place", link])
+        #expect(result.status == 0, "\(result)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == photo)
+        #expect(try await fixture.run(["exif", photo]).status == 0, "the photo itself is clean")
+    }
+
+    @Test("a missing photo is named as a file, not as a vault")
+    func missingFile() async throws {
+        let fixture = try VaultFixture()
+        expectFailure(try await fixture.run(["exif", fixture.path("gone.jpg")]), status: 1, mentioning: "gone.jpg: no such file")
+    }
+
     @Test("an existing output is not overwritten, a damaged photo is not stripped, and the others still are")
     func failures() async throws {
         let fixture = try VaultFixture()

@@ -30,6 +30,18 @@ struct EndpointTests {
         #expect(throws: EndpointError.self) { try Endpoint.parse(text) }
     }
 
+    @Test("a user name and password in a refused address are never shown")
+    func redacted() {
+        for text in ["http://me:secret@example.com/", "ftp://me:secret@example.com", "https://me:secret@example.com/"] {
+            do {
+                _ = try Endpoint.parse(text)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(!error.message.contains("secret") && error.message.contains("example.com"), "\(error.message)")
+            }
+        }
+    }
+
     @Test("an IPv6 endpoint is written with brackets, and the Host header leaves out port 443")
     func text() {
         #expect(Endpoint(host: "::1", port: 8443).text == "[::1]:8443")

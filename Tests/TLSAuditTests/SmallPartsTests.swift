@@ -60,5 +60,8 @@ struct SmallPartsTests {
         #expect(fetch.sameSitePath("http://example.com/") == nil)
         #expect(fetch.sameSitePath("https://www.example.com/") == nil)
         #expect(fetch.sameSitePath("//evil.example/") == nil)
+        #expect(fetch.sameSitePath("login", from: "/account/start?x=1") == "/account/login")
+        #expect(fetch.sameSitePath("login", from: "/") == "/login")
+        #expect(fetch.sameSitePath("mailto:x@example.com") == nil)
     }
 }

@@ -98,7 +98,7 @@ struct EXIFCommand: ParsableCommand {
         for (target, result) in zip(targets, results) {
             switch result {
             case .success(let stripped):
-                let view = StripView(source: target.source, destination: target.destination, result: stripped)
+                let view = StripView(source: target.source, destination: target.destination, replaced: target.replacing, result: stripped)
                 if outputOptions.json { try OutputBuffer.shared.writeJSON(view.json(into:)) } else { try OutputBuffer.shared.write(view.text()) }
             case .failure(let error):
                 failures += 1

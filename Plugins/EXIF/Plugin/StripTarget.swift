@@ -15,7 +15,13 @@ struct StripTarget: Sendable {
 
     /// Where each file goes; two files of the same name cannot go into one folder.
     static func plan(_ files: [String], output: String?) throws -> [StripTarget] {
-        guard var output else { return files.map { StripTarget(source: $0, destination: $0, replacing: true) } }
+        guard var output else {
+            // A link is followed: the photo it points to is the one replaced, not the link.
+            return files.map { file in
+                let resolved = realpath(file, nil).map { pointer in defer { free(pointer) }; return String(cString: pointer) }
+                return StripTarget(source: file, destination: resolved ?? file, replacing: true)
+            }
+        }
         while output.count > 1 && output.hasSuffix("/") { output.removeLast() }
         var seen: Set<String> = []
         return try files.map { file in

@@ -5,12 +5,15 @@ import VaultCore
 struct StripView {
     let source: String
     let destination: String
+    /// Whether the source itself was replaced (--in-place).
+    let replaced: Bool
     let result: StripResult
 
     func text() -> String {
-        let target = source == destination ? "stripped in place" : "-> \(TerminalText.visible(destination))"
-        let removed = result.removed.isEmpty ? "nothing to remove" : "removed " + result.removed.joined(separator: ", ")
-        let kept = result.kept.isEmpty ? "" : "; kept " + result.kept.joined(separator: ", ")
+        let target = replaced ? "stripped in place" : "-> \(TerminalText.visible(destination))"
+        // Chunk names come from the file: escaped like any other text from it.
+        let removed = result.removed.isEmpty ? "nothing to remove" : "removed " + result.removed.map(TerminalText.visible).joined(separator: ", ")
+        let kept = result.kept.isEmpty ? "" : "; kept " + result.kept.map(TerminalText.visible).joined(separator: ", ")
         return "\(TerminalText.visible(source)) \(target): \(removed)\(kept)\n"
     }
 

@@ -51,7 +51,10 @@ struct ChainJudge: Sendable {
 
     /// Path building with time set apart; on failure, says why in the most useful words.
     private func judgePath(_ chain: [CertificateDetails], _ parsed: [Certificate], into assessment: inout ChainAssessment) async {
-        var verifier = Verifier(rootCertificates: roots.store) { RFC5280Policy.withValidityCheckDisabled() }
+        var verifier = Verifier(rootCertificates: roots.store) {
+            RFC5280Policy.withValidityCheckDisabled()
+            ServerCertificateExtensions()  // the identity is judged on its own, below
+        }
         let result = await verifier.validate(leaf: parsed[0], intermediates: CertificateStore(parsed.dropFirst()))
         switch result {
         case .validCertificate(let path):
@@ -59,6 +62,11 @@ struct ChainJudge: Sendable {
         case .couldNotValidate(let failures):
             if let failure = failures.first {
                 assessment.findings.append(AuditFinding(.invalidChain, "the path to a trusted root breaks a rule: \(failure.policyFailureReason)"))
+            } else if let (index, oid) = unknownCriticalExtension(parsed) {
+                // The verifier gives no reason for these: it rejects every path that holds one.
+                assessment.findings.append(AuditFinding(
+                    .invalidChain, "certificate \(index) has a critical extension (\(oid)) that clients do not know, so they must reject it",
+                    certificate: index))
             } else if chain[0].isSelfSigned {
                 assessment.findings.append(AuditFinding(
                     .selfSigned, "the certificate is signed by its own key and is not among the trusted roots (\(roots.origin))", certificate: 0))
@@ -67,6 +75,23 @@ struct ChainJudge: Sendable {
             }
         }
     }
+
+    /// The first certificate with a critical extension outside those RFC 5280 and the
+    /// server-identity check handle, with its OID.
+    private func unknownCriticalExtension(_ chain: [Certificate]) -> (Int, String)? {
+        for (index, certificate) in chain.enumerated() {
+            if let unknown = certificate.extensions.first(where: { $0.critical && !Self.knownExtensions.contains($0.oid) }) {
+                return (index, unknown.oid.description)
+            }
+        }
+        return nil
+    }
+
+    static let knownExtensions: [ASN1ObjectIdentifier] = [
+        .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
+        .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.nameConstraints,
+        [2, 5, 29, 32], [2, 5, 29, 36], [2, 5, 29, 54],  // certificate policies, policy constraints, inhibit anyPolicy
+    ]
 
     /// Follows the chain as sent from the leaf, issuer to subject, to where it stops.
     private func missingIssuerFinding(_ chain: [CertificateDetails]) -> AuditFinding {
@@ -115,8 +140,10 @@ struct ChainJudge: Sendable {
     /// trusted path without its root (the trust store vouches for that), or, when there is no
     /// path, on every certificate sent.
     private func judgeValidity(_ chain: [CertificateDetails], path: [Certificate], into assessment: inout ChainAssessment) {
+        // The anchor's own dates are the trust store's business, unless the leaf is the anchor.
+        let vouched = path.count == 1 ? path[...] : path.dropLast()
         let checked = path.isEmpty ? Array(chain.indices)
-            : chain.indices.filter { index in path.dropLast().contains { $0 == chain[index].certificate } }
+            : chain.indices.filter { index in vouched.contains { $0 == chain[index].certificate } }
         for index in checked {
             let parts = chain[index].parts
             let days = chain[index].daysLeft(at: now)
@@ -146,6 +173,16 @@ struct ChainJudge: Sendable {
             }
         }
     }
+}
+
+/// Declares the server-identity extensions handled during path building (a leaf may mark its
+/// subject alternative names or extended key usage critical); the identity is judged apart.
+private struct ServerCertificateExtensions: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
+        .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage, .X509ExtensionID.keyUsage,
+    ]
+
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult { .meetsPolicy }
 }
 
 /// A policy that only declares the extensions a leaf usually marks critical as handled, so that

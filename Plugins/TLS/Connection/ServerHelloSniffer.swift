@@ -68,6 +68,8 @@ final class ServerHelloSniffer: ChannelInboundHandler, RemovableChannelHandler {
             case 22:  // handshake
                 handshake.writeBuffer(&fragment)
                 readHandshakeMessages()
+            case 20:  // a ChangeCipherSpec, as TLS 1.3 sends after a HelloRetryRequest (RFC 8446 D.4)
+                continue
             default:
                 return stop()  // anything else before the ServerHello is not TLS as we know it
             }

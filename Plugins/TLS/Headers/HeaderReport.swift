@@ -37,7 +37,7 @@ struct HeaderFetch: Sendable {
             report.steps.append(HeaderReport.Step(path: path, status: response.status))
             report.grades = SecurityHeaders.grade(response)
             guard (300...399).contains(response.status), let location = response.value(of: "Location") else { return report }
-            guard let next = sameSitePath(location) else {
+            guard let next = sameSitePath(location, from: path) else {
                 report.note = "redirects to \(location), which is not on \(endpoint.text): the headers are those of the redirect"
                 return report
             }
@@ -55,10 +55,15 @@ struct HeaderFetch: Sendable {
         }
     }
 
-    /// The path of a redirect target on the same host and port: an absolute path, or an
-    /// https URL (or scheme-relative one) naming this endpoint.
-    func sameSitePath(_ location: String) -> String? {
+    /// The path of a redirect target on the same host and port: an absolute path, a path
+    /// relative to `current`'s folder, or an https URL (or scheme-relative one) naming this
+    /// endpoint.
+    func sameSitePath(_ location: String, from current: String = "/") -> String? {
         if location.hasPrefix("/") && !location.hasPrefix("//") { return location }
+        if !location.contains("://") && !location.hasPrefix("//") && !location.contains(":") {
+            let folder = current.split(separator: "?", maxSplits: 1).first.map { $0[...($0.lastIndex(of: "/") ?? $0.startIndex)] } ?? "/"
+            return String(folder.isEmpty ? "/" : folder) + location
+        }
         let absolute = location.hasPrefix("//") ? "https:" + location : location
         guard absolute.lowercased().hasPrefix("https://"), let target = try? Endpoint.parse(absolute), target == endpoint else {
             return nil

@@ -1,3 +1,4 @@
+import VaultCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -91,8 +92,17 @@ public enum EndpointError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .plainHTTP(let text): "\(text) is plain HTTP, without TLS to audit; the https:// address may exist"
-        case .notAnAddress(let text, let reason): "cannot audit '\(text)': \(reason)"
+        case .plainHTTP(let text): "\(Self.redacted(text)) is plain HTTP, without TLS to audit; the https:// address may exist"
+        case .notAnAddress(let text, let reason): "cannot audit '\(Self.redacted(text))': \(reason)"
         }
+    }
+
+    /// An address as it may be shown: a user name and password in it (`https://me:pw@host`)
+    /// replaced by `…`, control characters escaped.
+    static func redacted(_ text: String) -> String {
+        let afterScheme = text.range(of: "://")?.upperBound ?? text.startIndex
+        let authorityEnd = text[afterScheme...].firstIndex { "/?#".contains($0) } ?? text.endIndex
+        guard let at = text[afterScheme..<authorityEnd].lastIndex(of: "@") else { return TerminalText.visible(text) }
+        return TerminalText.visible(String(text[..<afterScheme]) + "…" + String(text[at...]))
     }
 }

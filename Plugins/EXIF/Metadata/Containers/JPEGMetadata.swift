@@ -7,6 +7,7 @@ enum JPEGMetadata {
         for payload in file.payloads(marker: 0xE1, signature: JPEGSignature.exif) {
             guard let exif = ExifBlock(Array(payload), container: "EXIF") else {
                 report.problems.append("an Exif segment does not hold a TIFF structure")
+                report.items.append(MetadataItem(group: "EXIF", name: "Unreadable", value: "(\(payload.count) bytes)", category: .identifier))
                 continue
             }
             report.add(exif, nested: false)
@@ -52,6 +53,8 @@ enum JPEGMetadata {
         switch marker {
         case 0xFE:
             return MetadataItem(group: "JPEG", name: "Comment", value: String(decoding: data, as: UTF8.self), category: .text)
+        case 0xE0 where data.starts(with: JPEGSignature.jfif) && JFIFSegment.hasThumbnail(data):
+            return MetadataItem(group: "JFIF", name: "ThumbnailImage", value: "(\(data.count - 14) bytes of RGB preview)", category: .thumbnail)
         case 0xE0 where data.starts(with: JPEGSignature.jfif):
             return MetadataItem(group: "JFIF", name: "JFIFVersion", value: "\(data.dropFirst(5).first ?? 0).\(data.dropFirst(6).first ?? 0)", category: .image)
         case 0xE0 where data.starts(with: JPEGSignature.jfxx):
@@ -88,5 +91,21 @@ enum ExtendedXMP {
             packet.replaceSubrange(offset..<offset + body.count, with: body)
         }
         return packet
+    }
+}
+
+/// JFIF's APP0 (JFIF 1.02): `JFIF\0`, version(2), units(1), densities(2+2), then a thumbnail's
+/// width and height (1+1) and its RGB pixels.
+enum JFIFSegment {
+    static func hasThumbnail(_ payload: ArraySlice<UInt8>) -> Bool {
+        payload.count > 14 && payload[payload.startIndex + 12] != 0 && payload[payload.startIndex + 13] != 0
+    }
+
+    /// The segment without its thumbnail: the first 14 bytes with a 0×0 thumbnail.
+    static func withoutThumbnail(_ payload: ArraySlice<UInt8>) -> [UInt8] {
+        var header = Array(payload.prefix(14))
+        header[12] = 0
+        header[13] = 0
+        return [0xFF, 0xE0, 0, UInt8(header.count + 2)] + header
     }
 }

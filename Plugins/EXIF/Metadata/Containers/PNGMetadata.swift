@@ -4,11 +4,13 @@ import NIOCore
 /// Reads the metadata of a PNG: eXIf, tEXt, zTXt and iTXt (XMP among them), tIME, the colour
 /// chunks, any other ancillary chunk, and bytes after IEND.
 enum PNGMetadata {
-    /// Compressed text is inflated up to this size.
+    /// Compressed text is inflated up to this size per chunk, and this much in all.
     static let inflateLimit = 1 << 20
+    static let totalInflateLimit = 4 << 20
 
     static func read(_ file: PNGFile, depth: Int) -> PhotoReport {
         var report = PhotoReport(format: .png)
+        var inflateBudget = totalInflateLimit
         for chunk in file.chunks {
             let data = file.data(of: chunk)
             if !chunk.crcMatches { report.problems.append("the \(chunk.type) chunk's CRC does not match") }
@@ -21,10 +23,13 @@ enum PNGMetadata {
                     if let thumbnail = exif.thumbnail { report.addThumbnail(thumbnail, from: "PNG eXIf IFD1", depth: depth) }
                 } else {
                     report.problems.append("the eXIf chunk does not hold a TIFF structure")
+                    report.items.append(MetadataItem(group: "PNG eXIf", name: "Unreadable", value: "(\(data.count) bytes)", category: .identifier))
                 }
             case "tEXt", "zTXt", "iTXt":
-                guard let (keyword, text) = textChunk(chunk.type, data) else {
+                guard let (keyword, text) = textChunk(chunk.type, data, budget: &inflateBudget) else {
                     report.problems.append("a \(chunk.type) chunk cannot be read")
+                    report.items.append(MetadataItem(group: "PNG \(chunk.type)", name: "Unreadable", value: "(\(data.count) bytes)",
+                                                     category: .text))
                     continue
                 }
                 addText(keyword: keyword, text: text, type: chunk.type, to: &report)
@@ -62,7 +67,7 @@ enum PNGMetadata {
 
     /// tEXt: keyword NUL Latin-1 text. zTXt: keyword NUL method compressed-text. iTXt: keyword
     /// NUL flag method language NUL translated-keyword NUL UTF-8 text, compressed if flagged.
-    static func textChunk(_ type: String, _ data: ArraySlice<UInt8>) -> (String, String)? {
+    static func textChunk(_ type: String, _ data: ArraySlice<UInt8>, budget: inout Int) -> (String, String)? {
         guard let nul = data.firstIndex(of: 0) else { return nil }
         let keyword = latin1(data[data.startIndex..<nul])
         let rest = data[(nul + 1)...]
@@ -70,7 +75,7 @@ enum PNGMetadata {
         case "tEXt":
             return (keyword, latin1(rest))
         case "zTXt":
-            guard rest.first == 0, let text = inflate(rest.dropFirst()) else { return nil }
+            guard rest.first == 0, let text = inflate(rest.dropFirst(), budget: &budget) else { return nil }
             return (keyword, latin1(text[...]))
         default:
             guard rest.count >= 2 else { return nil }
@@ -81,16 +86,17 @@ enum PNGMetadata {
                 fields = fields[(end + 1)...]
             }
             if compressed {
-                guard let text = inflate(fields) else { return nil }
+                guard let text = inflate(fields, budget: &budget) else { return nil }
                 return (keyword, String(decoding: text, as: UTF8.self))
             }
             return (keyword, String(decoding: fields, as: UTF8.self))
         }
     }
 
-    private static func inflate(_ data: ArraySlice<UInt8>) -> [UInt8]? {
+    private static func inflate(_ data: ArraySlice<UInt8>, budget: inout Int) -> [UInt8]? {
         var buffer = ByteBuffer(bytes: data)
-        guard let inflated = try? buffer.decompress(with: .zlib(), maxSize: inflateLimit) else { return nil }
+        guard budget > 0, let inflated = try? buffer.decompress(with: .zlib(), maxSize: min(inflateLimit, budget)) else { return nil }
+        budget -= inflated.readableBytes
         return Array(inflated.readableBytesView)
     }
 

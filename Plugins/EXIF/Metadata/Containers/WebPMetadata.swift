@@ -16,6 +16,7 @@ enum WebPMetadata {
                     if let thumbnail = exif.thumbnail { report.addThumbnail(thumbnail, from: "EXIF IFD1", depth: depth) }
                 } else {
                     report.problems.append("the EXIF chunk does not hold a TIFF structure")
+                    report.items.append(MetadataItem(group: "EXIF", name: "Unreadable", value: "(\(data.count) bytes)", category: .identifier))
                 }
             case "XMP ":
                 let packet = XMPPacket(data)

@@ -1,6 +1,7 @@
 /// IPTC-IIM datasets inside a Photoshop image resource block (APP13): the `8BIM` resources,
 /// resource 0x0404 holding records `0x1C record dataset length data` (IPTC-IIM 4.2, and
-/// Photoshop's file format specification, image resources).
+/// Photoshop's file format specification, image resources), 0x0422 an Exif block and 0x0424
+/// an XMP packet.
 enum IPTCRecords {
     /// Dataset names of the application record (2) and their categories, as exiftool names them.
     private static let names: [UInt8: (String, PrivacyCategory)] = [
@@ -24,8 +25,13 @@ enum IPTCRecords {
             let nameField = (1 + nameLength + 1) & ~1
             guard let size = bytes.uint32(offset + 6 + nameField, .bigEndian).map(Int.init),
                   let range = bytes.range(offset + 10 + nameField, size) else { break }
+            let data = Array(bytes.storage[range])
             if id == 0x0404 {
-                items += datasets(Bytes(Array(bytes.storage[range])))
+                items += datasets(Bytes(data))
+            } else if id == 0x0422 {
+                items += ExifBlock(data, container: "Photoshop EXIF")?.items ?? [unreadable("EXIF", size)]
+            } else if id == 0x0424 {
+                items += XMPItems.items(XMPPacket(data), group: "Photoshop XMP")
             } else {
                 items.append(MetadataItem(group: "Photoshop", name: "Resource0x" + HexText.four(id), value: "(\(size) bytes)",
                                           category: id == 0x040C || id == 0x0409 ? .thumbnail : .image))
@@ -33,6 +39,10 @@ enum IPTCRecords {
             offset = range.upperBound + (size & 1)
         }
         return items
+    }
+
+    private static func unreadable(_ what: String, _ size: Int) -> MetadataItem {
+        MetadataItem(group: "Photoshop", name: what, value: "(\(size) bytes, not readable)", category: .identifier)
     }
 
     private static func datasets(_ bytes: Bytes) -> [MetadataItem] {

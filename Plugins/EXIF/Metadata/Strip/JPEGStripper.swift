@@ -14,8 +14,7 @@ enum JPEGStripper {
         var parts = file.parts[...]
         if case .segment(0xE0, let whole, let payload)? = parts.first, keep == .appearance,
            storage[payload].starts(with: JPEGSignature.jfif) {
-            output += storage[whole]
-            ledger.keep("JFIF")
+            keepJFIF(storage[payload], whole: storage[whole], into: &output, ledger: &ledger)
             parts = parts.dropFirst()
         }
         let written = OrientationExif.needed(orientation, keep: keep)
@@ -32,7 +31,9 @@ enum JPEGStripper {
                     continue
                 }
                 let name = segmentName(marker: marker, storage[payload])
-                if keep == .appearance, ["JFIF", "ICC profile", "Adobe colour transform"].contains(name) {
+                if keep == .appearance, name == "JFIF" {
+                    keepJFIF(storage[payload], whole: storage[whole], into: &output, ledger: &ledger)
+                } else if keep == .appearance, ["ICC profile", "Adobe colour transform"].contains(name) {
                     output += storage[whole]
                     ledger.keep(name)
                 } else if !(name == "EXIF" && OrientationExif.isOwn(storage[payload].dropFirst(JPEGSignature.exif.count), orientation: written)) {
@@ -45,6 +46,17 @@ enum JPEGStripper {
         output += storage[endOfImage]
         if let trailer = file.trailer { ledger.remove("data after the end of the image", bytes: trailer.count) }
         return StripResult(format: .jpeg, output: output, removed: ledger.removed, kept: ledger.kept)
+    }
+
+    /// JFIF is kept, but an RGB thumbnail in it is not.
+    private static func keepJFIF(_ payload: ArraySlice<UInt8>, whole: ArraySlice<UInt8>, into output: inout [UInt8], ledger: inout StripLedger) {
+        if JFIFSegment.hasThumbnail(payload) {
+            output += JFIFSegment.withoutThumbnail(payload)
+            ledger.remove("JFIF thumbnail", bytes: payload.count - 14)
+        } else {
+            output += whole
+        }
+        ledger.keep("JFIF")
     }
 
     private static func segmentName(marker: UInt8, _ data: ArraySlice<UInt8>) -> String {

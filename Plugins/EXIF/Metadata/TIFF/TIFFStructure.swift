@@ -15,6 +15,11 @@ public struct TIFFStructure: Sendable {
     static let entryLimit = 1_000
     /// Values larger than this are kept as a length only (a MakerNote, an embedded profile).
     static let valueLimit = 1 << 20
+    /// All values of a block together are decoded up to this many bytes; the rest keep their
+    /// length only, so that entries pointing at one large region cannot multiply it.
+    static let totalValueLimit = 4 << 20
+    /// What is left of `totalValueLimit`.
+    private var valueBudget = TIFFStructure.totalValueLimit
 
     /// Parses `block`, which starts with the TIFF header (`II*\0` or `MM\0*`); nil when it does not.
     public init?(_ block: [UInt8]) {
@@ -53,7 +58,7 @@ public struct TIFFStructure: Sendable {
         }
         var entries: [TIFFEntry] = []
         for index in 0..<count {
-            guard let entry = readEntry(at: offset + 2 + index * 12, in: bytes) else {
+            guard let entry = readEntry(at: offset + 2 + index * 12, in: bytes, budget: &valueBudget) else {
                 problems.append("\(kind.rawValue) is cut short after \(index) of \(count) entries")
                 break
             }
@@ -68,16 +73,17 @@ public struct TIFFStructure: Sendable {
         return bytes.uint32(offset + 2 + count * 12, byteOrder).map(Int.init)
     }
 
-    private func readEntry(at offset: Int, in bytes: Bytes) -> TIFFEntry? {
+    private func readEntry(at offset: Int, in bytes: Bytes, budget: inout Int) -> TIFFEntry? {
         guard let tag = bytes.uint16(offset, byteOrder), let type = bytes.uint16(offset + 2, byteOrder),
               let count = bytes.uint32(offset + 4, byteOrder).map(Int.init) else { return nil }
         let size = Self.typeSizes[Int(type)] ?? 1
         let (length, overflow) = count.multipliedReportingOverflow(by: size)
         guard !overflow else { return TIFFEntry(tag: tag, type: type, count: count, value: .bytes([])) }
         let start = length <= 4 ? offset + 8 : bytes.uint32(offset + 8, byteOrder).map(Int.init) ?? -1
-        guard length <= Self.valueLimit, let data = bytes.slice(start, length) else {
+        guard length <= Self.valueLimit, length <= budget, let data = bytes.slice(start, length) else {
             return TIFFEntry(tag: tag, type: type, count: count, value: .bytes([]))
         }
+        budget -= length
         return TIFFEntry(tag: tag, type: type, count: count, value: TagDecoder(order: byteOrder).decode(Array(data), type: type, count: count))
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The properties of an XMP packet that matter for privacy, read with a small tolerant scanner
 /// rather than an XML parser (FoundationEssentials has none): XMP writes a simple property
 /// either as an attribute of `rdf:Description` (`tiff:Make="Canon"`) or as an element
@@ -7,14 +11,22 @@
 struct XMPPacket: Sendable {
     /// `prefix:Name` to its values, in document order.
     private(set) var properties: [(name: String, values: [String])] = []
+    private var positions: [String: Int] = [:]
 
     /// Packets larger than this are not scanned (an extended XMP may legally reach 4 GB).
     static let sizeLimit = 16 << 20
+    /// An element property's end tag is looked for `elementLimit` bytes ahead, for
+    /// `elementSearchLimit` elements at most, and no more than `propertyLimit` properties (or
+    /// values of one) are kept: a hostile packet costs a bounded scan, never a quadratic one.
+    static let elementLimit = 64 << 10
+    static let propertyLimit = 10_000
+    static let elementSearchLimit = 2_000
 
     init(_ data: some Collection<UInt8>) {
         guard data.count <= Self.sizeLimit else { return }
         let text = Array(data)
         var index = 0
+        var elementSearches = 0
         while let open = text[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard let close = Self.endOfTag(text, from: index) else { return }
@@ -23,10 +35,11 @@ struct XMPPacket: Sendable {
             guard let first = tag.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "?"), first != UInt8(ascii: "!") else { continue }
             let (name, attributes) = Self.parseTag(tag)
             for (attribute, value) in attributes where Self.isProperty(attribute) { add(attribute, value) }
-            guard Self.isProperty(name), tag.last != UInt8(ascii: "/") else { continue }
+            guard Self.isProperty(name), tag.last != UInt8(ascii: "/"), elementSearches < Self.elementSearchLimit else { continue }
+            elementSearches += 1
             // An element property: its text, or the rdf:li items inside it, up to its end tag.
             let endTag = Array("</\(name)>".utf8)
-            guard let end = Self.find(endTag, in: text, from: index) else { continue }
+            guard let end = Self.find(endTag, in: text, from: index, within: Self.elementLimit) else { continue }
             let inner = Array(text[index..<end])
             let items = Self.listItems(inner)
             if !items.isEmpty {
@@ -40,13 +53,14 @@ struct XMPPacket: Sendable {
     }
 
     func values(_ name: String) -> [String] {
-        properties.first { $0.name == name }?.values ?? []
+        positions[name].map { properties[$0].values } ?? []
     }
 
     private mutating func add(_ name: String, _ value: String) {
-        if let index = properties.firstIndex(where: { $0.name == name }) {
-            properties[index].values.append(value)
-        } else {
+        if let index = positions[name] {
+            if properties[index].values.count < Self.propertyLimit { properties[index].values.append(value) }
+        } else if properties.count < Self.propertyLimit {
+            positions[name] = properties.count
             properties.append((name, [value]))
         }
     }
@@ -112,10 +126,12 @@ struct XMPPacket: Sendable {
         var index = 0
         let open = Array("<rdf:li".utf8), close = Array("</rdf:li>".utf8)
         while let start = find(open, in: inner, from: index), let tagEnd = endOfTag(inner, from: start + 1) {
-            guard inner[tagEnd - 1] != UInt8(ascii: "/"), let end = find(close, in: inner, from: tagEnd) else {
+            if inner[tagEnd - 1] == UInt8(ascii: "/") {
                 index = tagEnd + 1
                 continue
             }
+            // No end tag after this one means none after any later one either.
+            guard let end = find(close, in: inner, from: tagEnd) else { break }
             let value = plainText(Array(inner[tagEnd + 1..<end]))
             if !value.isEmpty { items.append(value) }
             index = end + close.count
@@ -133,15 +149,22 @@ struct XMPPacket: Sendable {
         return XMLText.unescape(text[...]).split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+    /// The first place of `needle` at or after `start` that ends within `within` bytes of it
+    /// (memchr for its first byte, then a comparison).
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int, within: Int = .max) -> Int? {
         guard !needle.isEmpty, start >= 0, haystack.count >= needle.count else { return nil }
-        var index = start
-        while index + needle.count <= haystack.count {
-            guard let first = haystack[index...].firstIndex(of: needle[0]), first + needle.count <= haystack.count else { return nil }
-            if haystack[first..<first + needle.count].elementsEqual(needle) { return first }
-            index = first + 1
+        let limit = start > haystack.count - within ? haystack.count : start + within
+        return haystack.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var index = start
+            while index + needle.count <= limit {
+                guard let found = memchr(base + index, Int32(needle[0]), limit - index - needle.count + 1) else { return nil }
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + position, needle, needle.count) == 0 { return position }
+                index = position + 1
+            }
+            return nil
         }
-        return nil
     }
 }
 
