@@ -4,8 +4,7 @@ import VaultCore
 /// The `FileAnalyzer` of the photo-metadata plugin: a warning per privacy category found.
 struct PhotoFileAnalyzer: FileAnalyzer {
     func recognizes(header: [UInt8]) -> Bool {
-        header.starts(with: [0xFF, 0xD8, 0xFF]) || header.starts(with: [0x89, 0x50, 0x4E, 0x47])
-            || header.count >= 12 && header.starts(with: Array("RIFF".utf8)) && Array(header[8..<12]) == Array("WEBP".utf8)
+        ImageFormat(header: header) != nil
     }
 
     func analyze(fileAt path: String) throws -> [Finding] {

@@ -37,7 +37,7 @@ struct TLSConnection: Sendable {
             let loop = MultiThreadedEventLoopGroup.singleton.next()
             let done = loop.makePromise(of: Void.self)
             let connecting = ClientBootstrap(group: loop)
-                .connectTimeout(.nanoseconds(Int64(plan.timeout.components.seconds) * 1_000_000_000))
+                .connectTimeout(.seconds(Int64(seconds)))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let handler = try NIOSSLClientHandler(

@@ -48,8 +48,3 @@ struct Bytes: Sendable {
         return slice.elementsEqual(prefix)
     }
 }
-
-extension ArraySlice<UInt8> {
-    /// The slice as an array with indices from zero.
-    var array: [UInt8] { Array(self) }
-}

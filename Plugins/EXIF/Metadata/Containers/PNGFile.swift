@@ -8,9 +8,6 @@ struct PNGFile: Sendable {
         let whole: Range<Int>
         let data: Range<Int>
         let crcMatches: Bool
-
-        /// Critical chunks have an upper-case first letter.
-        var isCritical: Bool { type.first?.isUppercase == true }
     }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

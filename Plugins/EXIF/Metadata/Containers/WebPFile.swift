@@ -16,10 +16,15 @@ struct WebPFile: Sendable {
 
     var trailer: Range<Int>? { end < bytes.count ? end..<bytes.count : nil }
 
+    /// `RIFF`, a size, `WEBP`.
+    static func looksLikeWebP(_ data: [UInt8]) -> Bool {
+        let bytes = Bytes(data)
+        return bytes.has(Array("RIFF".utf8), at: 0) && bytes.has(Array("WEBP".utf8), at: 8)
+    }
+
     init?(_ data: [UInt8]) {
         let bytes = Bytes(data)
-        guard bytes.has(Array("RIFF".utf8), at: 0), bytes.has(Array("WEBP".utf8), at: 8),
-              let size = bytes.uint32(4, .littleEndian).map(Int.init) else { return nil }
+        guard Self.looksLikeWebP(data), let size = bytes.uint32(4, .littleEndian).map(Int.init) else { return nil }
         self.bytes = bytes
         end = min(8 + size, bytes.count)
         if 8 + size > bytes.count { problem = "the file is shorter than its RIFF header says" }

@@ -3,6 +3,20 @@ public enum ImageFormat: String, Sendable {
     case jpeg = "JPEG"
     case png = "PNG"
     case webp = "WebP"
+
+    /// The format of a file that starts with `header` (its first 12 bytes or more), if it is
+    /// one of these.
+    public init?(header: [UInt8]) {
+        if JPEGFile.looksLikeJPEG(header) {
+            self = .jpeg
+        } else if header.starts(with: PNGFile.signature) {
+            self = .png
+        } else if WebPFile.looksLikeWebP(header) {
+            self = .webp
+        } else {
+            return nil
+        }
+    }
 }
 
 /// What a photo gives away: every metadata item found, the GPS position, the orientation, and

@@ -7,7 +7,7 @@ public struct TIFFEntry: Sendable, Equatable {
 }
 
 /// Which directory of an Exif structure an IFD is.
-public enum IFDKind: String, Sendable, CaseIterable {
+public enum IFDKind: String, Sendable {
     case ifd0 = "IFD0"
     case exif = "ExifIFD"
     case gps = "GPS"
