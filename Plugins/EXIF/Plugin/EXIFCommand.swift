@@ -93,7 +93,6 @@ struct EXIFCommand: ParsableCommand {
         let targets = try StripTarget.plan(files, output: output)
         let policy = keep.policy
         let results = Batch.run(targets, label: "stripping photos") { target in try target.strip(keep: policy) }
-        try StripTarget.finish(output: output)
         var failures = 0
         for (target, result) in zip(targets, results) {
             switch result {

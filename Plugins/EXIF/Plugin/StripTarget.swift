@@ -33,11 +33,6 @@ struct StripTarget: Sendable {
         }
     }
 
-    /// Flushes the new files of the output folder to disk, once for the whole batch.
-    static func finish(output: String?) throws {
-        if let output { try AtomicFile.syncFileSystem(containing: output) }
-    }
-
     /// Creates the output folder when missing.
     static func prepareFolder(_ folder: String) throws {
         var info = stat()
@@ -50,8 +45,9 @@ struct StripTarget: Sendable {
 
     /// Reads, strips and writes atomically with the source's permissions; an output that
     /// already exists is not overwritten. A file replaced in place is flushed to disk before
-    /// the rename, so that a crash leaves the old photo or the new one; new files in the output
-    /// folder are flushed together at the end of the batch (`StripTarget.finish`).
+    /// the rename, so that a crash leaves the old photo or the new one. A copy in the output
+    /// folder is left to the kernel to write back, as cp does: its source is untouched, so a
+    /// crash can lose only a copy, never a photo.
     func strip(keep: KeepPolicy) throws -> StripResult {
         var info = stat()
         let mode = stat(source, &info) == 0 ? info.st_mode & 0o777 : 0o644

@@ -40,24 +40,37 @@ public enum AtomicFile {
     }
 
     /// Replaces (or creates) `path` with `bytes`, atomically and durably, with `mode` (0600
-    /// unless told otherwise). Termination signals are held off while the temporary file exists
-    /// (SIGKILL and power loss cannot be; the vault's leftovers are removed by the next writer).
-    /// With `exclusive`, fails with `.fileExists` instead of replacing an existing file. Without
-    /// `durable`, the data and the rename are not flushed to disk one by one: for a batch of new
-    /// files that ends with `syncFileSystem(containing:)`.
+    /// unless told otherwise). With `exclusive`, fails with `.fileExists` instead of replacing an
+    /// existing file. Without `durable`, the data and the new name are not flushed to disk one by
+    /// one: for copies whose loss in a crash costs nothing (their source is still there).
+    ///
+    /// A new file (`exclusive`) is written without a name (O_TMPFILE) and linked under `path`
+    /// when complete, so that nothing is left behind whatever happens to the process. A
+    /// replacement is written to a named temporary file renamed over `path`; termination signals
+    /// are held off while that file exists (SIGKILL and power loss cannot be; the vault's
+    /// leftovers are removed by the next writer).
     public static func write(
         _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600,
         durable: Bool = true
     ) throws(StoreError) {
-        // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
-        // removed: it may hold a plaintext export, and nothing else would ever delete it.
-        var deferred = sigset_t()
-        var previous = sigset_t()
-        sigemptyset(&deferred)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&deferred, signal) }
-        pthread_sigmask(SIG_BLOCK, &deferred, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let folder = FilePath.folder(of: path)
+        if exclusive, let fd = UnnamedFile.create(in: folder) {
+            defer { close(fd) }
+            try fill(fd, with: bytes, mode: mode, durable: durable, name: path)
+            try UnnamedFile.link(fd, to: path)
+        } else {
+            // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
+            // removed: it may hold a plaintext export, and nothing else would ever delete it.
+            try TerminationDeferral.holding { _ throws(StoreError) in
+                try writeNamed(bytes, to: path, in: folder, exclusive: exclusive, mode: mode, durable: durable)
+            }
+        }
+        if durable { try syncFolder(folder) }
+    }
+
+    private static func writeNamed(
+        _ bytes: UnsafeRawBufferPointer, to path: String, in folder: String, exclusive: Bool, mode: mode_t, durable: Bool
+    ) throws(StoreError) {
         let temporary = folder + "/" + temporaryPrefix(for: path) + randomSuffix()
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io(path: temporary, operation: "create", errno: errno) }
@@ -65,15 +78,7 @@ public enum AtomicFile {
         defer { if !committed { unlink(temporary) } }
         do {
             defer { close(fd) }
-            if mode != 0o600 { guard fchmod(fd, mode) == 0 else { throw StoreError.io(path: temporary, operation: "chmod", errno: errno) } }
-            var offset = 0
-            while offset < bytes.count {
-                let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { throw StoreError.io(path: temporary, operation: "write", errno: errno) }
-                offset += count
-            }
-            if durable { guard fsync(fd) == 0 else { throw StoreError.io(path: temporary, operation: "fsync", errno: errno) } }
+            try fill(fd, with: bytes, mode: mode, durable: durable, name: temporary)
         }
         if exclusive {
             // link() fails if the target exists, so two creators cannot both win.
@@ -86,16 +91,21 @@ public enum AtomicFile {
             guard rename(temporary, path) == 0 else { throw .io(path: path, operation: "replace", errno: errno) }
         }
         committed = true
-        if durable { try syncFolder(folder) }
     }
 
-    /// Flushes every file of the file system that holds `folder` to disk, at once: the end of a
-    /// batch written without `durable`.
-    public static func syncFileSystem(containing folder: String) throws(StoreError) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw .io(path: folder, operation: "open", errno: errno) }
-        defer { close(fd) }
-        guard linuxSyncfs(fd) == 0 else { throw .io(path: folder, operation: "sync", errno: errno) }
+    /// Gives the open file its mode and contents, flushed to disk when `durable`.
+    private static func fill(
+        _ fd: Int32, with bytes: UnsafeRawBufferPointer, mode: mode_t, durable: Bool, name: String
+    ) throws(StoreError) {
+        if mode != 0o600 { guard fchmod(fd, mode) == 0 else { throw .io(path: name, operation: "chmod", errno: errno) } }
+        var offset = 0
+        while offset < bytes.count {
+            let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw .io(path: name, operation: "write", errno: errno) }
+            offset += count
+        }
+        if durable { guard fsync(fd) == 0 else { throw .io(path: name, operation: "fsync", errno: errno) } }
     }
 
     /// Makes a rename in `folder` durable.
@@ -126,10 +136,6 @@ public enum AtomicFile {
         return bytes.map { String($0, radix: 16) }.joined()
     }
 }
-
-/// glibc's syncfs(2), which its Swift module does not export (it needs _GNU_SOURCE).
-@_silgen_name("syncfs")
-private func linuxSyncfs(_ fd: Int32) -> Int32
 
 /// String helpers for POSIX paths, to avoid pulling Foundation's URL into the hot path.
 public enum FilePath {
