@@ -11,11 +11,13 @@ enum Batch {
         _ items: [Item], label: String, _ job: @Sendable (Item) throws -> Value
     ) -> [Result<Value, any Error>] {
         let results = Mutex([Result<Value, any Error>?](repeating: nil, count: items.count))
-        let progress = ProgressBar(total: items.count, label: label)
-        defer { progress?.finish() }
         TerminationDeferral.holding { deferral in
+            // Erased before a held signal takes effect.
+            let progress = ProgressBar(total: items.count, label: label)
+            defer { progress?.finish() }
             DispatchQueue.concurrentPerform(iterations: items.count) { index in
-                let result = deferral.isPending ? .failure(BatchInterrupted()) : Result { try job(items[index]) }
+                guard !deferral.isPending else { return results.withLock { $0[index] = .failure(BatchInterrupted()) } }
+                let result = Result { try job(items[index]) }
                 results.withLock { $0[index] = result }
                 progress?.advance()
             }
