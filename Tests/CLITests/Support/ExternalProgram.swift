@@ -108,6 +108,11 @@ enum ExternalProgram {
             }
             try await Task.sleep(for: .milliseconds(5))
         }
+        return termination(status)
+    }
+
+    /// How a process ended, from the status waitpid() gave.
+    static func termination(_ status: Int32) -> Termination {
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
