@@ -17,6 +17,7 @@ struct TLSVerdictTests {
         ("no-intermediate", 10, ["incomplete-chain"]),
         ("rsa-1024", 10, ["unverifiable", "weak-key"]),
         ("sha1", 10, ["weak-signature"]),
+        ("client-only", 10, ["invalid-chain"]),
     ])
     func verdict(certificate: String, status: Int32, findings: [String]) async throws {
         let fixture = try VaultFixture()

@@ -40,9 +40,12 @@ struct TLSVaultTests {
         let fixture = try await VaultFixture.initialized()
         let port = try ClosedPort.find()
         try await fixture.add("web/closed", password: "pw", options: ["--url", "https://127.0.0.1:\(port)"])
-        let result = try await fixture.run(["tls", "--all", "--timeout", "2"])
-        #expect(result.status == 1, "\(result)")
-        #expect(result.stdout.contains("could not be audited"))
+        try await TLSTestSite.with(certificate: "expired") { expired in
+            try await fixture.add("web/old", password: "pw2", options: ["--url", "https://\(expired.address)/"])
+            let result = try await fixture.run(["tls", "--all", "--timeout", "2", "--ca-file", TLSTestSite.root, "--no-headers"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stdout.contains("2 sites: 0 trusted, 1 untrusted, 1 could not be audited"), "\(result)")
+        }
     }
 
     @Test("--entry audits that entry's sites; one without a URL is an error, an unknown one exit 4")

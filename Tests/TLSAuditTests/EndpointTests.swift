@@ -30,9 +30,11 @@ struct EndpointTests {
         #expect(throws: EndpointError.self) { try Endpoint.parse(text) }
     }
 
-    @Test("a user name and password in a refused address are never shown")
+    @Test("a user name and password, a path or a query in a refused address are never shown")
     func redacted() {
-        for text in ["http://me:secret@example.com/", "ftp://me:secret@example.com", "https://me:secret@example.com/"] {
+        for text in ["http://me:secret@example.com/", "ftp://me:secret@example.com", "https://me:secret@example.com/",
+                     "https://me:se/secret@example.com", "http://example.com/reset?token=secret",
+                     "https://example.com:99999/secret", "http://example.com#secret"] {
             do {
                 _ = try Endpoint.parse(text)
                 Issue.record("\(text) was accepted")

@@ -39,7 +39,7 @@ public struct AuditFinding: Sendable, Equatable {
             case .incompleteChain:
                 "the server sent its certificate without the intermediate that issued it; browsers that cached the intermediate still connect, most other clients (curl, apps, APIs) fail"
             case .invalidChain:
-                "a path to a trusted root exists but breaks an RFC 5280 rule (a CA flag, a path length or name constraint, an unknown critical extension)"
+                "a path to a trusted root exists but breaks a rule: RFC 5280 (a CA flag, a path length or name constraint, an unknown critical extension), or an extended key usage that does not allow a TLS server"
             case .unverifiable:
                 "a certificate cannot be verified at all: malformed, or an RSA key under 2048 bits, which swift-certificates refuses"
             case .weakKey:

@@ -10,6 +10,4 @@ struct AuditSettings: Sendable {
     var timeout: Duration
     /// Whether to fetch `/` and grade the security headers.
     var fetchHeaders = true
-    /// Whether to try a second handshake capped at TLS 1.1, to see if the server still takes it.
-    var probeLegacyProtocols = true
 }

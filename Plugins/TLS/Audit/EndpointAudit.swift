@@ -36,8 +36,12 @@ public struct EndpointAudit: Sendable {
         return failure == nil ? .trusted : .error
     }
 
-    /// Days until the first of the certificates sent expires (negative once one has).
+    /// When the first of the certificates whose dates were judged expires: those of the trusted
+    /// path, or every one sent when there is no path.
+    var earliestExpiry: Date?
+
+    /// Days until `earliestExpiry` (negative once it has passed).
     func daysLeft(at now: Date) -> Int? {
-        certificates.map { $0.daysLeft(at: now) }.min()
+        earliestExpiry.map { CertificateDetails.daysLeft(until: $0, at: now) }
     }
 }

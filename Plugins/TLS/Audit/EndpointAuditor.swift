@@ -28,13 +28,14 @@ struct EndpointAuditor: Sendable {
         judgeHandshake(record, into: &audit)
         await judgeChain(record, into: &audit)
         if let connection {
-            if settings.probeLegacyProtocols, let version = audit.protocolVersion, !version.isObsolete {
-                await probeLegacy(plan, into: &audit)
-            }
+            // Headers first, over the audited connection, before it can sit idle through the probe.
             if settings.fetchHeaders {
                 audit.headers = await HeaderFetch(endpoint: endpoint, plan: plan).run(first: connection)
             } else {
                 await connection.close()
+            }
+            if let version = audit.protocolVersion, !version.isObsolete {
+                await probeLegacy(plan, into: &audit)
             }
         }
         return audit
@@ -73,6 +74,7 @@ struct EndpointAuditor: Sendable {
         let judge = ChainJudge(roots: settings.roots, identity: audit.identity, now: Date())
         let assessment = await judge.assess(details)
         audit.path = assessment.path.map { $0.subject.description }
+        audit.earliestExpiry = assessment.earliestExpiry
         audit.findings.append(contentsOf: assessment.findings)
         if !settings.pins.isEmpty { checkPins(details, path: assessment.path, into: &audit) }
     }

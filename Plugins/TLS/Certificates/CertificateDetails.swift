@@ -17,8 +17,11 @@ struct CertificateDetails: Sendable {
     init(_ sent: NIOSSLCertificate) throws {
         let der = try sent.toDERBytes()
         parts = try CertificateParts(der: der)
-        certificate = try? Certificate(derEncoded: der)
+        let certificate = try? Certificate(derEncoded: der)
+        self.certificate = certificate
         pin = Self.pin(of: parts.subjectPublicKeyInfo)
+        isSelfSigned = parts.subject == parts.issuer
+            && certificate.map { $0.publicKey.isValidSignature($0.signature, for: $0) } ?? true
     }
 
     static func pin(of subjectPublicKeyInfo: [UInt8]) -> String {
@@ -39,14 +42,12 @@ struct CertificateDetails: Sendable {
 
     /// Issued by itself: subject and issuer are the same name, and, when the certificate could be
     /// parsed, its own key verifies its signature.
-    var isSelfSigned: Bool {
-        guard parts.subject == parts.issuer else { return false }
-        guard let certificate else { return true }
-        return certificate.publicKey.isValidSignature(certificate.signature, for: certificate)
-    }
+    let isSelfSigned: Bool
 
     /// Whole days from `now` until it expires (negative once expired).
-    func daysLeft(at now: Date) -> Int {
-        Int(((parts.notAfter.timeIntervalSince1970 - now.timeIntervalSince1970) / 86_400).rounded(.down))
+    func daysLeft(at now: Date) -> Int { Self.daysLeft(until: parts.notAfter, at: now) }
+
+    static func daysLeft(until notAfter: Date, at now: Date) -> Int {
+        Int(((notAfter.timeIntervalSince1970 - now.timeIntervalSince1970) / 86_400).rounded(.down))
     }
 }

@@ -14,6 +14,17 @@ struct ServerIdentity: Sendable, Equatable {
 struct ChainAssessment: Sendable {
     var path: [Certificate] = []
     var findings: [AuditFinding] = []
+    /// When the first of the certificates whose dates were judged expires.
+    var earliestExpiry: Date?
+}
+
+/// A certificate whose dates are judged: its place in the chain as sent (nil for a root that
+/// came from the trust store), its subject and its validity.
+struct DatedCertificate: Sendable {
+    let index: Int?
+    let subject: String
+    let notBefore: Date
+    let notAfter: Date
 }
 
 /// Judges a chain with swift-certificates: RFC 5280 path building to the trusted roots with the
@@ -53,7 +64,7 @@ struct ChainJudge: Sendable {
     private func judgePath(_ chain: [CertificateDetails], _ parsed: [Certificate], into assessment: inout ChainAssessment) async {
         var verifier = Verifier(rootCertificates: roots.store) {
             RFC5280Policy.withValidityCheckDisabled()
-            ServerCertificateExtensions()  // the identity is judged on its own, below
+            ServerAuthenticationPolicy()  // the identity is judged on its own, below
         }
         let result = await verifier.validate(leaf: parsed[0], intermediates: CertificateStore(parsed.dropFirst()))
         switch result {
@@ -87,11 +98,9 @@ struct ChainJudge: Sendable {
         return nil
     }
 
-    static let knownExtensions: [ASN1ObjectIdentifier] = [
-        .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
-        .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.nameConstraints,
-        [2, 5, 29, 32], [2, 5, 29, 36], [2, 5, 29, 54],  // certificate policies, policy constraints, inhibit anyPolicy
-    ]
+    /// The critical extensions the path-building policies handle; any other rejects a path.
+    static let knownExtensions = RFC5280Policy.withValidityCheckDisabled().verifyingCriticalExtensions
+        + ServerAuthenticationPolicy().verifyingCriticalExtensions
 
     /// Follows the chain as sent from the leaf, issuer to subject, to where it stops.
     private func missingIssuerFinding(_ chain: [CertificateDetails]) -> AuditFinding {
@@ -119,11 +128,11 @@ struct ChainJudge: Sendable {
         return parent.publicKey.isValidSignature(child.signature, for: child)
     }
 
-    /// The server's own name check, on the leaf alone: the leaf stands in as the root, and the
-    /// extensions a leaf marks critical are declared handled, so only the name is judged.
+    /// The server's own name check, on the leaf alone: the leaf stands in as the root, and its
+    /// critical extensions are declared handled (path building judged them), so only the name is.
     private func judgeIdentity(_ details: CertificateDetails, _ leaf: Certificate, into assessment: inout ChainAssessment) async {
         var verifier = Verifier(rootCertificates: CertificateStore([leaf])) {
-            LeafExtensionsAccepted()
+            CriticalExtensionsAccepted(verifyingCriticalExtensions: leaf.extensions.filter(\.critical).map(\.oid))
             ServerIdentityPolicy(serverHostname: identity.isIPAddress ? nil : identity.name,
                                  serverIP: identity.isIPAddress ? identity.name : nil)
         }
@@ -137,27 +146,39 @@ struct ChainJudge: Sendable {
     }
 
     /// Expired and not-yet-valid certificates, and the warning for one close to expiry: on the
-    /// trusted path without its root (the trust store vouches for that), or, when there is no
-    /// path, on every certificate sent.
+    /// trusted path, its root included (OpenSSL refuses an expired root too), or, when there is
+    /// no path, on every certificate sent. A root that was not sent is named by its subject.
     private func judgeValidity(_ chain: [CertificateDetails], path: [Certificate], into assessment: inout ChainAssessment) {
-        // The anchor's own dates are the trust store's business, unless the leaf is the anchor.
-        let vouched = path.count == 1 ? path[...] : path.dropLast()
-        let checked = path.isEmpty ? Array(chain.indices)
-            : chain.indices.filter { index in vouched.contains { $0 == chain[index].certificate } }
-        for index in checked {
-            let parts = chain[index].parts
-            let days = chain[index].daysLeft(at: now)
-            let name = "certificate \(index) (\(parts.subject))"
-            if now > parts.notAfter {
+        let dated = Self.datedCertificates(chain, path: path)
+        assessment.earliestExpiry = dated.map(\.notAfter).min()
+        for certificate in dated {
+            let index = certificate.index
+            let days = CertificateDetails.daysLeft(until: certificate.notAfter, at: now)
+            let name = index.map { "certificate \($0) (\(certificate.subject))" } ?? "the trusted root \(certificate.subject)"
+            if now > certificate.notAfter {
                 assessment.findings.append(AuditFinding(
-                    .expired, "\(name) expired on \(DayText.of(parts.notAfter)), \(DayText.count(-days)) ago", certificate: index))
-            } else if now < parts.notBefore {
+                    .expired, "\(name) expired on \(DayText.of(certificate.notAfter)), \(DayText.count(-days)) ago", certificate: index))
+            } else if now < certificate.notBefore {
                 assessment.findings.append(AuditFinding(
-                    .notYetValid, "\(name) is not valid until \(DayText.of(parts.notBefore))", certificate: index))
+                    .notYetValid, "\(name) is not valid until \(DayText.of(certificate.notBefore))", certificate: index))
             } else if days < Self.expiryWarningDays {
                 assessment.findings.append(AuditFinding(
-                    .expiresSoon, "\(name) expires on \(DayText.of(parts.notAfter)), in \(DayText.count(days))", certificate: index))
+                    .expiresSoon, "\(name) expires on \(DayText.of(certificate.notAfter)), in \(DayText.count(days))", certificate: index))
             }
+        }
+    }
+
+    /// The certificates of the trusted path, or every one sent when there is no path.
+    static func datedCertificates(_ chain: [CertificateDetails], path: [Certificate]) -> [DatedCertificate] {
+        guard !path.isEmpty else {
+            return chain.indices.map { index in
+                let parts = chain[index].parts
+                return DatedCertificate(index: index, subject: parts.subject.description, notBefore: parts.notBefore, notAfter: parts.notAfter)
+            }
+        }
+        return path.map { certificate in
+            DatedCertificate(index: chain.firstIndex { $0.certificate == certificate }, subject: certificate.subject.description,
+                             notBefore: certificate.notValidBefore, notAfter: certificate.notValidAfter)
         }
     }
 
@@ -175,23 +196,37 @@ struct ChainJudge: Sendable {
     }
 }
 
-/// Declares the server-identity extensions handled during path building (a leaf may mark its
-/// subject alternative names or extended key usage critical); the identity is judged apart.
-private struct ServerCertificateExtensions: VerifierPolicy {
+/// What a TLS server's chain needs beyond RFC 5280, as OpenSSL's "SSL server" purpose has it:
+/// every certificate below the root that limits its extended key usage allows server
+/// authentication. Subject alternative names are declared handled here (a leaf may mark them
+/// critical) and judged apart, and the policy extensions are accepted without enforcing
+/// policies, as OpenSSL and browsers do by default.
+struct ServerAuthenticationPolicy: VerifierPolicy {
     let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
         .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage, .X509ExtensionID.keyUsage,
+        [2, 5, 29, 32], [2, 5, 29, 36], [2, 5, 29, 54],  // certificate policies, policy constraints, inhibit anyPolicy
     ]
 
-    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult { .meetsPolicy }
+    func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {
+        for (index, certificate) in chain.dropLast().enumerated() {
+            guard let usage = try? certificate.extensions.extendedKeyUsage else {
+                if certificate.extensions[oid: .X509ExtensionID.extendedKeyUsage] != nil {
+                    return .failsToMeetPolicy(reason: "certificate \(index) has an unreadable extended key usage")
+                }
+                continue
+            }
+            if !usage.contains(.serverAuth) && !usage.contains(.any) {
+                return .failsToMeetPolicy(reason: "certificate \(index) may not be used for a TLS server: its extended key usage does not allow server authentication")
+            }
+        }
+        return .meetsPolicy
+    }
 }
 
-/// A policy that only declares the extensions a leaf usually marks critical as handled, so that
-/// `ServerIdentityPolicy` can judge a leaf on its own.
-private struct LeafExtensionsAccepted: VerifierPolicy {
-    let verifyingCriticalExtensions: [ASN1ObjectIdentifier] = [
-        .X509ExtensionID.basicConstraints, .X509ExtensionID.keyUsage, .X509ExtensionID.extendedKeyUsage,
-        .X509ExtensionID.nameConstraints,
-    ]
+/// Declares the given critical extensions handled, so that `ServerIdentityPolicy` can judge a
+/// leaf on its own.
+private struct CriticalExtensionsAccepted: VerifierPolicy {
+    let verifyingCriticalExtensions: [ASN1ObjectIdentifier]
 
     func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult { .meetsPolicy }
 }

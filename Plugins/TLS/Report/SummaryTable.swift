@@ -19,7 +19,7 @@ struct SummaryTable {
             let findings = audit.findings.map(\.kind.rawValue)
             return [
                 audit.endpoint.text,
-                audit.verdict == .untrusted ? "untrusted" : audit.verdict.rawValue,
+                audit.verdict.rawValue,
                 audit.protocolVersion?.name ?? "-",
                 audit.daysLeft(at: now).map { $0 < 0 ? "expired" : DayText.count($0) } ?? "-",
                 findings.isEmpty ? "-" : Array(Set(findings)).sorted().joined(separator: ","),

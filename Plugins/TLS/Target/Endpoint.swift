@@ -14,10 +14,6 @@ public struct Endpoint: Hashable, Sendable, Comparable {
         self.port = port
     }
 
-    /// Whether the host is an IPv4 or IPv6 literal (such a host is checked against the
-    /// certificate's IP addresses, and is not sent in SNI).
-    public var isIPAddress: Bool { Self.isIPAddress(host) }
-
     /// `host:port`, with brackets around an IPv6 address.
     public var text: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
 
@@ -97,12 +93,22 @@ public enum EndpointError: Error, Equatable, Sendable {
         }
     }
 
-    /// An address as it may be shown: a user name and password in it (`https://me:pw@host`)
-    /// replaced by `…`, control characters escaped.
+    /// An address as it may be shown: the scheme and host only. A user name and password
+    /// (everything up to the last `@`, wherever it is) become `…`, and a path, query or fragment
+    /// (which may carry a token) becomes `/…`; control characters are escaped.
     static func redacted(_ text: String) -> String {
         let afterScheme = text.range(of: "://")?.upperBound ?? text.startIndex
-        let authorityEnd = text[afterScheme...].firstIndex { "/?#".contains($0) } ?? text.endIndex
-        guard let at = text[afterScheme..<authorityEnd].lastIndex(of: "@") else { return TerminalText.visible(text) }
-        return TerminalText.visible(String(text[..<afterScheme]) + "…" + String(text[at...]))
+        var shown = String(text[..<afterScheme])
+        var rest = text[afterScheme...]
+        if let at = rest.lastIndex(of: "@") {
+            shown += "…@"
+            rest = rest[rest.index(after: at)...]
+        }
+        if let end = rest.firstIndex(where: { "/?#".contains($0) }) {
+            shown += rest[..<end] + (rest[end...] == "/" ? "/" : "/…")
+        } else {
+            shown += rest
+        }
+        return TerminalText.visible(shown)
     }
 }
