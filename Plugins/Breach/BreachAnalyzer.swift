@@ -10,12 +10,13 @@ struct BreachAnalyzer: SecretAnalyzer {
     func analyze(_ secret: String, entry: Entry?) throws -> [Finding] {
         let environment = ProcessInfo.processInfo.environment
         let config = try VaultConfig.load(path: VaultConfig.path(environment: environment))
-        let source = SourceChoice.resolve(offline: nil, apiURL: nil, environment: environment, config: config)
-        let count = try source.counts(for: [PasswordHash(of: secret.utf8)], progress: nil)[0]
+        let source = SourceChoice.resolve(offline: nil, apiURL: nil, environment: environment, config: config,
+                                          timeout: RangeClient.defaultTimeout)
+        let count = try source.counts(for: [PasswordHash(of: secret.utf8)])[0]
         guard count > 0 else { return [] }
         // A rough count only: an exact one can single the password out in the public data.
         return [Finding(severity: .critical,
-                        message: "this password appears in known data breaches (\(NumberText.roughSightings(count))), "
+                        message: "this password appears in known data breaches (\(BreachCount.roughly(count))), "
                             + "so attackers try it early: choose another",
                         details: ["breached": "true"])]
     }

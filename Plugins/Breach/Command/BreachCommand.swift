@@ -38,7 +38,7 @@ struct BreachCommand: ParsableCommand {
     var apiURL: String?
 
     @Option(help: ArgumentHelp("Seconds to wait for each answer of the API (not used with --offline).", valueName: "seconds"))
-    var timeout = 30
+    var timeout = RangeClient.defaultTimeout
 
     @OptionGroup var output: OutputOptions
 
@@ -51,9 +51,8 @@ struct BreachCommand: ParsableCommand {
     }
 
     func run() throws {
-        var source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
-                                          config: try vault.config())
-        source.timeout = timeout
+        let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
+                                          config: try vault.config(), timeout: timeout)
         defer { try? OutputBuffer.shared.flush() }
         var breached = 0, skipped = 0
         if selection.isChosen {
@@ -61,7 +60,7 @@ struct BreachCommand: ParsableCommand {
         } else if ControllingTerminal.standardInputIsTerminal {
             let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let hash = secret.withUnsafeBytes { PasswordHash(of: $0) }
-            let count = try source.counts(for: [hash], progress: nil)[0]
+            let count = try source.counts(for: [hash])[0]
             try show(BreachReport(count: count, line: nil))
             breached = count > 0 ? 1 : 0
         } else {
@@ -79,24 +78,16 @@ struct BreachCommand: ParsableCommand {
     private func checkStandardInput(with source: SourceChoice) throws -> (breached: Int, skipped: Int) {
         var lines: [(number: Int, hash: PasswordHash)] = []
         let skipped = try PasswordLines.forEach { number, line in lines.append((number, PasswordHash(of: line))) }
-        let counts = try check(lines.map(\.hash), with: source)
+        let counts = try source.counts(for: lines.map(\.hash))
         for (line, count) in zip(lines, counts) { try show(BreachReport(count: count, line: line.number)) }
         return (counts.count { $0 > 0 }, skipped)
     }
 
     private func checkEntries(with source: SourceChoice) throws -> Int {
         let chosen = try selection.passwords(in: vault)
-        let counts = try check(chosen.map { PasswordHash(of: $0.password.utf8) }, with: source)
+        let counts = try source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) })
         for ((entry, _), count) in zip(chosen, counts) { try show(BreachEntryReport(entry: entry.name, count: count)) }
         return counts.count { $0 > 0 }
-    }
-
-    /// The counts for `hashes`, with a progress bar of the ranges on a terminal, erased before
-    /// anything else is printed.
-    private func check(_ hashes: [PasswordHash], with source: SourceChoice) throws -> [Int] {
-        let progress = ProgressBar(total: Set(hashes.map(\.prefix)).count, label: "checking ranges")
-        defer { progress?.finish() }
-        return try source.counts(for: hashes, progress: progress)
     }
 
     private func show(_ report: some BreachOutput) throws {

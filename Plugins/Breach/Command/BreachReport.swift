@@ -38,7 +38,7 @@ struct BreachEntryReport: BreachOutput {
 
     func text() -> String {
         guard count > 0 else { return "\(entry): not found in known breaches\n" }
-        return "\(entry): breached (\(NumberText.roughSightings(count)))\n"
+        return "\(entry): breached (\(BreachCount.roughly(count)))\n"
             + "  change it: vault edit \(ShellWord.quoted(entry)) --generate\n"
     }
 

@@ -6,9 +6,8 @@ enum BreachError: VaultFailure, Equatable {
     case badURL(String)
     case unreachable(host: String, reason: String)
     case httpStatus(Int, reason: String, prefix: String)
-    case rateLimited(waited: Int, asked: Int)
+    case rateLimited(waited: Int, asked: Int, budget: Int)
     case unframedAnswer(prefix: String)
-    case unanswered(prefixes: Int)
     case notRangeFormat(prefix: String, line: Int)
     case responseTooLarge(prefix: String)
     case unreadableData(path: String, reason: String)
@@ -24,12 +23,10 @@ enum BreachError: VaultFailure, Equatable {
             "cannot reach \(host): \(reason)"
         case .httpStatus(let code, let reason, let prefix):
             "the breach API answered \(code) \(reason) for range \(prefix)"
-        case .rateLimited(let waited, let asked):
-            "the breach API keeps answering 429 (too many requests): after \(waited) s of waiting it asks for \(asked) s more, beyond the 60 s budget; try again later"
+        case .rateLimited(let waited, let asked, let budget):
+            "the breach API keeps answering 429 (too many requests): after \(waited) s of waiting it asks for \(asked) s more, beyond the \(budget) s budget; try again later"
         case .unframedAnswer(let prefix):
             "the answer for range \(prefix) has no length, so a cut-short answer could not be told from a whole one"
-        case .unanswered(let prefixes):
-            "\(prefixes) range\(prefixes == 1 ? " was" : "s were") not answered"
         case .notRangeFormat(let prefix, let line):
             "the answer for range \(prefix) is not a Pwned Passwords range (line \(line) is not HASH:COUNT); is the API URL right?"
         case .responseTooLarge(let prefix):

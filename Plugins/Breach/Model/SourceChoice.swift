@@ -7,25 +7,27 @@ struct SourceChoice: Sendable {
     var offline: String?
     var apiURL: String?
     /// Seconds to wait for each answer of the API.
-    var timeout = 30
+    var timeout: Int
 
-    static func resolve(offline: String?, apiURL: String?, environment: [String: String], config: VaultConfig) -> SourceChoice {
-        if let offline { return SourceChoice(offline: offline) }
-        if let apiURL { return SourceChoice(apiURL: apiURL) }
-        if let offline = config.breachOffline { return SourceChoice(offline: offline) }
-        if let url = environment["VAULT_HIBP_API_URL"], !url.isEmpty { return SourceChoice(apiURL: url) }
-        return SourceChoice(apiURL: config.breachAPIURL)
+    static func resolve(
+        offline: String?, apiURL: String?, environment: [String: String], config: VaultConfig, timeout: Int
+    ) -> SourceChoice {
+        if let offline { return SourceChoice(offline: offline, timeout: timeout) }
+        if let apiURL { return SourceChoice(apiURL: apiURL, timeout: timeout) }
+        if let offline = config.breachOffline { return SourceChoice(offline: offline, timeout: timeout) }
+        if let url = environment["VAULT_HIBP_API_URL"], !url.isEmpty { return SourceChoice(apiURL: url, timeout: timeout) }
+        return SourceChoice(apiURL: config.breachAPIURL, timeout: timeout)
     }
 
     /// How often each hash was seen, from this source; network work runs to its end here.
-    func counts(for hashes: [PasswordHash], progress: ProgressBar?) throws -> [Int] {
+    func counts(for hashes: [PasswordHash]) throws -> [Int] {
         if let offline { return try OfflineSource(path: offline).lookUp(hashes) }
         let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
         return try AsyncBridge.wait {
             // The answer's own deadline (`timeout`) comes first; the client's read timeout is a backstop.
             try await HTTPSession.with(readTimeout: timeout + 5) { client in
-                let ranges = RangeClient(baseURL: base, client: client, timeout: timeout)
-                return try await OnlineSource(client: ranges).counts(for: hashes, progress: progress)
+                let ranges = RangeClient(baseURL: base, client: client, timeout: timeout, retries: RetryBudget())
+                return try await OnlineSource(client: ranges).counts(for: hashes)
             }
         }
     }

@@ -28,7 +28,7 @@ struct OfflineSource {
             return try hashes.map { hash throws(BreachError) in try file.count(of: hash.hex[...]) }
         case .folder(let folder):
             var counts = [Int](repeating: 0, count: hashes.count)
-            for (prefix, indices) in Dictionary(grouping: hashes.indices, by: { hashes[$0].prefix }) {
+            for (prefix, indices) in Dictionary(grouping: hashes.indices, by: { hashes[$0].prefix }).sorted(by: { $0.key < $1.key }) {
                 let path = folder + "/" + prefix + ".txt"
                 guard access(path, F_OK) == 0 else { throw .missingRange(folder: folder, prefix: prefix) }
                 let range = try SortedHashFile(path: path, keyLength: 35)

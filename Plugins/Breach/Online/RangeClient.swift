@@ -9,7 +9,7 @@ import Glibc
 /// Asks the Pwned Passwords range API for one range: `GET {base}/range/{prefix}` with
 /// `Add-Padding: true` (so that the size of the answer says nothing about the range) and a
 /// User-Agent, over async-http-client with certificates verified against the system's roots.
-/// A 429 is waited out as its Retry-After says, within `retryBudget` seconds in all; any other
+/// A 429 is waited out as its Retry-After says, within the run's `RetryBudget`; any other
 /// failure, and an answer not complete within `timeout` seconds, is an error.
 struct RangeClient: Sendable {
     static let defaultBaseURL = "https://api.pwnedpasswords.com"
@@ -17,12 +17,15 @@ struct RangeClient: Sendable {
     /// A real range is about 40 KB with padding; anything far larger is not one.
     static let maximumBody = 4 * 1024 * 1024
 
+    /// Seconds for each answer, head and body together, unless told otherwise.
+    static let defaultTimeout = 30
+
     let baseURL: String
     let client: HTTPClient
     /// Seconds for each answer, head and body together.
-    var timeout = 30
-    /// Seconds of 429s waited out, in all, before giving up.
-    var retryBudget = 60
+    let timeout: Int
+    /// The 429 waits of the whole run, shared by every range.
+    let retries: RetryBudget
 
     /// `url` without a trailing slash, if it is an http or https URL with a host and without
     /// query or fragment.
@@ -38,14 +41,12 @@ struct RangeClient: Sendable {
     }
 
     func range(_ prefix: String) async throws -> RangeResponse {
-        var waited = 0
         while true {
             switch try await withDeadline({ try await fetch(prefix) }) {
             case .range(let range):
                 return range
             case .retry(let seconds):
-                guard seconds <= retryBudget - waited else { throw BreachError.rateLimited(waited: waited, asked: seconds) }
-                waited += seconds
+                try retries.spend(seconds)
                 try await Task.sleep(for: .seconds(seconds))
             }
         }
@@ -63,7 +64,8 @@ struct RangeClient: Sendable {
         request.headers.add(name: "User-Agent", value: Self.userAgent)
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: .seconds(Int64(timeout)))
+            // The answer's own deadline (`withDeadline`) comes first; this one is a backstop.
+            response = try await client.execute(request, timeout: .seconds(Int64(timeout + 5)))
         } catch {
             throw BreachError.unreachable(host: host, reason: Self.describe(error))
         }

@@ -61,13 +61,8 @@ public struct VaultConfig: Equatable, Sendable {
             config.clipTimeout = seconds
         }
         config.checkBreach = raw.check_breach ?? false
-        if let url = raw.breach_api_url {
-            let lower = url.lowercased()
-            guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else {
-                throw .invalid(path, "breach_api_url '\(url)' is not an http(s) URL")
-            }
-            config.breachAPIURL = url
-        }
+        // The breach plugin checks the URL itself when it uses it.
+        config.breachAPIURL = raw.breach_api_url
         if let offline = raw.breach_offline {
             guard !offline.isEmpty else { throw .invalid(path, "breach_offline is empty; give the path of a downloaded copy") }
             config.breachOffline = offline

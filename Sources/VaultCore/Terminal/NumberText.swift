@@ -25,10 +25,4 @@ public enum NumberText {
         return power
     }
 
-    /// "seen at least 10,000 times" for `count` sightings (rounded down to a power of ten), or
-    /// "seen at least once".
-    public static func roughSightings(_ count: Int) -> String {
-        let power = powerOfTenBelow(count)
-        return power == 1 ? "seen at least once" : "seen at least \(grouped(power)) times"
-    }
 }
