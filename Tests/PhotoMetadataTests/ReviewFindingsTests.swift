@@ -74,6 +74,21 @@ struct ReviewFindingsTests {
         #expect(after.items.map(\.name) == ["JFIFVersion"])
     }
 
+    @Test("kept JFIF and Adobe segments are cut to their headers: bytes hidden after them go")
+    func keptSegmentsCanonical() throws {
+        let hidden = Array("secret note".utf8)
+        let jfif = Array("JFIF\0".utf8) + [1, 2, 0, 0, 1, 0, 1, 0, 0] + hidden
+        let adobe = Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 1] + hidden
+        let stripped = try PhotoStripper.strip(Self.jpeg([(0xE0, jfif), (0xEE, adobe)]))
+        #expect(stripped.output.firstRange(of: hidden) == nil, "the hidden bytes are gone")
+        #expect(stripped.kept == ["JFIF", "Adobe colour transform"], "\(stripped.kept)")
+        #expect(stripped.removed == ["data after the JFIF header (11 bytes)", "data after Adobe's colour transform (11 bytes)"])
+        let segments = try PhotoReader.read(stripped.output)
+        #expect(!segments.hasPrivateMetadata)
+        #expect(stripped.output.firstRange(of: [0xFF, 0xE0, 0, 16] + jfif.prefix(14)) != nil)
+        #expect(stripped.output.firstRange(of: [0xFF, 0xEE, 0, 14] + adobe.prefix(12)) != nil)
+    }
+
     @Test("a WebP whose RIFF size ends before its image data is refused, not emptied")
     func webpWithoutImage() throws {
         var webp = try Fixture.bytes("clean.webp")

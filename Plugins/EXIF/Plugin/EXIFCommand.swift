@@ -63,14 +63,19 @@ struct EXIFCommand: ParsableCommand {
 
     func run() throws {
         defer { try? OutputBuffer.shared.flush() }
-        let outcome = strip ? try stripAll() : try readAll()
-        try OutputBuffer.shared.flush()
+        // Ctrl-C and kill take effect once the files under way are done and every file has its
+        // line: the finished ones, and "not done: interrupted" for the others.
+        let outcome = try TerminationDeferral.holding { deferral in
+            let outcome = strip ? try stripAll(deferral) : try readAll(deferral)
+            try OutputBuffer.shared.flush()
+            return outcome
+        }
         if outcome.failures > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if outcome.findings > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    private func readAll() throws -> (findings: Int, failures: Int) {
-        let results = Batch.run(files, label: "reading photos") { path in
+    private func readAll(_ deferral: TerminationDeferral) throws -> (findings: Int, failures: Int) {
+        let results = Batch.run(files, label: "reading photos", deferral: deferral) { path in
             try PhotoReader.read(AtomicFile.read(path, limit: PhotoFiles.sizeLimit))
         }
         var findings = 0, failures = 0
@@ -88,11 +93,11 @@ struct EXIFCommand: ParsableCommand {
         return (findings, failures)
     }
 
-    private func stripAll() throws -> (findings: Int, failures: Int) {
-        if let output { try StripTarget.prepareFolder(output) }
+    private func stripAll(_ deferral: TerminationDeferral) throws -> (findings: Int, failures: Int) {
         let targets = try StripTarget.plan(files, output: output)
+        if let output { try StripTarget.prepareFolder(output) }
         let policy = keep.policy
-        let results = Batch.run(targets, label: "stripping photos") { target in try target.strip(keep: policy) }
+        let results = Batch.run(targets, label: "stripping photos", deferral: deferral) { target in try target.strip(keep: policy) }
         var failures = 0
         for (target, result) in zip(targets, results) {
             switch result {

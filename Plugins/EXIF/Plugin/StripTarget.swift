@@ -47,11 +47,19 @@ struct StripTarget: Sendable {
     /// already exists is not overwritten. A file replaced in place is flushed to disk before
     /// the rename, so that a crash leaves the old photo or the new one. A copy in the output
     /// folder is left to the kernel to write back, as cp does: its source is untouched, so a
-    /// crash can lose only a copy, never a photo.
+    /// crash can lose only a copy, never a photo. A photo with nothing to remove is not
+    /// rewritten in place, and one with other names (hard links) gets a warning: those names keep
+    /// the original.
     func strip(keep: KeepPolicy) throws -> StripResult {
         var info = stat()
-        let mode = stat(source, &info) == 0 ? info.st_mode & 0o777 : 0o644
-        let result = try PhotoStripper.strip(AtomicFile.read(source, limit: PhotoFiles.sizeLimit), keep: keep)
+        let found = stat(source, &info) == 0
+        let mode = found ? info.st_mode & 0o777 : 0o644
+        let original = try AtomicFile.read(source, limit: PhotoFiles.sizeLimit)
+        let result = try PhotoStripper.strip(original, keep: keep)
+        if replacing && result.output == original { return result }
+        if replacing && found && info.st_nlink > 1 {
+            Diagnostics.warning("\(TerminalText.visible(source)) has \(info.st_nlink - 1) other name(s) (hard links), which keep the unstripped photo")
+        }
         try result.output.withUnsafeBytes { bytes in
             try AtomicFile.write(bytes, to: destination, exclusive: !replacing, mode: mode, durable: replacing)
         }

@@ -44,20 +44,33 @@ public enum AtomicFile {
     /// existing file. Without `durable`, the data and the new name are not flushed to disk one by
     /// one: for copies whose loss in a crash costs nothing (their source is still there).
     ///
-    /// A new file (`exclusive`) is written without a name (O_TMPFILE) and linked under `path`
-    /// when complete, so that nothing is left behind whatever happens to the process. A
-    /// replacement is written to a named temporary file renamed over `path`; termination signals
-    /// are held off while that file exists (SIGKILL and power loss cannot be; the vault's
-    /// leftovers are removed by the next writer).
+    /// The file is written without a name (O_TMPFILE), so that a process killed while writing
+    /// leaves nothing behind. A new file (`exclusive`) is then linked under `path`; a replacement
+    /// is linked under a hidden temporary name and renamed over `path`, with termination signals
+    /// held off between the two (SIGKILL and power loss cannot be; the vault's leftovers are
+    /// removed by the next writer). Where the file system cannot make unnamed files, the data
+    /// goes through that named temporary file from the start.
     public static func write(
         _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600,
         durable: Bool = true
     ) throws(StoreError) {
         let folder = FilePath.folder(of: path)
-        if exclusive, let fd = UnnamedFile.create(in: folder) {
+        if let fd = try UnnamedFile.create(in: folder, for: path) {
             defer { close(fd) }
             try fill(fd, with: bytes, mode: mode, durable: durable, name: path)
-            try UnnamedFile.link(fd, to: path)
+            if exclusive {
+                try UnnamedFile.link(fd, to: path)
+            } else {
+                try TerminationDeferral.holding { _ throws(StoreError) in
+                    let temporary = temporaryName(for: path, in: folder)
+                    try UnnamedFile.link(fd, to: temporary)
+                    guard rename(temporary, path) == 0 else {
+                        let code = errno
+                        unlink(temporary)
+                        throw .io(path: path, operation: "replace", errno: code)
+                    }
+                }
+            }
         } else {
             // Ctrl-C, kill and a closed terminal wait until the temporary file is renamed or
             // removed: it may hold a plaintext export, and nothing else would ever delete it.
@@ -68,10 +81,14 @@ public enum AtomicFile {
         if durable { try syncFolder(folder) }
     }
 
+    private static func temporaryName(for path: String, in folder: String) -> String {
+        folder + "/" + temporaryPrefix(for: path) + randomSuffix()
+    }
+
     private static func writeNamed(
         _ bytes: UnsafeRawBufferPointer, to path: String, in folder: String, exclusive: Bool, mode: mode_t, durable: Bool
     ) throws(StoreError) {
-        let temporary = folder + "/" + temporaryPrefix(for: path) + randomSuffix()
+        let temporary = temporaryName(for: path, in: folder)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io(path: temporary, operation: "create", errno: errno) }
         var committed = false

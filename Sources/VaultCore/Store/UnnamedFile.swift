@@ -12,11 +12,15 @@ enum UnnamedFile {
     private static let canLink = access("/proc/self/fd", X_OK) == 0
 
     /// An open, writable file without a name in `folder` (mode 0600), or nil where the file
-    /// system cannot make one: then the caller writes a named temporary file instead.
-    static func create(in folder: String) -> Int32? {
+    /// system or kernel cannot make one (the caller then writes a named temporary file). Any
+    /// other failure (a missing folder, no permission) is an error about `path`.
+    static func create(in folder: String, for path: String) throws(StoreError) -> Int32? {
         guard canLink else { return nil }
         let fd = open(folder, temporaryFileFlag | O_WRONLY | O_CLOEXEC, 0o600)
-        return fd >= 0 ? fd : nil
+        guard fd < 0 else { return fd }
+        let code = errno
+        if code == EOPNOTSUPP || code == EISDIR || code == EINVAL { return nil }
+        throw .io(path: path, operation: "create", errno: code)
     }
 
     /// Gives the file `path` as its name; fails with `.fileExists` if that name is taken.

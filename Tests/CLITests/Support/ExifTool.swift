@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 
@@ -23,9 +24,8 @@ enum ExifTool {
     /// management, no rotation).
     static func pixelDigest(of path: String) async throws -> String {
         let convert = try #require(ExternalProgram.find("convert"), "ImageMagick is needed (scripts/setup --test installs it)")
-        let result = try await ExternalProgram.run(
-            "/bin/sh", ["-c", "\"$0\" \"$1\" -depth 8 rgba:- | sha256sum", convert, path], environment: ["PATH": "/usr/bin:/bin"])
-        try #require(result.status == 0, "\(result)")
-        return String(result.stdout.prefix(64))
+        let result = try await ExternalProgram.run(convert, [path, "-depth", "8", "rgba:-"], environment: ["PATH": "/usr/bin:/bin"])
+        try #require(result.status == 0 && !result.stdoutData.isEmpty, "ImageMagick could not decode \(path): \(result)")
+        return Data(SHA256.hash(data: result.stdoutData)).map { String(format: "%02x", $0) }.joined()
     }
 }

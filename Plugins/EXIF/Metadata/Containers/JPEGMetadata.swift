@@ -97,13 +97,17 @@ enum ExtendedXMP {
 /// JFIF's APP0 (JFIF 1.02): `JFIF\0`, version(2), units(1), densities(2+2), then a thumbnail's
 /// width and height (1+1) and its RGB pixels.
 enum JFIFSegment {
+    /// `JFIF\0` to the thumbnail's height.
+    static let headerLength = 14
+
     static func hasThumbnail(_ payload: ArraySlice<UInt8>) -> Bool {
-        payload.count > 14 && payload[payload.startIndex + 12] != 0 && payload[payload.startIndex + 13] != 0
+        payload.count > headerLength && payload[payload.startIndex + 12] != 0 && payload[payload.startIndex + 13] != 0
     }
 
-    /// The segment without its thumbnail: the first 14 bytes with a 0×0 thumbnail.
+    /// The segment without its thumbnail or anything else after the header: the first 14 bytes
+    /// with a 0×0 thumbnail. `payload` must be longer than the header.
     static func withoutThumbnail(_ payload: ArraySlice<UInt8>) -> [UInt8] {
-        var header = Array(payload.prefix(14))
+        var header = Array(payload.prefix(headerLength))
         header[12] = 0
         header[13] = 0
         return [0xFF, 0xE0, 0, UInt8(header.count + 2)] + header

@@ -36,7 +36,9 @@ struct WebPFile: Sendable {
                 return
             }
             let padded = min(dataRange.upperBound + (length & 1), end)
-            chunks.append(Chunk(type: String(decoding: typeBytes, as: UTF8.self), whole: offset..<padded, data: dataRange))
+            let type = String(decoding: typeBytes, as: UTF8.self)
+            if type == "VP8X" && length < 10 { problem = "the VP8X chunk is shorter than 10 bytes" }
+            chunks.append(Chunk(type: type, whole: offset..<padded, data: dataRange))
             offset = padded
         }
     }

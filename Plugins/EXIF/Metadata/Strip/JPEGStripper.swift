@@ -33,7 +33,9 @@ enum JPEGStripper {
                 let name = segmentName(marker: marker, storage[payload])
                 if keep == .appearance, name == "JFIF" {
                     keepJFIF(storage[payload], whole: storage[whole], into: &output, ledger: &ledger)
-                } else if keep == .appearance, ["ICC profile", "Adobe colour transform"].contains(name) {
+                } else if keep == .appearance, name == "Adobe colour transform" {
+                    keepAdobe(storage[payload], whole: storage[whole], into: &output, ledger: &ledger)
+                } else if keep == .appearance, name == "ICC profile" {
                     output += storage[whole]
                     ledger.keep(name)
                 } else if !(name == "EXIF" && OrientationExif.isOwn(storage[payload].dropFirst(JPEGSignature.exif.count), orientation: written)) {
@@ -48,15 +50,30 @@ enum JPEGStripper {
         return StripResult(format: .jpeg, output: output, removed: ledger.removed, kept: ledger.kept)
     }
 
-    /// JFIF is kept, but an RGB thumbnail in it is not.
+    /// JFIF is kept as its 14-byte header: an RGB thumbnail, or any other bytes after the
+    /// header, are not.
     private static func keepJFIF(_ payload: ArraySlice<UInt8>, whole: ArraySlice<UInt8>, into output: inout [UInt8], ledger: inout StripLedger) {
-        if JFIFSegment.hasThumbnail(payload) {
+        if payload.count > JFIFSegment.headerLength {
             output += JFIFSegment.withoutThumbnail(payload)
-            ledger.remove("JFIF thumbnail", bytes: payload.count - 14)
+            let what = JFIFSegment.hasThumbnail(payload) ? "JFIF thumbnail" : "data after the JFIF header"
+            ledger.remove(what, bytes: payload.count - JFIFSegment.headerLength)
         } else {
             output += whole
         }
         ledger.keep("JFIF")
+    }
+
+    /// Adobe's APP14 is kept as its 12 bytes (`Adobe`, version, two flag words, the transform);
+    /// anything after them is not.
+    private static func keepAdobe(_ payload: ArraySlice<UInt8>, whole: ArraySlice<UInt8>, into output: inout [UInt8], ledger: inout StripLedger) {
+        let length = 12
+        if payload.count > length {
+            output += [0xFF, 0xEE, 0, UInt8(length + 2)] + payload.prefix(length)
+            ledger.remove("data after Adobe's colour transform", bytes: payload.count - length)
+        } else {
+            output += whole
+        }
+        ledger.keep("Adobe colour transform")
     }
 
     private static func segmentName(marker: UInt8, _ data: ArraySlice<UInt8>) -> String {
