@@ -61,7 +61,7 @@ struct BreachCommand: ParsableCommand {
             let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let hash = secret.withUnsafeBytes { PasswordHash(of: $0) }
             let count = try source.counts(for: [hash])[0]
-            try show(BreachReport(count: count, line: nil))
+            try output.show(BreachReport(count: count, line: nil))
             breached = count > 0 ? 1 : 0
         } else {
             (breached, skipped) = try checkStandardInput(with: source)
@@ -79,22 +79,14 @@ struct BreachCommand: ParsableCommand {
         var lines: [(number: Int, hash: PasswordHash)] = []
         let skipped = try PasswordLines.forEach { number, line in lines.append((number, PasswordHash(of: line))) }
         let counts = try source.counts(for: lines.map(\.hash))
-        for (line, count) in zip(lines, counts) { try show(BreachReport(count: count, line: line.number)) }
+        for (line, count) in zip(lines, counts) { try output.show(BreachReport(count: count, line: line.number)) }
         return (counts.count { $0 > 0 }, skipped)
     }
 
     private func checkEntries(with source: SourceChoice) throws -> Int {
         let chosen = try selection.passwords(in: vault)
         let counts = try source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) })
-        for ((entry, _), count) in zip(chosen, counts) { try show(BreachEntryReport(entry: entry.name, count: count)) }
+        for ((entry, _), count) in zip(chosen, counts) { try output.show(BreachEntryReport(entry: entry.name, count: count)) }
         return counts.count { $0 > 0 }
-    }
-
-    private func show(_ report: some BreachOutput) throws {
-        if output.json {
-            try OutputBuffer.shared.writeJSON(report.json(into:))
-        } else {
-            try OutputBuffer.shared.write(report.text())
-        }
     }
 }

@@ -1,14 +1,8 @@
 import VaultCore
 
-/// A breach verdict as `vault breach` prints it: text for a person, or one JSON object per line.
-protocol BreachOutput {
-    func text() -> String
-    func json(into json: inout JSONWriter)
-}
-
 /// The verdict for a password `vault breach` was given (a line of standard input, or typed):
 /// the exact count, since the person checking knows the password anyway.
-struct BreachReport: BreachOutput {
+struct BreachReport: PrintableReport {
     let count: Int
     /// The input line number, in batch mode.
     let line: Int?
@@ -32,7 +26,7 @@ struct BreachReport: BreachOutput {
 
 /// The verdict for a stored entry: by name, with the count rounded down to a power of ten (an
 /// exact count can single a password out in the public data, and this output may be logged).
-struct BreachEntryReport: BreachOutput {
+struct BreachEntryReport: PrintableReport {
     let entry: String
     let count: Int
 

@@ -84,7 +84,7 @@ struct EXIFCommand: ParsableCommand {
             case .success(let report):
                 if report.hasPrivateMetadata { findings += 1 }
                 let view = ReportView(path: path, report: report, all: all)
-                if outputOptions.json { try OutputBuffer.shared.writeJSON(view.json(into:)) } else { try OutputBuffer.shared.write(view.text()) }
+                try outputOptions.show(view)
             case .failure(let error):
                 failures += 1
                 Diagnostics.error("\(TerminalText.visible(path)): \(PhotoFiles.describe(error))")
@@ -103,7 +103,7 @@ struct EXIFCommand: ParsableCommand {
             switch result {
             case .success(let stripped):
                 let view = StripView(source: target.source, destination: target.destination, replaced: target.replacing, result: stripped)
-                if outputOptions.json { try OutputBuffer.shared.writeJSON(view.json(into:)) } else { try OutputBuffer.shared.write(view.text()) }
+                try outputOptions.show(view)
             case .failure(let error):
                 failures += 1
                 Diagnostics.error("\(TerminalText.visible(target.source)): \(PhotoFiles.describe(error)); left unchanged")

@@ -3,7 +3,7 @@ import VaultCore
 
 /// A photo's metadata as `vault exif` prints it: the GPS position and the privacy-relevant items
 /// by category (every item with `--all`), or one JSON object.
-struct ReportView {
+struct ReportView: PrintableReport {
     let path: String
     let report: PhotoReport
     let all: Bool

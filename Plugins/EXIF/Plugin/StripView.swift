@@ -2,7 +2,7 @@ import PhotoMetadata
 import VaultCore
 
 /// What `vault exif --strip` did to one file, as a line of text or a JSON object.
-struct StripView {
+struct StripView: PrintableReport {
     let source: String
     let destination: String
     /// Whether the source itself was replaced (--in-place).

@@ -88,11 +88,7 @@ struct EntropyCommand: ParsableCommand {
 
     private func show(_ report: some EstimateReport, tally: inout Tally) throws {
         tally.count(report.estimate)
-        if output.json {
-            try OutputBuffer.shared.writeJSON(report.json(into:))
-        } else {
-            try OutputBuffer.shared.write(report.text())
-        }
+        try output.show(report)
     }
 }
 

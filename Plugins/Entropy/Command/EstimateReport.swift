@@ -1,8 +1,6 @@
 import VaultCore
 
 /// An estimate as `vault entropy` prints it: text for a person, or one JSON object per line.
-protocol EstimateReport {
+protocol EstimateReport: PrintableReport {
     var estimate: StrengthEstimate { get }
-    func text() -> String
-    func json(into json: inout JSONWriter)
 }
