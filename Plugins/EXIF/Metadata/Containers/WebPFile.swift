@@ -41,7 +41,13 @@ struct WebPFile: Sendable {
             chunks.append(Chunk(type: type, whole: offset..<padded, data: dataRange))
             offset = padded
         }
+        if !chunks.contains(where: { Self.bitstreamTypes.contains($0.type) }) {
+            problem = problem ?? "no image data inside the RIFF size"
+        }
     }
+
+    /// The chunks that hold a picture: a lossy or lossless bitstream, or an animation frame.
+    static let bitstreamTypes: Set<String> = ["VP8 ", "VP8L", "ANMF"]
 
     func data(of chunk: Chunk) -> ArraySlice<UInt8> { bytes.storage[chunk.data] }
 }

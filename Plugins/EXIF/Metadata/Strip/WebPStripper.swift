@@ -29,9 +29,6 @@ enum WebPStripper {
                 ledger.remove(chunk.type.trimmingTrailingSpaces, bytes: chunk.whole.count)
             }
         }
-        guard file.chunks.contains(where: { ["VP8 ", "VP8L", "ANMF"].contains($0.type) }) else {
-            throw .damaged("no image data inside the RIFF size")
-        }
         if let value = orientationValue, extendedHeader != nil {
             let exif = OrientationExif.tiff(value)
             body += Array("EXIF".utf8) + littleEndian(UInt32(exif.count)) + exif
