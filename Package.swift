@@ -39,10 +39,11 @@ let package = Package(
         .target(
             name: "CKeyringShim",
             dependencies: ["CSecret"]),
+        .target(name: "CProcessShim"),
         .target(
             name: "VaultCore",
             dependencies: [
-                "CSodium", "CArgon2", "CKeyringShim",
+                "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(

@@ -25,7 +25,7 @@ struct VaultCommand: ParsableCommand {
     static let coreCommands: [ParsableCommand.Type] = [
         InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
         SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
-        ExportCommand.self, ImportCommand.self, PasswdCommand.self,
+        ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, PluginsCommand.self,
         ClipboardClearCommand.self, KeyringExpireCommand.self,
     ]
@@ -36,7 +36,7 @@ struct VaultCommand: ParsableCommand {
     }
 
     static func main() {
-        ProcessHardening.disableCoreDumps()
+        ProcessHardening.apply()
         do {
             try PluginRegistry.shared.register(BuiltinPlugins.all, coreCommands: coreCommands)
         } catch {

@@ -53,7 +53,7 @@ struct EntryNameTests {
     func messageEscapes() async throws {
         let fixture = try await VaultFixture.initialized()
         let result = try await fixture.run(["add", "evil\n\u{1b}[31mred"], stdin: "pw\n")
-        expectFailure(result, status: 64, mentioning: #"'evil\n\u{1B}[31mred'"#)
+        expectFailure(result, status: 64, mentioning: #"'evil\u{A}\u{1B}[31mred'"#)
         #expect(!result.stderr.contains("\u{1b}"))
     }
 

@@ -2,18 +2,19 @@ import Foundation
 import Testing
 @testable import VaultCore
 
-/// Vault files written by format version 1 must stay readable by every later version.
+/// Vault files written by every format version must stay readable by every later version.
 struct FixtureTests {
-    private func open(_ name: String) throws -> OpenVault {
+    private func open(_ name: String, password: String = "fixture password v1") throws -> OpenVault {
         try VaultStore(path: Fixtures.path(name))
-            .open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache()))
+            .open(using: Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache()))
     }
 
-    @Test func opensTheVersion1Vault() throws {
-        let vault = try open("v1/vault.json")
+    @Test(arguments: [1, 2]) func opensTheVault(version: Int) throws {
+        let vault = try open("v\(version)/vault.json", password: "fixture password v\(version)")
+        #expect(vault.envelope.version == version)
         #expect(vault.entries.names == ["bank/card", "café/ü \"quoted\" \\back", "web/github"])
         let expected = try EntryJSON.decoder().decode(
-            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v1/expected-export.json"))))
+            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v\(version)/expected-export.json"))))
         #expect(try vault.entries.allEntries() == expected.entries)
         let card = try #require(try vault.entries.entry(named: "bank/card"))
         #expect(card.password == "new-pin-pass")
@@ -27,6 +28,17 @@ struct FixtureTests {
         #expect(vault.envelope.cipher == .aes256gcm)
         #expect(vault.envelope.kdf == KDFParameters(memoryKiB: 8192, iterations: 2, parallelism: 2))
         #expect(try vault.entries.entry(named: "mail/work")?.password == "gcm-secret")
+    }
+
+    @Test func opensTheVersion2AES256GCMVault() throws {
+        try #require(Cipher.aes256gcm.isAvailable)
+        let vault = try open("v2/vault-aes256gcm.json", password: "fixture password v2")
+        #expect(vault.envelope.version == 2)
+        #expect(vault.envelope.cipher == .aes256gcm)
+        #expect(vault.envelope.kdf == KDFParameters(memoryKiB: 8192, iterations: 2, parallelism: 2))
+        let entry = try #require(try vault.entries.entry(named: "mail/work"))
+        #expect(entry.password == "gcm-secret-v2")
+        #expect(entry.username == "me@example.com")
     }
 
     @Test func wrongPasswordIsRefused() throws {

@@ -31,9 +31,9 @@ struct BreachEntryReport: PrintableReport {
     let count: Int
 
     func text() -> String {
-        guard count > 0 else { return "\(entry): not found in known breaches\n" }
-        return "\(entry): breached (\(BreachCount.roughly(count)))\n"
-            + "  change it: vault edit \(ShellWord.quoted(entry)) --generate\n"
+        guard count > 0 else { return "\(TerminalText.visible(entry)): not found in known breaches\n" }
+        return "\(TerminalText.visible(entry)): breached (\(BreachCount.roughly(count)))\n"
+            + "  change it: vault edit \(TerminalText.visible(ShellWord.quoted(entry))) --generate\n"
     }
 
     func json(into json: inout JSONWriter) {

@@ -13,11 +13,11 @@ struct EntryReport: EstimateReport {
     }
 
     private var hint: String? {
-        estimate.score < StrengthAnalyzer.passingScore ? "to see why: vault get \(ShellWord.quoted(entry)) | vault entropy" : nil
+        estimate.score < StrengthAnalyzer.passingScore ? "to see why: vault get \(TerminalText.visible(ShellWord.quoted(entry))) | vault entropy" : nil
     }
 
     func text() -> String {
-        var out = "\(entry): score \(estimate.score)/4 (\(estimate.verdict))\n"
+        var out = "\(TerminalText.visible(entry)): score \(estimate.score)/4 (\(estimate.verdict))\n"
         out += "  time to crack: " + roughCrackTimes.map { "\($0.text) \($0.scenario.label)" }.joined(separator: "; ") + "\n"
         if let hint { out += "  \(hint)\n" }
         return out

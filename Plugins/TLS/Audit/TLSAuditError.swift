@@ -8,7 +8,7 @@ enum TLSAuditError: VaultFailure, Equatable {
     var message: String {
         switch self {
         case .unreadableRoots(let path, let reason): "cannot use the trust roots in \(path): \(reason)"
-        case .noAddress(let entry): "'\(EntryName.displayable(entry))' has no https URL or host name to audit"
+        case .noAddress(let entry): "'\(TerminalText.visible(entry))' has no https URL or host name to audit"
         }
     }
 

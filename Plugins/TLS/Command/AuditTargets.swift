@@ -18,7 +18,7 @@ struct AuditTargets {
                 do {
                     add(try Endpoint.parse(url), entry: entry.name)
                 } catch {
-                    Diagnostics.notice("\(EntryName.displayable(entry.name)): \(error.message); passed over")
+                    Diagnostics.notice("\(TerminalText.visible(entry.name)): \(error.message); passed over")
                 }
             }
         }

@@ -10,8 +10,14 @@ public enum HelperProcess {
     /// What a finished helper left.
     public struct Result {
         public var status: Int32
-        public var output: [UInt8]
+        /// The captured standard output (in guarded memory: it can be a password read back from
+        /// the clipboard), cut after `outputLimit` bytes; `nil` when it was not captured.
+        public var output: SecureBytes?
     }
+
+    /// The most output kept: more than any secret vault stores, so a longer clipboard cut here
+    /// can never be mistaken for one.
+    public static let outputLimit = SecretReader.maximumLength + 1
 
     /// The full path of `name` on PATH, if it is there.
     public static func find(_ name: String, environment: [String: String]) -> String? {
@@ -34,8 +40,8 @@ public enum HelperProcess {
             if let input, !input.isEmpty { writeAll(input, to: inputFD) }
         }
         defer { if let fd = pid.output { close(fd) } }
-        var output: [UInt8] = []
-        if let fd = pid.output { output = readAll(fd, deadline: MonotonicClock.seconds() + timeout) }
+        var output: SecureBytes?
+        if let fd = pid.output { output = try readAll(fd, deadline: MonotonicClock.seconds() + timeout, helper: path) }
         return Result(status: wait(for: pid.id, timeout: timeout), output: output)
     }
 
@@ -125,20 +131,27 @@ public enum HelperProcess {
         }
     }
 
-    private static func readAll(_ fd: Int32, deadline: Double) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
+    /// Reads the helper's output until it closes it or the deadline passes, straight into
+    /// guarded memory; what comes past `outputLimit` is read and dropped.
+    private static func readAll(_ fd: Int32, deadline: Double, helper: String) throws(ClipboardError) -> SecureBytes {
+        let buffer: SecureBytes
+        do { buffer = try SecureBytes(count: outputLimit) } catch { throw .helperFailed(helper, error.message) }
+        var length = 0
+        var overflow = [UInt8](repeating: 0, count: 4096)
+        defer { overflow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
         while MonotonicClock.seconds() < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { continue }
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            let count = length < outputLimit
+                ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, outputLimit - length) }
+                : overflow.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            bytes += chunk[0..<count]
+            if length < outputLimit { length += count }
         }
-        return bytes
+        do { return try buffer.slice(0..<length) } catch { throw .helperFailed(helper, error.message) }
     }
 
     /// The exit status, or 128 + signal; a helper still running at the deadline is killed.

@@ -13,6 +13,14 @@ extension Envelope {
         return (envelope, dataKey)
     }
 
+    /// Brings a file of an older version to the current one before it is written: the data key
+    /// is wrapped again under the version's own associated data (the payload is sealed after).
+    public mutating func upgrade(keys: VaultKeys) throws(CryptoError) {
+        guard version < Self.currentVersion else { return }
+        version = Self.currentVersion
+        try wrap(dataKey: keys.dataKey, with: keys.keyEncryptionKey)
+    }
+
     /// Encrypts `dataKey` under `keyEncryptionKey`, bound to the current header fields.
     public mutating func wrap(dataKey: SecureBytes, with keyEncryptionKey: SecureBytes) throws(CryptoError) {
         let associatedData = keyWrapAssociatedData
@@ -28,7 +36,8 @@ extension Envelope {
         return key
     }
 
-    /// Pads `content` and encrypts it as the new payload, with a fresh nonce.
+    /// Pads `content` and encrypts it as the new payload, with a fresh nonce, bound to the
+    /// header as it is now (so the data key must be wrapped first).
     public mutating func sealPayload(_ content: UnsafeRawBufferPointer, dataKey: SecureBytes) throws(CryptoError) {
         let padded = try SecureBytes(count: Padding.paddedLength(for: content.count))
         padded.withUnsafeMutableBytes { buffer in

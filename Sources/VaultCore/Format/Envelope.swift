@@ -9,8 +9,14 @@ import Glibc
 /// any byte of the file, not even to white space, goes unnoticed. See docs/format.md.
 public struct Envelope: Equatable, Sendable {
     public static let formatName = "vault"
-    public static let currentVersion = 1
+    /// The version every write produces. Version 1 bound the payload to the id and cipher only;
+    /// version 2 binds it to the whole header, the wrapped data key included.
+    public static let currentVersion = 2
+    /// The versions a reader opens.
+    public static let readableVersions = 1...currentVersion
 
+    /// The format version of this file; a version 1 file becomes version 2 at its next write.
+    public var version: Int
     /// A random UUID fixed at `vault init`; ties cached keys and the payload to this vault.
     public var id: String
     public var cipher: Cipher
@@ -21,7 +27,11 @@ public struct Envelope: Equatable, Sendable {
     /// The padded entries, encrypted under the data key with `payloadAssociatedData`.
     public var payload: SealedBox
 
-    public init(id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], dataKey: SealedBox, payload: SealedBox) {
+    public init(
+        version: Int = currentVersion, id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], dataKey: SealedBox,
+        payload: SealedBox
+    ) {
+        self.version = version
         self.id = id
         self.cipher = cipher
         self.kdf = kdf
@@ -32,25 +42,33 @@ public struct Envelope: Equatable, Sendable {
 
     /// Everything in the header but the wrapped key itself, bound to the wrapped key.
     public var keyWrapAssociatedData: [UInt8] {
-        Array("""
-        vault data key v\(Self.currentVersion)
+        Array(("vault data key v\(version)\n" + headerLines).utf8)
+    }
+
+    /// What the payload is bound to. Version 2: the whole header, the wrapped data key
+    /// included, so that no header and payload of different writes combine. Version 1 (read
+    /// only): the id and cipher alone.
+    public var payloadAssociatedData: [UInt8] {
+        guard version >= 2 else {
+            return Array("vault payload v1\nid=\(id)\ncipher=\(cipher.rawValue)\n".utf8)
+        }
+        return Array(("""
+            vault payload v\(version)
+            \(headerLines)data_key_nonce=\(Sodium.base64Encode(dataKey.nonce))
+            data_key=\(Sodium.base64Encode(dataKey.ciphertext))
+
+            """).utf8)
+    }
+
+    /// The id, cipher, KDF and salt, one `name=value` line each.
+    private var headerLines: String {
+        """
         id=\(id)
         cipher=\(cipher.rawValue)
         kdf=argon2id v=\(Argon2id.version) m=\(kdf.memoryKiB) t=\(kdf.iterations) p=\(kdf.parallelism)
         salt=\(Sodium.base64Encode(salt))
 
-        """.utf8)
-    }
-
-    /// What binds the payload to this vault and cipher. It leaves out the KDF and the wrapped key
-    /// on purpose, so that `vault passwd` re-wraps the data key without re-encrypting the entries.
-    public var payloadAssociatedData: [UInt8] {
-        Array("""
-        vault payload v\(Self.currentVersion)
-        id=\(id)
-        cipher=\(cipher.rawValue)
-
-        """.utf8)
+        """
     }
 
     /// The canonical text of the file.
@@ -72,7 +90,7 @@ public struct Envelope: Equatable, Sendable {
         let text = """
         {
           "format": "\(Self.formatName)",
-          "version": \(Self.currentVersion),
+          "version": \(version),
           "id": "\(id)",
           "cipher": "\(cipher.rawValue)",
           "kdf": {
@@ -111,7 +129,7 @@ public struct Envelope: Equatable, Sendable {
         guard let version = document.version, version >= 1 else { throw .corrupt("bad version") }
         guard version <= currentVersion else { throw .newerVersion(version) }
         guard let payloadText else { throw .corrupt("not in canonical form") }
-        var envelope = try document.envelope()
+        var envelope = try document.envelope(version: version)
         let ciphertext = bytes.withUnsafeBytes { Base64.decodeCanonical(UnsafeRawBufferPointer(rebasing: $0[payloadText])) }
         guard let ciphertext, ciphertext.count >= Cipher.tagLength else {
             throw .corrupt("bad payload")
@@ -164,7 +182,7 @@ private struct EnvelopeDocument: Decodable {
     var data_key: Box?
     var payload: Box?
 
-    func envelope() throws(FormatError) -> Envelope {
+    func envelope(version: Int) throws(FormatError) -> Envelope {
         guard let id, UUID(uuidString: id) != nil, id == id.lowercased() else { throw .corrupt("bad id") }
         guard let cipherName = cipher, let cipher = Cipher(rawValue: cipherName) else {
             throw .corrupt("unknown cipher")
@@ -182,7 +200,7 @@ private struct EnvelopeDocument: Decodable {
               payload.ciphertext.isEmpty
         else { throw .corrupt("bad payload") }
         return Envelope(
-            id: id, cipher: cipher, kdf: parameters, salt: salt, dataKey: dataKey,
+            version: version, id: id, cipher: cipher, kdf: parameters, salt: salt, dataKey: dataKey,
             payload: SealedBox(nonce: nonce, ciphertext: []))
     }
 }

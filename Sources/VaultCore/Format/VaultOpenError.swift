@@ -6,6 +6,15 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case tampered
     /// The decrypted payload is not a list of entries.
     case malformedPayload(String)
+    /// While a writer waited for the lock, the vault got keys it cannot follow without asking
+    /// (another process changed the master password), or its header was changed.
+    case changedWhileWaiting
+    /// A command that must prove the master password (`action`) found no terminal and no
+    /// password file; a cached key is not accepted for it.
+    case currentPasswordNeeded(action: String)
+    /// The header asks for a key derivation past `KDFParameters.costLimit` and nobody was
+    /// there to confirm it; `description` states its cost.
+    case costlyKeyDerivation(description: String)
 
     public var message: String {
         switch self {
@@ -15,6 +24,12 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "the vault is corrupt or was tampered with (payload does not authenticate)"
         case .malformedPayload(let what):
             return "the vault is corrupt: \(what)"
+        case .changedWhileWaiting:
+            return "the master password changed while this command waited for another one (or the vault header was tampered with); nothing was written: run it again"
+        case .currentPasswordNeeded(let action):
+            return "\(action) needs the current master password (a key cached in the keyring is not enough) and there is no terminal to ask for it: set VAULT_PASSWORD_FILE or pass --password-file"
+        case .costlyKeyDerivation(let description):
+            return "the vault asks for \(description); refused without a terminal to confirm it (is this file yours?)"
         }
     }
 

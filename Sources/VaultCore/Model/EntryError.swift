@@ -9,13 +9,13 @@ public enum EntryError: VaultFailure, Equatable {
     public var message: String {
         switch self {
         case .invalidName(let name, let why):
-            return "'\(EntryName.displayable(name))' is not a valid entry name: \(why)"
+            return "'\(TerminalText.visible(name))' is not a valid entry name: \(why)"
         case .notFound(let name):
-            return "no entry named '\(EntryName.displayable(name))' (see `vault list`)"
+            return "no entry named '\(TerminalText.visible(name))' (see `vault list`)"
         case .alreadyExists(let name):
-            return "an entry named '\(EntryName.displayable(name))' already exists (use --force to replace it, or `vault edit`)"
+            return "an entry named '\(TerminalText.visible(name))' already exists (use --force to replace it, or `vault edit`)"
         case .noSuchField(let entry, let field):
-            return "entry '\(EntryName.displayable(entry))' has no field '\(EntryName.displayable(field))'"
+            return "entry '\(TerminalText.visible(entry))' has no field '\(TerminalText.visible(field))'"
         case .invalidField(let why):
             return why
         }

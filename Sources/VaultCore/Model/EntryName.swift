@@ -40,17 +40,4 @@ public enum EntryName {
             throw .invalidName(name, "it starts or ends with a space")
         }
     }
-
-    /// The name as it is safe to show in a message: control characters escaped.
-    public static func displayable(_ name: String) -> String {
-        var result = ""
-        for scalar in name.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                result += scalar.escaped(asASCII: true)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
 }

@@ -54,12 +54,12 @@ public enum ImportError: VaultFailure, Equatable {
         case .newerVersion(let version):
             return "the export is version \(version), newer than this vault reads (\(ExportDocument.currentVersion)); upgrade vault"
         case .invalidEntry(let index, let name, let why):
-            let which = name.map { " ('\(EntryName.displayable($0))')" } ?? ""
+            let which = name.map { " ('\(TerminalText.visible($0))')" } ?? ""
             return "entry \(index + 1)\(which) is invalid: \(why); nothing was imported"
         case .duplicate(let name):
-            return "the file has two entries named '\(EntryName.displayable(name))'; nothing was imported"
+            return "the file has two entries named '\(TerminalText.visible(name))'; nothing was imported"
         case .conflicts(let names):
-            let shown = names.prefix(5).map { "'\(EntryName.displayable($0))'" }.joined(separator: ", ")
+            let shown = names.prefix(5).map { "'\(TerminalText.visible($0))'" }.joined(separator: ", ")
             let more = names.count > 5 ? " and \(names.count - 5) more" : ""
             return "\(names.count) entr\(names.count == 1 ? "y" : "ies") already exist (\(shown)\(more)); choose --on-conflict skip, overwrite or rename; nothing was imported"
         }

@@ -44,7 +44,7 @@ public enum EntrySelectionError: VaultFailure, Equatable {
 
     public var message: String {
         switch self {
-        case .noPassword(let name): "'\(EntryName.displayable(name))' has no password to check"
+        case .noPassword(let name): "'\(TerminalText.visible(name))' has no password to check"
         }
     }
 

@@ -71,7 +71,25 @@ public struct VaultOptions: ParsableArguments {
     }
 
     public func unlocker() throws -> Unlocker {
-        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache())
+        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), confirmCostlyDerivation: Self.confirmCostlyDerivation)
+    }
+
+    /// An unlocker for a command that must prove the current master password (`action`, such
+    /// as "changing the master password"): it never takes the key from the keyring, though it
+    /// still replaces the key kept there.
+    public func reauthenticatingUnlocker(for action: String) throws -> Unlocker {
+        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), reauthentication: action,
+                 confirmCostlyDerivation: Self.confirmCostlyDerivation)
+    }
+
+    /// A header asking for a key derivation past the limit is derived only when a person at
+    /// the terminal agrees, having been told what it costs; without a terminal it is refused.
+    public static func confirmCostlyDerivation(_ cost: KDFCost) throws {
+        guard let terminal = try? ControllingTerminal() else {
+            throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
+        }
+        let question = "This vault asks for \(cost.summaryWithEstimate()). A planted file would do this to pin the machine. Derive the key?"
+        guard terminal.confirm(TerminalText.visible(question)) else { throw TerminalError.cancelled }
     }
 
     /// Opens the vault and decodes the one entry a command is about.

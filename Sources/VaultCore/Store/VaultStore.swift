@@ -29,6 +29,7 @@ public final class VaultStore {
     /// Creates a new, empty vault; fails if one exists already.
     public func create(password: SecureBytes, kdf: KDFParameters, cipher: Cipher, unlocker: Unlocker? = nil) throws {
         try kdf.validate()
+        try KDFCost(kdf).checkForNewVault()
         try cipher.ensureAvailable()
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
         let key = try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)
@@ -51,64 +52,76 @@ public final class VaultStore {
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try Envelope.parse(try AtomicFile.read(path))
-        return try decrypt(envelope, using: unlocker)
+        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel))
     }
 
-    private func decrypt(_ envelope: Envelope, using unlocker: Unlocker) throws -> OpenVault {
-        try decrypt(envelope, dataKey: try unlocker.dataKey(for: envelope, label: keyLabel))
-    }
-
-    private func decrypt(_ envelope: Envelope, dataKey: SecureBytes) throws -> OpenVault {
-        let (payload, length) = try envelope.openPayload(dataKey: dataKey)
+    /// Decrypts the payload; with a data key just unwrapped from this header (which
+    /// authenticated the header), and the payload bound to the header, nothing unchecked remains.
+    private func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
+        let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
         let entries = try EntryTable(content: payload, length: length)
-        return OpenVault(envelope: envelope, dataKey: dataKey, entries: entries)
+        return OpenVault(envelope: envelope, keys: keys, entries: entries)
     }
 
     /// Runs `change` on the current entries and writes the result, all under the lock, so that
     /// concurrent writers never lose each other's updates. The key is obtained before the lock
-    /// is taken, so a person typing the password does not hold up other commands.
+    /// is taken, so a person typing the password does not hold up other commands. A version 1
+    /// file is written as the current version.
     public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
         try withLockedVault(using: unlocker) { vault in
             let result = try change(vault.entries)
             var updated = vault.envelope
+            try updated.upgrade(keys: vault.keys)
             let content = try vault.entries.serialized()
-            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: vault.dataKey) }
+            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: vault.keys.dataKey) }
             try write(updated)
             return result
         }
     }
 
-    /// Re-wraps the data key under a key derived from `newPassword` with a fresh salt. The
-    /// payload is written back byte for byte: no entry is re-encrypted.
-    public func changePassword(using unlocker: Unlocker, to newPassword: SecureBytes) throws {
-        let newSalt = try Sodium.randomBytes(Argon2id.saltLength)
-        var newKey: (kdf: KDFParameters, key: SecureBytes)?
+    /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
+    /// again under it, and the new data key wrapped under a key derived from `newPassword` (or
+    /// from the current password when `nil`: a rekey). Afterwards no old file, old password or
+    /// old key opens the vault; the cache gets the new key-encryption key. `unlocker` should be
+    /// one made for re-authentication, so that the current password is proven first.
+    public func rotateKeys(using unlocker: Unlocker, newPassword: SecureBytes?) throws {
+        let current = try header()
+        _ = try unlocker.keys(for: current, label: keyLabel)
+        let password = try newPassword ?? unlocker.masterPassword()
+        let salt = try Sodium.randomBytes(Argon2id.saltLength)
+        var newKey = (kdf: current.kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: current.kdf))
         try withLockedVault(using: unlocker) { vault in
-            var updated = vault.envelope
-            if newKey?.kdf != updated.kdf {
-                newKey = (updated.kdf, try Argon2id.deriveKey(password: newPassword, salt: newSalt, parameters: updated.kdf))
+            let kdf = vault.envelope.kdf
+            if newKey.kdf != kdf {
+                newKey = (kdf, try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf))
             }
-            updated.salt = newSalt
-            try updated.wrap(dataKey: vault.dataKey, with: newKey!.key)
-            try write(updated)
-            unlocker.keyCache.store(newKey!.key, vaultID: updated.id, label: keyLabel)
+            var (rotated, dataKey) = try Envelope.create(
+                id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
+            let content = try vault.entries.serialized()
+            try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
+            try write(rotated)
+            unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
         }
     }
 
+    /// Opens the vault under the lock for a change. The keys are found before the lock is
+    /// taken; if the file changed while this command waited, its new header is authenticated
+    /// with keys found without asking (the cache, or the password this command already has)
+    /// before anything is written, and a data key from before is never reused.
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let before = try AtomicFile.read(path)
         let envelopeBefore = try Envelope.parse(before)
-        let dataKey = try unlocker.dataKey(for: envelopeBefore, label: keyLabel)
+        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel)
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try AtomicFile.read(path)
-        let envelope = current == before ? envelopeBefore : try Envelope.parse(current)
-        // `vault passwd` in another process re-wraps the data key but never changes it, so the
-        // key unwrapped before the wait still opens the vault under its new password.
-        let vault = envelope.id == envelopeBefore.id && envelope.cipher == envelopeBefore.cipher
-            ? (try? decrypt(envelope, dataKey: dataKey)) : nil
-        return try body(try vault ?? decrypt(envelope, using: unlocker))
+        if current == before {
+            return try body(try decrypt(envelopeBefore, keys: keysBefore))
+        }
+        let envelope = try Envelope.parse(current)
+        let keys = try unlocker.keysWithoutAsking(for: envelope, label: keyLabel)
+        return try body(try decrypt(envelope, keys: keys))
     }
 
     private func write(_ envelope: Envelope) throws {
@@ -116,9 +129,9 @@ public final class VaultStore {
     }
 }
 
-/// A decrypted vault: its header, its data key and its entries.
+/// A decrypted vault: its header, its keys and its entries.
 public struct OpenVault {
     public let envelope: Envelope
-    let dataKey: SecureBytes
+    let keys: VaultKeys
     public let entries: EntryTable
 }

@@ -19,8 +19,10 @@ public final class ControllingTerminal {
     /// Whether standard input is a terminal (rather than a pipe or a file).
     public static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
+    /// Writes `text` (a prompt or a question, which may quote a name) to the terminal, with
+    /// control characters but line breaks made visible.
     public func write(_ text: String) {
-        var copy = text
+        var copy = TerminalText.visibleLines(text)
         copy.withUTF8 { bytes in _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
     }
 

@@ -81,26 +81,36 @@ public struct JSONWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
+    /// A JSON string: quotes, backslashes, control characters and the characters of
+    /// `JSONTerminalEscapes` escaped, the rest as is.
     private mutating func appendQuoted(_ string: String) {
         var string = string
         string.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
             var plainStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var length = 1
                 if byte == 0x22 || byte == 0x5C {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
                     bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
+                } else if byte < 0x20 || byte == 0x7F {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                    bytes.append(contentsOf: JSONTerminalEscapes.escape(UInt32(byte)))
+                } else if byte >= 0xC2, let (value, scalarLength) = JSONTerminalEscapes.scalar(in: utf8, at: index) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
+                    bytes.append(contentsOf: JSONTerminalEscapes.escape(value))
+                    length = scalarLength
                 } else {
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30,
-                                              Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0xF)]])
+                    index += 1
+                    continue
                 }
-                plainStart = index + 1
+                index += length
+                plainStart = index
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
             bytes.append(UInt8(ascii: "\""))
         }
     }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

@@ -12,8 +12,10 @@ struct ExportCommand: ParsableCommand {
         abstract: "Write a plaintext JSON backup of the vault.",
         discussion: """
             The backup holds every password unencrypted. The file is created with mode 0600 \
-            and never overwritten without --force. Asks for confirmation on a terminal; needs \
-            --yes otherwise. The format is described in docs/format.md.
+            and never overwritten without --force. Always asks for the master password (from \
+            the terminal, --password-file or VAULT_PASSWORD_FILE), even when the key is in the \
+            keyring. Asks for confirmation on a terminal; needs --yes otherwise. The format is \
+            described in docs/format.md.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -41,7 +43,8 @@ struct ExportCommand: ParsableCommand {
             throw StoreError.fileExists(path: output)
         }
         let store = vault.store()
-        let entries = try store.open(using: try vault.unlocker()).entries.allEntries()
+        let unlocker = try vault.reauthenticatingUnlocker(for: "exporting the vault in plain text")
+        let entries = try store.open(using: unlocker).entries.allEntries()
         Diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
         if !yes {
             try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export")

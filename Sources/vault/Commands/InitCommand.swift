@@ -9,7 +9,8 @@ struct InitCommand: ParsableCommand {
         discussion: """
             Asks for the new master password twice (or reads it from --password-file / \
             VAULT_PASSWORD_FILE). The Argon2id defaults (64 MiB, 3 iterations, 4 lanes) take \
-            about a fifth of a second on a small machine; the minimum accepted is 8 MiB and 1 iteration.
+            about a fifth of a second on a small machine; the minimum accepted is 8 MiB and 1 iteration, \
+            the maximum 16 times the default's memory × iterations (1024 MiB and 3 iterations, say).
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -32,6 +33,7 @@ struct InitCommand: ParsableCommand {
             memoryKiB: UInt32(clamping: kibibytes.overflow ? Int.max : kibibytes.partialValue),
             iterations: UInt32(clamping: kdfIterations), parallelism: UInt32(clamping: kdfParallelism))
         try parameters.validate()
+        try KDFCost(parameters).checkForNewVault()
         if !cipher.isAvailable { throw CryptoError.cipherUnavailable(cipher) }
         let store = vault.store()
         let password = try vault.passwordSource().masterPassword(prompt: "New master password: ", confirm: true)

@@ -27,7 +27,7 @@ struct ListCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(try names.compactMap { try entries.entry(named: $0) }.map(EntrySummary.init))
         } else {
-            try StandardStreams.writeLines(names)
+            try StandardStreams.writeLines(names.map(TerminalText.visible))
         }
     }
 }

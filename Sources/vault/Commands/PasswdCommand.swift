@@ -1,15 +1,17 @@
 import ArgumentParser
 import VaultCore
 
-/// `vault passwd`: changes the master password by re-wrapping the data key.
+/// `vault passwd`: a new master password, and with it every key of the vault new.
 struct PasswdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "passwd",
         abstract: "Change the master password.",
         discussion: """
-            Re-wraps the vault's data key under the new password with a fresh salt; the entries \
-            themselves are not re-encrypted. The new password is typed twice, or read from the \
-            first line of --new-password-file.
+            Always asks for the current master password (from the terminal, --password-file \
+            or VAULT_PASSWORD_FILE), even when the key is in the keyring. The new password is \
+            typed twice, or read from the first line of --new-password-file. The vault gets a \
+            fresh salt and a fresh data key and its entries are encrypted again, so neither the \
+            old password nor any key read before opens it afterwards; the keyring gets the new key.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -19,19 +21,15 @@ struct PasswdCommand: ParsableCommand {
 
     func run() throws {
         let store = vault.store()
-        let unlocker = try vault.unlocker()
-        // The current password is checked before the new one is asked for; unwrapping the
-        // data key is enough, the entries need not be decrypted.
+        let unlocker = try vault.reauthenticatingUnlocker(for: "changing the master password")
+        // The current password is checked before the new one is asked for.
         let header = try store.header()
-        _ = try unlocker.dataKey(for: header, label: store.keyLabel)
+        _ = try unlocker.keys(for: header, label: store.keyLabel)
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
             ?? TerminalPasswordPrompt()
         let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
-        try store.changePassword(using: unlocker, to: newPassword)
-        if vault.noKeyring, try vault.config().keyring {
-            // The old key would still open backups of the vault: never leave it cached.
-            SecretServiceKeyCache(onUnavailable: { _ in }).remove(vaultID: header.id)
-        }
-        Diagnostics.note("Changed the master password of \(store.path).")
+        try store.rotateKeys(using: unlocker, newPassword: newPassword)
+        try KeyRotation.forgetOldKeyIfNotKept(vault: vault, vaultID: header.id)
+        Diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
     }
 }

@@ -29,7 +29,7 @@ struct SearchCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(found.map(EntrySummary.init))
         } else {
-            try StandardStreams.writeLines(found.map(\.name))
+            try StandardStreams.writeLines(found.map { TerminalText.visible($0.name) })
         }
     }
 }

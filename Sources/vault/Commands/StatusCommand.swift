@@ -70,7 +70,7 @@ struct StatusCommand: ParsableCommand {
         }
         var lines = ["Vault:   \(report.vault)", "Keyring: \(keyring)", "State:   \(state)"]
         if let entries = report.entries { lines.append("Entries: \(entries)") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.map(TerminalText.visible).joined(separator: "\n") + "\n"
     }
 }
 

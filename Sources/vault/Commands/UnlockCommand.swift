@@ -38,7 +38,8 @@ struct UnlockCommand: ParsableCommand {
         if case .unavailable(let reason) = cache.availability { throw KeyringError.unavailable(reason) }
         let store = vault.store()
         let envelope = try store.header()
-        try Unlocker(passwordSource: vault.passwordSource(), keyCache: cache).dataKeyFromPassword(for: envelope, label: store.keyLabel)
+        try Unlocker(passwordSource: vault.passwordSource(), keyCache: cache, confirmCostlyDerivation: VaultOptions.confirmCostlyDerivation)
+            .keysFromPassword(for: envelope, label: store.keyLabel)
         guard cache.lookup(vaultID: envelope.id) != nil else {
             throw KeyringError.unavailable("the key could not be stored")
         }

@@ -67,7 +67,8 @@ struct EntryView: Encodable {
     }
 }
 
-/// The text `vault show` prints for a person.
+/// The text `vault show` prints for a person. Every value came from a user or a file, so each
+/// goes through `TerminalText` (the exact bytes are for `get` and `--json`).
 enum EntryText {
     static let mask = "********"
 
@@ -88,13 +89,15 @@ enum EntryText {
                 for change in entry.history { rows.append(("", "\(change.password) (until \(timestamp(change.replaced)))")) }
             }
         }
-        let width = rows.map { $0.0.count }.max() ?? 0
-        var text = rows.map { label, value in
+        let shown = rows.map { (TerminalText.visible($0.0), TerminalText.visible($0.1)) }
+        let width = shown.map { $0.0.count }.max() ?? 0
+        var text = shown.map { label, value in
             let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : label + ":" + String(repeating: " ", count: width - label.count)
             return "\(padded) \(value)\n"
         }.joined()
         if let notes = entry.notes {
-            text += "Notes:\n" + notes.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)\n" }.joined()
+            text += "Notes:\n" + TerminalText.visibleLines(notes).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "  \($0)\n" }.joined()
         }
         return text
     }

@@ -52,7 +52,7 @@ enum PseudoTerminal {
     /// A new pseudo-terminal: the master's descriptor and the path of the other side. glibc's
     /// posix_openpt, grantpt, unlockpt and ptsname are XSI functions that Swift's Glibc module
     /// does not show, so they are looked up by name.
-    private static func open() throws -> (master: Int32, slave: String) {
+    static func open() throws -> (master: Int32, slave: String) {
         typealias Open = @convention(c) (Int32) -> Int32
         typealias Prepare = @convention(c) (Int32) -> Int32
         typealias Name = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How much work a key derivation asks for, next to the default. A header can ask for up to
+/// 4 GiB and 100 passes, which would pin a machine for many minutes: a file planted in place
+/// of the vault could do that to every command. Past `limitFactor` times the default, vault
+/// derives only after a person has confirmed it, and `vault init` never goes there.
+public struct KDFCost {
+    /// The most a file may ask for, as a multiple of the default's memory × passes, without a
+    /// person confirming it: 16 (1 GiB × 3 passes, say).
+    public static let limitFactor = 16
+
+    public let parameters: KDFParameters
+
+    public init(_ parameters: KDFParameters) { self.parameters = parameters }
+
+    /// Memory times passes, in KiB: the work of one derivation.
+    private static func work(_ parameters: KDFParameters) -> Double {
+        Double(parameters.memoryKiB) * Double(parameters.iterations)
+    }
+
+    /// This derivation's work as a multiple of the default's.
+    public var factor: Double { Self.work(parameters) / Self.work(.default) }
+
+    /// Whether a person must confirm this derivation first.
+    public var exceedsLimit: Bool { factor > Double(Self.limitFactor) }
+
+    /// "a key derivation of 4096 MiB × 100 passes (2133 times the default)".
+    public var summary: String {
+        let passes = parameters.iterations == 1 ? "1 pass" : "\(parameters.iterations) passes"
+        return "a key derivation of \(parameters.memoryKiB / 1024) MiB × \(passes) (\(Int(factor.rounded())) times the default)"
+    }
+
+    /// Refuses parameters for a new vault past the limit, so that vault never writes a file
+    /// that every later command would have to question.
+    public func checkForNewVault() throws(CryptoError) {
+        if exceedsLimit {
+            throw .unreasonableKDFParameters("\(summary) is more than the \(Self.limitFactor) times the default that vault derives without asking")
+        }
+    }
+
+    /// The summary with the time it would take here and the memory it would take, measured by
+    /// timing the cheapest derivation (8 MiB, one pass) and scaling it.
+    public func summaryWithEstimate() -> String {
+        "\(summary): about \(Self.duration(estimatedSeconds())) and \(parameters.memoryKiB / 1024) MiB of memory"
+    }
+
+    /// Seconds this derivation would take on this machine, roughly.
+    public func estimatedSeconds() -> Double {
+        let probe = KDFParameters.minimum
+        let salt = [UInt8](repeating: 0, count: Argon2id.saltLength)
+        let started = Self.now()
+        _ = try? Argon2id.deriveKey(password: SecureBytes(count: 0), salt: salt, parameters: probe)
+        let perWork = (Self.now() - started) / Self.work(probe)
+        let lanes = Double(max(1, min(Int(parameters.parallelism), sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        return perWork * Self.work(parameters) / lanes
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// "40 s", "7 min", "2 h".
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(max(1, Int(seconds.rounded()))) s" }
+        if seconds < 90 * 60 { return "\(Int((seconds / 60).rounded())) min" }
+        return "\(Int((seconds / 3600).rounded())) h"
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import VaultCore
+
+/// `vault rekey`: every key of the vault new, the master password kept.
+struct RekeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Replace the vault's keys, keeping the master password.",
+        discussion: """
+            For when a key may have leaked (a key read from the keyring, an old backup and its \
+            password): the vault gets a fresh salt and a fresh data key and its entries are \
+            encrypted again, so no key read before opens it afterwards. Always asks for the \
+            master password (from the terminal, --password-file or VAULT_PASSWORD_FILE), even \
+            when the key is in the keyring; the keyring gets the new key. Change a password \
+            that leaked with `vault passwd` instead.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    func run() throws {
+        let store = vault.store()
+        let unlocker = try vault.reauthenticatingUnlocker(for: "replacing the vault's keys")
+        let header = try store.header()
+        try store.rotateKeys(using: unlocker, newPassword: nil)
+        try KeyRotation.forgetOldKeyIfNotKept(vault: vault, vaultID: header.id)
+        Diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
+    }
+}

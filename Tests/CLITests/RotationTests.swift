@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import VaultCore
+
+/// `passwd` and `rekey` draw a fresh data key and salt and re-encrypt the payload, and the
+/// payload is bound to the whole header: no old password, old file or old key opens a new
+/// version, and no header and payload of different writes combine.
+@Suite("Key rotation and header binding")
+struct RotationTests {
+    private static let newPassword = "a brand new master password"
+
+    @Test("passwd: a fresh data key, salt and payload; the old password is refused, the new one works")
+    func passwdRotates() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("entry", password: "entry-pw", options: ["--note", "kept"])
+        let before = try JSONValue.object(try fixture.vaultBytes())
+        let newFile = try VaultFixture.writeFile(fixture.path("new-password"), Self.newPassword + "\n")
+
+        try await fixture.succeed(["passwd", "--new-password-file", newFile])
+
+        let after = try JSONValue.object(try fixture.vaultBytes())
+        #expect(!JSONValue.equal(after["payload"], before["payload"]), "the payload must be re-encrypted")
+        #expect(!JSONValue.equal(after["data_key"], before["data_key"]))
+        #expect(!JSONValue.equal(after["kdf"], before["kdf"]), "a fresh salt")
+        #expect(JSONValue.equal(after["id"], before["id"]))
+        #expect(try VaultFixture.mode(of: fixture.vaultPath) == 0o600)
+        expectFailure(try await fixture.run(["get", "entry"]), status: 3, mentioning: "wrong master password")
+        let withNew: [String: String?] = ["VAULT_PASSWORD_FILE": newFile]
+        #expect(try await fixture.succeed(["get", "entry"], environment: withNew).stdout == "entry-pw\n")
+        #expect(try await fixture.succeed(["get", "entry", "--field", "notes"], environment: withNew).stdout == "kept\n")
+    }
+
+    @Test("a data key unwrapped from the old file does not decrypt the payload after passwd or rekey")
+    func oldDataKeyIsUseless() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("entry", password: "entry-pw")
+        let oldKey = try VaultSurgery.dataKey(ofFileAt: fixture.vaultPath, password: VaultFixture.masterPassword)
+        let newFile = try VaultFixture.writeFile(fixture.path("new-password"), Self.newPassword + "\n")
+
+        try await fixture.succeed(["passwd", "--new-password-file", newFile])
+        let afterPasswd = try Envelope.parse(AtomicFile.read(fixture.vaultPath))
+        #expect(throws: VaultOpenError.self) { try afterPasswd.openPayload(dataKey: oldKey) }
+        let passwdKey = try VaultSurgery.dataKey(ofFileAt: fixture.vaultPath, password: Self.newPassword)
+
+        try await fixture.succeed(["rekey"], environment: ["VAULT_PASSWORD_FILE": newFile])
+        let afterRekey = try Envelope.parse(AtomicFile.read(fixture.vaultPath))
+        #expect(throws: VaultOpenError.self) { try afterRekey.openPayload(dataKey: oldKey) }
+        #expect(throws: VaultOpenError.self) { try afterRekey.openPayload(dataKey: passwdKey) }
+        #expect(afterRekey.salt != afterPasswd.salt)
+        #expect(try await fixture.succeed(["get", "entry"], environment: ["VAULT_PASSWORD_FILE": newFile]).stdout == "entry-pw\n")
+    }
+
+    @Test("after passwd, the old header with the new payload and the new header with the old payload exit 3, files untouched")
+    func splicedVersionsAreRefused() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("entry", password: "entry-pw")
+        let old = try fixture.vaultBytes()
+        let newFile = try VaultFixture.writeFile(fixture.path("new-password"), Self.newPassword + "\n")
+        try await fixture.succeed(["passwd", "--new-password-file", newFile])
+        let new = try fixture.vaultBytes()
+
+        let cases: [(name: String, bytes: Data, password: String)] = [
+            ("old-header-new-payload.json", try VaultSurgery.splice(header: old, payload: new), fixture.passwordFile),
+            ("new-header-old-payload.json", try VaultSurgery.splice(header: new, payload: old), newFile),
+        ]
+        for (name, bytes, password) in cases {
+            let path = try VaultFixture.writeFile(fixture.path(name), bytes)
+            for arguments in [["list"], ["add", "more"]] {
+                let result = try await fixture.run(arguments, stdin: "more-pw\n",
+                                                   environment: ["VAULT_PATH": path, "VAULT_PASSWORD_FILE": password])
+                expectFailure(result, status: 3, mentioning: "vault")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(name) must be left alone")
+            }
+        }
+    }
+
+    @Test("rekey keeps the password, changes every key and keeps the entries")
+    func rekeyKeepsThePassword() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("entry", password: "entry-pw")
+        let before = try JSONValue.object(try fixture.vaultBytes())
+        let result = try await fixture.succeed(["rekey"])
+        #expect(result.stderr.contains("new data key"), "\(result)")
+        let after = try JSONValue.object(try fixture.vaultBytes())
+        #expect(!JSONValue.equal(after["payload"], before["payload"]))
+        #expect(!JSONValue.equal(after["data_key"], before["data_key"]))
+        #expect(!JSONValue.equal(after["kdf"], before["kdf"]))
+        #expect(try await fixture.password(of: "entry") == "entry-pw")
+    }
+
+    /// Runs `vault add new` on a vault with one entry, doing `change` to the file while the
+    /// add waits for a lock the test holds.
+    private static func addWhile(_ fixture: VaultFixture, _ change: () throws -> Void) async throws -> VaultResult {
+        try await fixture.add("entry", password: "entry-pw")
+        let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
+        let writer = try fixture.start(["add", "new"], stdin: "fresh\n")
+        try await waitUntilWaiting([writer])
+        try change()
+        lock.release()
+        return try await writer.finish()
+    }
+
+    @Test("a writer that waited while the header was changed under it exits 3 and writes nothing")
+    func tamperedHeaderUnderTheLock() async throws {
+        let fixture = try await VaultFixture.initialized()
+        var tampered = Data()
+        let result = try await Self.addWhile(fixture) {
+            tampered = try VaultSurgery.replacing("\"iterations\": 1,", with: "\"iterations\": 2,", in: fixture.vaultBytes())
+            try VaultFixture.writeFile(fixture.vaultPath, tampered)
+        }
+        #expect(result.status == 3, "\(result)")
+        #expect(try fixture.vaultBytes() == tampered, "a header nobody authenticated must never be written back")
+    }
+
+    @Test("a writer that waited through a password change it cannot follow exits 3 saying so; nothing is lost")
+    func writerStopsAfterPasswordChange() async throws {
+        let fixture = try await VaultFixture.initialized()
+        var rotated = Data()
+        let result = try await Self.addWhile(fixture) {
+            rotated = try VaultSurgery.rotate(fileAt: fixture.vaultPath, from: VaultFixture.masterPassword, to: "changed")
+        }
+        #expect(result.status == 3, "\(result)")
+        #expect(result.stdoutData.isEmpty)
+        #expect(result.stderrLines.count == 2 && result.stderrLines[0].hasPrefix("Waiting for another vault command"), "\(result)")
+        #expect(result.stderrLines.last?.hasPrefix("vault: error: the master password changed while") == true, "\(result)")
+        #expect(try fixture.vaultBytes() == rotated)
+    }
+
+    @Test("version 1 files open, stay as they are when only read, and are written as version 2 at the next change")
+    func version1IsUpgraded() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/v1")
+        for name in ["vault.json", "vault-aes256gcm.json"] {
+            let original = try Data(contentsOf: fixtures.appendingPathComponent(name))
+            let path = try VaultFixture.writeFile(fixture.path(name), original)
+            let password = try VaultFixture.writeFile(fixture.path("v1-password"), "fixture password v1\n")
+            let environment: [String: String?] = ["VAULT_PATH": path, "VAULT_PASSWORD_FILE": password]
+            let names = try await fixture.succeed(["list"], environment: environment).stdoutLines
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "reading must not rewrite \(name)")
+            #expect(try JSONValue.object(original)["version"] as? Int == 1)
+
+            try await fixture.succeed(["add", "added/after-upgrade"], stdin: "new-pw\n", environment: environment)
+            let upgraded = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect(try JSONValue.object(upgraded)["version"] as? Int == 2, "\(name) must become version 2")
+            let after = try await fixture.succeed(["list"], environment: environment).stdoutLines
+            #expect(after == (names + ["added/after-upgrade"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            #expect(try await fixture.succeed(["get", "added/after-upgrade"], environment: environment).stdout == "new-pw\n")
+        }
+    }
+}
