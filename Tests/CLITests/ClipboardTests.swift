@@ -51,6 +51,21 @@ struct ClipboardTests {
         try await Self.expectClearersGone(fixture)
     }
 
+    @Test("a password longer than 64 KiB is cleared too: the clearer reads back as much as it copied")
+    func longSecretCleared() async throws {
+        let fixture = try await VaultFixture.initialized(display: true)
+        let secret = String(repeating: Self.randomText(), count: 1_500)  // 72,000 characters
+        let file = try VaultFixture.writeFile(fixture.path("long.json"), try ImportDocument.data(entries: [
+            ImportDocument.entry(name: "long", password: secret),
+        ]))
+        try await fixture.succeed(["import", file])
+        try await fixture.succeed(["get", "long", "--clip", "--clip-timeout", "5"])
+        #expect(try await X11Clipboard.read() == secret)
+        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
+                "the clipboard still holds the long password")
+        try await Self.expectClearersGone(fixture)
+    }
+
     @Test("a newer copy by someone else is left alone when the timeout comes")
     func newerCopyKept() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()

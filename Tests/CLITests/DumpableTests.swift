@@ -31,8 +31,12 @@ struct DumpableTests {
         environment["VAULT_PATH"] = fixture.path("never/vault.json")
         let waiter = try Self.startWaitingAtPrompt(arguments, environment: environment)
         defer { kill(waiter.pid, SIGKILL); var status: Int32 = 0; waitpid(waiter.pid, &status, 0); close(waiter.master) }
+        // Only a vault alive at its prompt counts: an ended process's files belong to root too.
+        try #require(waiter.screen.contains("master password"), "vault did not reach its prompt: \(waiter.screen.debugDescription)")
+        try #require(Self.isRunning(waiter.pid))
         var info = stat()
         try #require(stat("/proc/\(waiter.pid)/environ", &info) == 0)
+        try #require(Self.isRunning(waiter.pid))
         #expect(info.st_uid == 0, "owner \(info.st_uid): vault (running as \(user)) must not be dumpable")
     }
 
@@ -47,14 +51,28 @@ struct DumpableTests {
         return true
     }
 
-    /// Starts the program on a pseudo-terminal and waits until it has written something (its
-    /// prompt, or an error), so it has run past its start-up.
-    private static func startWaitingAtPrompt(_ command: [String], environment: [String: String]) throws -> (pid: pid_t, master: Int32) {
+    /// Starts the program on a pseudo-terminal and reads what it shows until its prompt (or 30 s).
+    private static func startWaitingAtPrompt(_ command: [String], environment: [String: String]) throws -> (pid: pid_t, master: Int32, screen: String) {
         let (master, slave) = try PseudoTerminal.open()
         let pid = try ExternalProgram.spawn(command[0], Array(command.dropFirst()), environment: environment,
                                             streams: [(slave, O_RDWR), (slave, O_RDWR), (slave, O_RDWR)], newSession: true)
-        var pollfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-        _ = poll(&pollfd, 1, 10_000)
-        return (pid, master)
+        var screen = Data()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !String(decoding: screen, as: UTF8.self).hasSuffix("password: ") && ContinuousClock.now < deadline {
+            var pollfd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollfd, 1, 100) > 0 else { continue }
+            let count = read(master, &buffer, buffer.count)
+            if count <= 0 { break }
+            screen.append(contentsOf: buffer[0..<count])
+        }
+        return (pid, master, String(decoding: screen, as: UTF8.self))
+    }
+
+    /// Whether the process is alive and not a zombie.
+    private static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+        return !stat[afterName.upperBound...].hasPrefix("Z")
     }
 }

@@ -53,7 +53,8 @@ struct FailedWriteTests {
             print("skipped: cannot mount a small tmpfs here (\(String(cString: strerror(errno)))); needs root or CAP_SYS_ADMIN")
             return
         }
-        defer { umount2(mountPoint, Int32(MNT_DETACH)) }
+        // The fixture's folder must outlive the mount: its removal would walk into it.
+        defer { withExtendedLifetime(fixture) { _ = umount2(mountPoint, Int32(MNT_DETACH)) } }
         let vaultPath = mountPoint + "/vault.json"
         let environment: [String: String?] = ["VAULT_PATH": vaultPath]
         try await fixture.succeed(["init"] + VaultFixture.cheapKDF, environment: environment)

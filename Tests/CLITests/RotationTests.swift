@@ -50,7 +50,7 @@ struct RotationTests {
         #expect(try await fixture.succeed(["get", "entry"], environment: ["VAULT_PASSWORD_FILE": newFile]).stdout == "entry-pw\n")
     }
 
-    @Test("after passwd, the old header with the new payload and the new header with the old payload exit 3, files untouched")
+    @Test("no header and payload of different writes combine: after passwd, and between two ordinary writes; exit 3, files untouched")
     func splicedVersionsAreRefused() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("entry", password: "entry-pw")
@@ -59,16 +59,25 @@ struct RotationTests {
         try await fixture.succeed(["passwd", "--new-password-file", newFile])
         let new = try fixture.vaultBytes()
 
+        // Two ordinary writes after it: each wraps the same data key with a fresh nonce.
+        let withNew: [String: String?] = ["VAULT_PASSWORD_FILE": newFile]
+        try await fixture.succeed(["add", "second"], stdin: "second-pw\n", environment: withNew)
+        let second = try fixture.vaultBytes()
+        try await fixture.succeed(["add", "third"], stdin: "third-pw\n", environment: withNew)
+        let third = try fixture.vaultBytes()
+
         let cases: [(name: String, bytes: Data, password: String)] = [
             ("old-header-new-payload.json", try VaultSurgery.splice(header: old, payload: new), fixture.passwordFile),
             ("new-header-old-payload.json", try VaultSurgery.splice(header: new, payload: old), newFile),
+            ("later-header-earlier-payload.json", try VaultSurgery.splice(header: third, payload: second), newFile),
+            ("earlier-header-later-payload.json", try VaultSurgery.splice(header: second, payload: third), newFile),
         ]
         for (name, bytes, password) in cases {
             let path = try VaultFixture.writeFile(fixture.path(name), bytes)
             for arguments in [["list"], ["add", "more"]] {
                 let result = try await fixture.run(arguments, stdin: "more-pw\n",
                                                    environment: ["VAULT_PATH": path, "VAULT_PASSWORD_FILE": password])
-                expectFailure(result, status: 3, mentioning: "vault")
+                expectFailure(result, status: 3, mentioning: "tampered")
                 #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes, "\(name) must be left alone")
             }
         }
@@ -94,10 +103,14 @@ struct RotationTests {
         try await fixture.add("entry", password: "entry-pw")
         let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
         let writer = try fixture.start(["add", "new"], stdin: "fresh\n")
-        try await waitUntilWaiting([writer])
-        try change()
+        try await killingOnFailure([writer]) {
+            try await waitUntilWaiting([writer])
+            try change()
+        }
         lock.release()
-        return try await writer.finish()
+        let result = try await writer.finish()
+        #expect(result.stderr.contains("Waiting for another vault command"), "the change must come while it waits: \(result)")
+        return result
     }
 
     @Test("a writer that waited while the header was changed under it exits 3 and writes nothing")

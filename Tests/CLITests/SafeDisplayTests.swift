@@ -12,7 +12,7 @@ struct SafeDisplayTests {
     static let cursor = "\u{1B}[2J\u{1B}[H"
     static let c1 = "\u{9B}31m\u{9D}0;x\u{9C}"
     static let bidi = "\u{202E}gpj.exe"
-    static let hostile = [osc52, title, cursor, c1, "back\u{08}\u{08}space", "cr\rreturn", bidi]
+    static let hostile = [osc52, title, cursor, c1, "back\u{08}\u{08}space", "cr\rreturn", bidi, "del\u{7F}", "marks\u{200F}\u{61C}"]
 
     /// Bytes that must never reach a terminal from a shown value: C0 controls but newline,
     /// DEL, and the C1 controls as UTF-8 (C2 80 to C2 9F), and the right-to-left override.
@@ -25,8 +25,11 @@ struct SafeDisplayTests {
                 found.append(String(format: "C2 %02X at %d", bytes[index + 1], index))
             }
         }
-        if String(decoding: data, as: UTF8.self).unicodeScalars.contains(where: { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) {
-            found.append("a bidirectional override")
+        let bidi: Set<UInt32> = [0x061C, 0x200E, 0x200F]
+        if String(decoding: data, as: UTF8.self).unicodeScalars.contains(where: {
+            (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) || bidi.contains($0.value)
+        }) {
+            found.append("a bidirectional formatting character")
         }
         return found
     }
@@ -44,7 +47,9 @@ struct SafeDisplayTests {
             ],
             "history": [["password": "old " + text, "replaced": ImportDocument.created]],
         ])
-        let file = try VaultFixture.writeFile(fixture.path("hostile.json"), try ImportDocument.data(entries: [entry]))
+        // Names cannot hold control characters, but can hold bidirectional ones.
+        let named = ImportDocument.entry(name: "hostile/" + Self.bidi, password: "password")
+        let file = try VaultFixture.writeFile(fixture.path("hostile.json"), try ImportDocument.data(entries: [entry, named]))
         try await fixture.succeed(["import", file])
     }
 
@@ -53,8 +58,11 @@ struct SafeDisplayTests {
         let fixture = try await VaultFixture.initialized()
         try await importHostileEntry(into: fixture)
         for arguments in [["show", "hostile/entry"], ["show", "hostile/entry", "--reveal"], ["list"], ["search", "searchable"],
-                          ["search", "user"], ["list", "hostile"]] {
-            let result = try await fixture.succeed(arguments)
+                          ["search", "user"], ["list", "hostile"], ["list", "--json"], ["search", "hostile", "--json"],
+                          ["show", "hostile/entry", "--json", "--reveal"], ["entropy", "--all"], ["entropy", "--all", "--json"],
+                          ["export", "--stdout", "--yes"]] {
+            let result = try await fixture.run(arguments)
+            #expect(result.status == 0 || result.status == 10, "\(result)")
             #expect(!result.stdoutData.isEmpty, "\(result)")
             let raw = Self.rawControls(in: result.stdoutData)
             #expect(raw.isEmpty, "\(arguments): raw \(raw) in \(result.stdout.debugDescription)")
@@ -76,7 +84,24 @@ struct SafeDisplayTests {
         let shown = try await fixture.succeed(["show", "hostile/entry", "--json", "--reveal"])
         let object = try JSONValue.object(shown.stdoutData)
         #expect(object["username"] as? String == "user " + text)
-        #expect(Self.rawControls(in: shown.stdoutData).isEmpty, "JSON escapes control characters itself")
+        let exported = try JSONValue.object(try await fixture.succeed(["export", "--stdout", "--yes"]).stdoutData)
+        let entries = exported["entries"] as? [[String: Any]]
+        #expect(entries?.first { $0["name"] as? String == "hostile/entry" }?["username"] as? String == "user " + text)
+    }
+
+    @Test("a photo's GPS date with escape sequences is shown escaped by vault exif")
+    func exifReport() async throws {
+        let fixture = try VaultFixture()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/exif/gps.jpg")
+        var photo = try Data(contentsOf: fixtures)
+        let stamp = try #require(photo.range(of: Data("2024:05:01\u{0}".utf8)), "the GPS date stamp of gps.jpg")
+        photo.replaceSubrange(stamp.lowerBound..<(stamp.lowerBound + 10), with: Data("\u{1B}]0;pwn\u{07}AB".utf8))
+        let path = try VaultFixture.writeFile(fixture.path("hostile.jpg"), photo)
+        let result = try await fixture.run(["exif", path])
+        #expect(result.status == 10, "\(result)")
+        #expect(result.stdout.contains(#"\u{1B}]0;pwn\u{7}AB"#), "\(result)")
+        #expect(Self.rawControls(in: result.stdoutData).isEmpty, "\(result.stdout.debugDescription)")
     }
 
     @Test("messages on standard error show control characters from paths and names as escapes")

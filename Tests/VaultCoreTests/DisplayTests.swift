@@ -11,6 +11,7 @@ struct DisplayTests {
         #expect(TerminalText.visible("tab\there\nnewline") == #"tab\u{9}here\u{A}newline"#)
         #expect(TerminalText.visible("café ✓ 漢字 עברית") == "café ✓ 漢字 עברית")
         #expect(TerminalText.visibleLines("one\u{1B}[2J\ntwo") == "one\\u{1B}[2J\ntwo")
+        #expect(TerminalText.visibleLines("crlf\r\nnext") == "crlf\\u{D}\nnext")
     }
 
     @Test func jsonWriterEscapesWhatATerminalWouldActOn() {
@@ -23,18 +24,25 @@ struct DisplayTests {
     }
 
     @Test func wholeJSONTextsKeepTheirValues() throws {
-        let value = ["k": "x\u{85}y\u{61C}z\u{2069}—€"]
-        let raw = try JSONEncoder().encode(value)
-        let escaped = JSONTerminalEscapes.escaped([UInt8](raw))
-        #expect(!String(decoding: escaped, as: UTF8.self).unicodeScalars.contains { [0x85, 0x61C, 0x2069].contains($0.value) })
-        #expect(try JSONDecoder().decode([String: String].self, from: Data(escaped)) == value)
-        let plain = [UInt8](#"{"k":"nothing to do — €"}"#.utf8)
-        #expect(JSONTerminalEscapes.escaped(plain) == plain)
+        let value = ["k": "x\u{85}y\u{61C}z\u{2069}—€\u{7F}"]
+        let document = try EntryJSON.document(value)
+        #expect(!String(decoding: document, as: UTF8.self).unicodeScalars.contains { [0x85, 0x61C, 0x2069, 0x7F].contains($0.value) })
+        #expect(try JSONDecoder().decode([String: String].self, from: document) == value)
+        #expect(JSONTerminalEscapes.escaped(Data(#"{"k":"nothing to do — €"}"#.utf8)) == nil)
+    }
+
+    @Test func shellWordsStaySafeAndPasteable() {
+        #expect(ShellWord.quoted("web/github") == "web/github")
+        #expect(ShellWord.quoted("my bank") == "'my bank'")
+        #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
+        #expect(ShellWord.quoted("evil\u{202E}gpj") == #"$'evil\u202egpj'"#)
+        #expect(ShellWord.quoted("a'\u{1B}\\") == #"$'a\'\x1b\\'"#)
     }
 
     @Test func kdfCostAgainstTheLimit() throws {
         #expect(KDFCost(.default).factor == 1)
         #expect(!KDFCost(KDFParameters(memoryKiB: 1024 * 1024, iterations: 3, parallelism: 4)).exceedsLimit)
+        #expect(KDFCost(KDFParameters(memoryKiB: 3 * 1024 * 1024, iterations: 1, parallelism: 4)).exceedsLimit, "a memory cap of its own")
         let planted = KDFCost(KDFParameters(memoryKiB: 4 * 1024 * 1024, iterations: 100, parallelism: 1))
         #expect(planted.exceedsLimit)
         #expect(planted.summary == "a key derivation of 4096 MiB × 100 passes (2133 times the default)")

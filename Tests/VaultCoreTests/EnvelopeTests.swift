@@ -23,7 +23,7 @@ struct EnvelopeTests {
                 changed[index] ^= mask
                 let outcome = Result { () throws -> Void in
                     let envelope = try Envelope.parse(changed)
-                    let keys = try unlocker.keys(for: envelope, label: "test")
+                    let keys = try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded)
                     let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
                     _ = try EntryTable(content: payload, length: length)
                 }
@@ -45,6 +45,6 @@ struct EnvelopeTests {
         let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 1,")
         let envelope = try Envelope.parse(Array(text.utf8))
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
-        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test") }
+        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
     }
 }

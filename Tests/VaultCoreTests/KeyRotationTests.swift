@@ -35,7 +35,7 @@ struct KeyRotationTests {
     private func dataKey(of path: String, password: String) throws -> SecureBytes {
         let envelope = try Envelope.parse(AtomicFile.read(path))
         return try Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache())
-            .keys(for: envelope, label: "test").dataKey
+            .keys(for: envelope, label: "test", cacheGuard: unguarded).dataKey
     }
 
     @Test(arguments: [true, false]) func rotationReplacesEveryKey(newPassword: Bool) throws {
@@ -71,7 +71,7 @@ struct KeyRotationTests {
         let folder = try TemporaryFolder()
         let store = try vault(in: folder)
         var envelope = try Envelope.parse(AtomicFile.read(store.path))
-        let keys = try Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache()).keys(for: envelope, label: "t")
+        let keys = try Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache()).keys(for: envelope, label: "t", cacheGuard: unguarded)
         // What version 1's `passwd` did: a new salt and wrap around the same data key.
         envelope.salt = try Sodium.randomBytes(Argon2id.saltLength)
         try envelope.wrap(dataKey: keys.dataKey, with: Argon2id.deriveKey(password: secret("two"), salt: envelope.salt, parameters: envelope.kdf))

@@ -33,7 +33,7 @@ struct BreachEntryReport: PrintableReport {
     func text() -> String {
         guard count > 0 else { return "\(TerminalText.visible(entry)): not found in known breaches\n" }
         return "\(TerminalText.visible(entry)): breached (\(BreachCount.roughly(count)))\n"
-            + "  change it: vault edit \(TerminalText.visible(ShellWord.quoted(entry))) --generate\n"
+            + "  change it: vault edit \(ShellWord.quoted(entry)) --generate\n"
     }
 
     func json(into json: inout JSONWriter) {

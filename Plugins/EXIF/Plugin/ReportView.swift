@@ -18,7 +18,7 @@ struct ReportView: PrintableReport {
         if let gps = report.gps {
             var position = "taken at \(ValueText.shortDecimal(gps.latitude)), \(ValueText.shortDecimal(gps.longitude))"
             if let altitude = gps.altitude { position += ", altitude \(ValueText.shortDecimal(altitude)) m" }
-            if let time = gps.time { position += ", GPS time \(time)" }
+            if let time = gps.time { position += ", GPS time \(TerminalText.visible(time))" }
             lines += ["  location   " + position, "             map: " + gps.mapLink]
         }
         let width = shown.map { $0.name.count }.max() ?? 0

@@ -13,7 +13,7 @@ struct EntryReport: EstimateReport {
     }
 
     private var hint: String? {
-        estimate.score < StrengthAnalyzer.passingScore ? "to see why: vault get \(TerminalText.visible(ShellWord.quoted(entry))) | vault entropy" : nil
+        estimate.score < StrengthAnalyzer.passingScore ? "to see why: vault get \(ShellWord.quoted(entry)) | vault entropy" : nil
     }
 
     func text() -> String {

@@ -6,8 +6,9 @@ public protocol Clipboard {
     /// Replaces the clipboard's content with `secret`, which is passed through a pipe or the
     /// terminal, never through a command line.
     func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError)
-    /// The clipboard's current content, or `nil` when this backend cannot read it back.
-    func read() throws(ClipboardError) -> SecureBytes?
+    /// The clipboard's current content, cut after `limit` bytes, or `nil` when this backend
+    /// cannot read it back.
+    func read(limit: Int) throws(ClipboardError) -> SecureBytes?
     /// Empties the clipboard.
     func clear() throws(ClipboardError)
 }

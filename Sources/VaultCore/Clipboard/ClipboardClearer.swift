@@ -5,7 +5,7 @@ import Glibc
 
 /// Clears the clipboard after a delay, in a detached process (`vault clipboard-clear`), so the
 /// command that copied returns at once. The clearer never holds the secret: it gets a random
-/// key and the keyed BLAKE2b hash of the secret through a pipe, and clears only if the
+/// key, the keyed BLAKE2b hash of the secret and its length through a pipe, and clears only if the
 /// clipboard's content still has that hash, leaving alone whatever the user copied since.
 public enum ClipboardClearer {
     /// Starts the clearer for `secret`, just copied to `backend`.
@@ -14,7 +14,7 @@ public enum ClipboardClearer {
     ) throws(ClipboardError) {
         let key = (try? Sodium.randomBytes(Int(crypto_generichash_KEYBYTES))) ?? []
         guard key.count == Int(crypto_generichash_KEYBYTES) else { throw .helperFailed(executable, "no randomness") }
-        let instruction = "\(backend)\n\(seconds)\n\(Sodium.base64Encode(key))\n\(Sodium.base64Encode(fingerprint(secret, key: key)))\n"
+        let instruction = "\(backend)\n\(seconds)\n\(Sodium.base64Encode(key))\n\(Sodium.base64Encode(fingerprint(secret, key: key)))\n\(secret.count)\n"
         try HelperProcess.start(executable, ["clipboard-clear"], extraDescriptor: backend == "osc52" ? 2 : nil) { fd in
             Array(instruction.utf8).withUnsafeBytes { HelperProcess.writeAll($0, to: fd) }
         }
@@ -25,8 +25,9 @@ public enum ClipboardClearer {
     public static func run(environment: [String: String]) {
         let lines = ShortInput.read(from: 0, limit: 4096).split(separator: "\n").map(String.init)
         close(0)
-        guard lines.count == 4, let backend = ClipboardBackend(rawValue: lines[0]), let seconds = Double(lines[1]),
-              let key = Sodium.base64Decode(lines[2]), let expected = Sodium.base64Decode(lines[3])
+        guard lines.count == 5, let backend = ClipboardBackend(rawValue: lines[0]), let seconds = Double(lines[1]),
+              let key = Sodium.base64Decode(lines[2]), let expected = Sodium.base64Decode(lines[3]),
+              let length = Int(lines[4]), length >= 0
         else { return }
         setsid()
         signal(SIGHUP, SIG_IGN)
@@ -35,7 +36,8 @@ public enum ClipboardClearer {
         guard let clipboard = try? backend.open(environment: environment, terminal: 3) else { return }
         do {
             // A backend that cannot read back (OSC 52) is cleared unconditionally.
-            if let current = try clipboard.read() {
+            // One byte more than the secret is enough to tell a longer content from it.
+            if let current = try clipboard.read(limit: length + 1) {
                 let now = current.withUnsafeBytes { fingerprint($0, key: key) }
                 let matches = now.withUnsafeBytes { a in expected.withUnsafeBytes { Sodium.constantTimeEqual(a, $0) } }
                 guard matches else { return }

@@ -42,9 +42,9 @@ public struct CommandClipboard: Clipboard {
         }
     }
 
-    public func read() throws(ClipboardError) -> SecureBytes? {
+    public func read(limit: Int) throws(ClipboardError) -> SecureBytes? {
         // No owner, or an empty selection (a failed paste prints nothing): nothing of ours is there.
-        try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, captureOutput: true, timeout: 3).output
+        try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, captureOutput: limit, timeout: 3).output
     }
 
     public func clear() throws(ClipboardError) {

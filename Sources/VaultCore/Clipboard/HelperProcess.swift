@@ -11,13 +11,9 @@ public enum HelperProcess {
     public struct Result {
         public var status: Int32
         /// The captured standard output (in guarded memory: it can be a password read back from
-        /// the clipboard), cut after `outputLimit` bytes; `nil` when it was not captured.
+        /// the clipboard), cut at the limit asked for; `nil` when it was not captured.
         public var output: SecureBytes?
     }
-
-    /// The most output kept: more than any secret vault stores, so a longer clipboard cut here
-    /// can never be mistaken for one.
-    public static let outputLimit = SecretReader.maximumLength + 1
 
     /// The full path of `name` on PATH, if it is there.
     public static func find(_ name: String, environment: [String: String]) -> String? {
@@ -30,19 +26,25 @@ public enum HelperProcess {
     }
 
     /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
-    /// its standard output when `captureOutput` (else /dev/null), and waits at most `timeout`
-    /// seconds for it to exit (it is killed after that). `extraDescriptor` is passed on as fd 3.
+    /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
+    /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
+    /// always reaped. `extraDescriptor` is passed on as fd 3.
     public static func run(
         _ path: String, _ arguments: [String], input: UnsafeRawBufferPointer? = nil,
-        captureOutput: Bool = false, timeout: Double = 5, extraDescriptor: Int32? = nil
+        captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
     ) throws(ClipboardError) -> Result {
-        let pid = try spawn(path, arguments, captureOutput: captureOutput, extraDescriptor: extraDescriptor) { inputFD in
+        let pid = try spawn(path, arguments, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
             if let input, !input.isEmpty { writeAll(input, to: inputFD) }
         }
         defer { if let fd = pid.output { close(fd) } }
         var output: SecureBytes?
-        if let fd = pid.output { output = try readAll(fd, deadline: MonotonicClock.seconds() + timeout, helper: path) }
-        return Result(status: wait(for: pid.id, timeout: timeout), output: output)
+        var failure: ClipboardError?
+        if let fd = pid.output, let limit {
+            do { output = try readAll(fd, limit: limit, deadline: MonotonicClock.seconds() + timeout, helper: path) } catch { failure = error }
+        }
+        let status = wait(for: pid.id, timeout: timeout)
+        if let failure { throw failure }
+        return Result(status: status, output: output)
     }
 
     /// Starts `path` and returns at once, after `feed` has written its standard input; used
@@ -132,10 +134,10 @@ public enum HelperProcess {
     }
 
     /// Reads the helper's output until it closes it or the deadline passes, straight into
-    /// guarded memory; what comes past `outputLimit` is read and dropped.
-    private static func readAll(_ fd: Int32, deadline: Double, helper: String) throws(ClipboardError) -> SecureBytes {
+    /// guarded memory; what comes past `limit` bytes is read and dropped.
+    private static func readAll(_ fd: Int32, limit: Int, deadline: Double, helper: String) throws(ClipboardError) -> SecureBytes {
         let buffer: SecureBytes
-        do { buffer = try SecureBytes(count: outputLimit) } catch { throw .helperFailed(helper, error.message) }
+        do { buffer = try SecureBytes(count: limit) } catch { throw .helperFailed(helper, error.message) }
         var length = 0
         var overflow = [UInt8](repeating: 0, count: 4096)
         defer { overflow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
@@ -143,13 +145,14 @@ public enum HelperProcess {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, 100)
             if ready < 0 && errno == EINTR { continue }
-            if ready <= 0 { continue }
-            let count = length < outputLimit
-                ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, outputLimit - length) }
+            if ready < 0 { break }
+            if ready == 0 { continue }
+            let count = length < limit
+                ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, limit - length) }
                 : overflow.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            if length < outputLimit { length += count }
+            if length < limit { length += count }
         }
         do { return try buffer.slice(0..<length) } catch { throw .helperFailed(helper, error.message) }
     }

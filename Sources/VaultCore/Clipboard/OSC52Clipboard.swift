@@ -28,7 +28,7 @@ public struct OSC52Clipboard: Clipboard {
         sequence.withUnsafeBytes { HelperProcess.writeAll(UnsafeRawBufferPointer(rebasing: $0.dropLast()), to: descriptor) }
     }
 
-    public func read() throws(ClipboardError) -> SecureBytes? { nil }
+    public func read(limit: Int) throws(ClipboardError) -> SecureBytes? { nil }
 
     public func clear() throws(ClipboardError) {
         Array("\u{1B}]52;c;\u{07}".utf8).withUnsafeBytes { HelperProcess.writeAll($0, to: descriptor) }

@@ -3,12 +3,13 @@ import Glibc
 #endif
 
 /// How much work a key derivation asks for, next to the default. A header can ask for up to
-/// 4 GiB and 100 passes, which would pin a machine for many minutes: a file planted in place
-/// of the vault could do that to every command. Past `limitFactor` times the default, vault
-/// derives only after a person has confirmed it, and `vault init` never goes there.
+/// 4 GiB and 100 passes, which would pin a machine for many minutes (or exhaust its memory): a
+/// file planted in place of the vault could do that to every command. Past `limitFactor` times
+/// the default's memory × passes, or `limitFactor` times its memory, vault derives only after a
+/// person has confirmed it, and `vault init`, `passwd` and `rekey` never go there.
 public struct KDFCost {
-    /// The most a file may ask for, as a multiple of the default's memory × passes, without a
-    /// person confirming it: 16 (1 GiB × 3 passes, say).
+    /// How far past the default a file may go without a person confirming it: 16 times its
+    /// memory × passes (1 GiB × 3 passes, say) and 16 times its memory (1 GiB).
     public static let limitFactor = 16
 
     public let parameters: KDFParameters
@@ -24,7 +25,9 @@ public struct KDFCost {
     public var factor: Double { Self.work(parameters) / Self.work(.default) }
 
     /// Whether a person must confirm this derivation first.
-    public var exceedsLimit: Bool { factor > Double(Self.limitFactor) }
+    public var exceedsLimit: Bool {
+        factor > Double(Self.limitFactor) || parameters.memoryKiB > KDFParameters.default.memoryKiB * UInt32(Self.limitFactor)
+    }
 
     /// "a key derivation of 4096 MiB × 100 passes (2133 times the default)".
     public var summary: String {
@@ -36,14 +39,15 @@ public struct KDFCost {
     /// that every later command would have to question.
     public func checkForNewVault() throws(CryptoError) {
         if exceedsLimit {
-            throw .unreasonableKDFParameters("\(summary) is more than the \(Self.limitFactor) times the default that vault derives without asking")
+            throw .unreasonableKDFParameters(
+                "\(summary) is past what vault derives without asking (\(Self.limitFactor) times the default, and \(KDFParameters.default.memoryKiB / 1024 * UInt32(Self.limitFactor)) MiB)")
         }
     }
 
     /// The summary with the time it would take here and the memory it would take, measured by
     /// timing the cheapest derivation (8 MiB, one pass) and scaling it.
     public func summaryWithEstimate() -> String {
-        "\(summary): about \(Self.duration(estimatedSeconds())) and \(parameters.memoryKiB / 1024) MiB of memory"
+        "\(summary): about \(Self.duration(estimatedSeconds())) and \(parameters.memoryKiB / 1024) MiB of memory for each derivation"
     }
 
     /// Seconds this derivation would take on this machine, roughly.

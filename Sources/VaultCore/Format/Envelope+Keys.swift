@@ -13,12 +13,19 @@ extension Envelope {
         return (envelope, dataKey)
     }
 
-    /// Brings a file of an older version to the current one before it is written: the data key
-    /// is wrapped again under the version's own associated data (the payload is sealed after).
-    public mutating func upgrade(keys: VaultKeys) throws(CryptoError) {
-        guard version < Self.currentVersion else { return }
-        version = Self.currentVersion
-        try wrap(dataKey: keys.dataKey, with: keys.keyEncryptionKey)
+    /// Readies the header for a write and returns the data key to seal the payload with: the
+    /// data key is wrapped again with a fresh nonce, so that every write has a header of its
+    /// own and no payload combines with the header of another write. A file of an older
+    /// version is brought to the current one with a fresh data key, since an older version's
+    /// `passwd` kept its data key for life.
+    public mutating func prepareForWrite(keys: VaultKeys) throws(CryptoError) -> SecureBytes {
+        var dataKey = keys.dataKey
+        if version < Self.currentVersion {
+            version = Self.currentVersion
+            dataKey = try SecureBytes.random(count: Cipher.keyLength)
+        }
+        try wrap(dataKey: dataKey, with: keys.keyEncryptionKey)
+        return dataKey
     }
 
     /// Encrypts `dataKey` under `keyEncryptionKey`, bound to the current header fields.

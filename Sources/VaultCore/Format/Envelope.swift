@@ -12,11 +12,15 @@ public struct Envelope: Equatable, Sendable {
     /// The version every write produces. Version 1 bound the payload to the id and cipher only;
     /// version 2 binds it to the whole header, the wrapped data key included.
     public static let currentVersion = 2
-    /// The versions a reader opens.
-    public static let readableVersions = 1...currentVersion
 
     /// The format version of this file; a version 1 file becomes version 2 at its next write.
     public var version: Int
+
+    /// Whether `other` derives its key-encryption key the same way (same vault, salt and KDF):
+    /// then a key derived for one is the key of the other.
+    public func derivesKeyLike(_ other: Envelope) -> Bool {
+        id == other.id && salt == other.salt && kdf == other.kdf
+    }
     /// A random UUID fixed at `vault init`; ties cached keys and the payload to this vault.
     public var id: String
     public var cipher: Cipher

@@ -12,7 +12,7 @@ public enum VaultOpenError: VaultFailure, Equatable {
     /// A command that must prove the master password (`action`) found no terminal and no
     /// password file; a cached key is not accepted for it.
     case currentPasswordNeeded(action: String)
-    /// The header asks for a key derivation past `KDFParameters.costLimit` and nobody was
+    /// The header asks for a key derivation past `KDFCost`'s limit and nobody was
     /// there to confirm it; `description` states its cost.
     case costlyKeyDerivation(description: String)
 

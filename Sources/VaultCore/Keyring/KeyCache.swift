@@ -7,6 +7,12 @@ public protocol KeyCache {
     func store(_ key: SecureBytes, vaultID: String, label: String)
     /// Forgets the vault's key, for `vault lock` and for a cached key that no longer works.
     func remove(vaultID: String)
+    /// Whether the cache keeps anything at all (so that its updates are worth guarding).
+    var keepsKeys: Bool { get }
+}
+
+extension KeyCache {
+    public var keepsKeys: Bool { true }
 }
 
 /// The cache that keeps nothing: every command derives the key from the master password.
@@ -15,4 +21,5 @@ public struct NoKeyCache: KeyCache {
     public func lookup(vaultID: String) -> SecureBytes? { nil }
     public func store(_ key: SecureBytes, vaultID: String, label: String) {}
     public func remove(vaultID: String) {}
+    public var keepsKeys: Bool { false }
 }

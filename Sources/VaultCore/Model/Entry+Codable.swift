@@ -55,6 +55,19 @@ public enum EntryJSON {
         return encoder
     }
 
+    /// A whole JSON document as vault prints and exports it: pretty, keys sorted, ending in a
+    /// newline, with the characters a terminal would act on written as `\u` escapes
+    /// (`JSONTerminalEscapes`), so it decodes to exactly the values and is safe to print.
+    public static func document(_ value: some Encodable) throws -> Data {
+        var data = try encoder(pretty: true).encode(value)
+        if let escaped = JSONTerminalEscapes.escaped(data) {
+            data.resetBytes(in: 0..<data.count)
+            data = escaped
+        }
+        data.append(0x0A)
+        return data
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

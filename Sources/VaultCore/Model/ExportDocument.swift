@@ -22,11 +22,9 @@ public struct ExportDocument: Codable, Equatable {
         self.entries = entries
     }
 
-    /// The document as written to disk: pretty-printed, keys sorted, newline-terminated.
+    /// The document as written to disk: `EntryJSON.document`.
     public func encoded() throws -> Data {
-        var data = try EntryJSON.encoder(pretty: true).encode(self)
-        data.append(0x0A)
-        return data
+        try EntryJSON.document(self)
     }
 }
 

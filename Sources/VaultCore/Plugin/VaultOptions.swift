@@ -50,6 +50,7 @@ public struct VaultOptions: ParsableArguments {
         store.onLockWait = { [path = store.path] in
             Diagnostics.note("Waiting for another vault command to finish with \(path)…")
         }
+        store.onWarning = Diagnostics.warning
         return store
     }
 

@@ -78,7 +78,9 @@ public enum AtomicFile {
                 try writeNamed(bytes, to: path, in: folder, exclusive: exclusive, mode: mode, durable: durable)
             }
         }
-        if durable { try syncFolder(folder) }
+        if durable {
+            do { try syncFolder(folder) } catch .io(_, _, let code) { throw .notFlushed(path: path, errno: code) }
+        }
     }
 
     private static func temporaryName(for path: String, in folder: String) -> String {

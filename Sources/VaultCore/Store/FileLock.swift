@@ -8,8 +8,9 @@ public final class FileLock {
     private let descriptor: Int32
 
     /// Blocks until the lock is held. `onWait` runs once if the lock is still busy after
-    /// `patience` seconds, so the command can say why it is waiting.
-    public init(path: String, patience: Double = 1.0, onWait: () -> Void) throws(StoreError) {
+    /// `patience` seconds, so the command can say why it is waiting. With `giveUpAfter`, throws
+    /// `.lockBusy` once the lock has been busy that many seconds.
+    public init(path: String, patience: Double = 1.0, giveUpAfter limit: Double? = nil, onWait: () -> Void) throws(StoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .io(path: path, operation: "open the lock file", errno: errno) }
         descriptor = fd
@@ -24,6 +25,10 @@ public final class FileLock {
             if !announced && MonotonicClock.seconds() - started >= patience {
                 announced = true
                 onWait()
+            }
+            if let limit, MonotonicClock.seconds() - started >= limit {
+                close(fd)
+                throw .lockBusy(path: path)
             }
             usleep(10_000)
         }

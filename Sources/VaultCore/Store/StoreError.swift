@@ -6,6 +6,10 @@ public enum StoreError: VaultFailure, Equatable {
     case fileExists(path: String)
     case io(path: String, operation: String, errno: Int32)
     case tooLarge(path: String)
+    /// The file is in place, but the folder could not be flushed, so a crash may still undo it.
+    case notFlushed(path: String, errno: Int32)
+    /// The lock stayed busy longer than the caller would wait.
+    case lockBusy(path: String)
 
     public var message: String {
         switch self {
@@ -21,6 +25,10 @@ public enum StoreError: VaultFailure, Equatable {
             return "cannot \(operation) \(path): \(String(cString: strerror(code)))"
         case .tooLarge(let path):
             return "\(path) is too large to be a vault"
+        case .lockBusy(let path):
+            return "\(path) stayed locked by another vault command"
+        case .notFlushed(let path, let code):
+            return "\(path) was written, but could not be flushed to disk (\(String(cString: strerror(code)))); a crash now could undo it"
         }
     }
 
@@ -28,7 +36,7 @@ public enum StoreError: VaultFailure, Equatable {
         switch self {
         case .vaultMissing, .fileMissing: return .notFound
         case .vaultExists, .fileExists: return .alreadyExists
-        case .io, .tooLarge: return .failure
+        case .io, .tooLarge, .notFlushed, .lockBusy: return .failure
         }
     }
 }

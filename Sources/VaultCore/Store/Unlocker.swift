@@ -5,15 +5,25 @@
 /// An unlocker made for re-authentication (`passwd`, `rekey`, `export`) never takes a key from
 /// the cache: whoever sits at an unlocked session has that key, so these commands prove the
 /// password itself, and fail with exit 3 when there is no terminal and no password file.
+///
+/// The cache is changed (a derived key stored, a stale one removed) only through the store's
+/// `CacheUpdateGuard`, which does it only while the header's salt and KDF are still the vault's,
+/// so a command that read the file before another changed the password cannot put the old key
+/// back or remove the new one.
 public final class Unlocker {
+    /// Runs `update` (a change to the cache for `envelope`) only if the vault still derives its
+    /// key as `envelope` says; `VaultStore` checks that under its lock.
+    public typealias CacheUpdateGuard = (_ envelope: Envelope, _ update: () -> Void) -> Void
+
     private let passwordSource: PasswordSource
     public let keyCache: KeyCache
     /// What the command that must prove the password does ("changing the master password"),
     /// or `nil` when a cached key is good enough.
     private let reauthentication: String?
-    /// Asked before a derivation past `KDFCost.limitFactor`; throws to refuse it.
+    /// Asked before a derivation past `KDFCost`'s limit; throws to refuse it.
     private let confirmCostlyDerivation: (KDFCost) throws -> Void
     private var password: SecureBytes?
+    /// The key-encryption keys this command derived from the master password.
     private var derivedKeys: [(salt: [UInt8], kdf: KDFParameters, key: SecureBytes)] = []
 
     public init(
@@ -40,11 +50,15 @@ public final class Unlocker {
     }
 
     /// The key-encryption key for `envelope`, derived from the master password (asked for if
-    /// need be); a costly derivation is confirmed first.
-    public func keyEncryptionKey(for envelope: Envelope) throws -> SecureBytes {
+    /// need be). A costly derivation is confirmed first, or with `mayAsk` false refused as a
+    /// change this command cannot follow.
+    private func keyEncryptionKey(for envelope: Envelope, mayAsk: Bool) throws -> SecureBytes {
         if let known = derivedKey(for: envelope) { return known }
         let cost = KDFCost(envelope.kdf)
-        if cost.exceedsLimit { try confirmCostlyDerivation(cost) }
+        if cost.exceedsLimit {
+            guard mayAsk else { throw VaultOpenError.changedWhileWaiting }
+            try confirmCostlyDerivation(cost)
+        }
         let key = try Argon2id.deriveKey(password: try masterPassword(), salt: envelope.salt, parameters: envelope.kdf)
         derivedKeys.append((envelope.salt, envelope.kdf, key))
         return key
@@ -54,49 +68,58 @@ public final class Unlocker {
         derivedKeys.first(where: { $0.salt == envelope.salt && $0.kdf == envelope.kdf })?.key
     }
 
-    /// The keys of `envelope`: from the cache unless re-authenticating (a cached key that no
-    /// longer opens the vault is dropped), else from the password, asking for it if need be.
-    /// Unwrapping the data key authenticates the whole header.
-    public func keys(for envelope: Envelope, label: String) throws -> VaultKeys {
-        if let cached = cachedKeys(for: envelope) { return cached }
-        return try keysFromPassword(for: envelope, label: label)
+    /// The keys of `envelope`: from the cache unless re-authenticating, else from the password,
+    /// asking for it if need be. Unwrapping the data key authenticates the whole header.
+    public func keys(for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard) throws -> VaultKeys {
+        if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
+        if let cached = cachedKeys(for: envelope, cacheGuard: cacheGuard) { return cached }
+        return try keysFromPassword(for: envelope, label: label, cacheGuard: cacheGuard)
     }
 
     /// The keys of a header read again under the lock, which has changed since the command
-    /// began: from the cache (where a command that changed the password left the new key),
-    /// or from a password this command already has; never by asking, so that nobody types
-    /// while others wait. Throws `changedWhileWaiting` when neither opens it.
+    /// began: with a key this command already derived, from the cache (where a command that
+    /// changed the password left the new key), or from a password this command already has;
+    /// never by asking, so that nobody types or confirms while others wait. Throws
+    /// `changedWhileWaiting` when none of them opens it.
     public func keysWithoutAsking(for envelope: Envelope, label: String) throws -> VaultKeys {
-        if let cached = cachedKeys(for: envelope) { return cached }
-        guard derivedKey(for: envelope) != nil || password != nil else { throw VaultOpenError.changedWhileWaiting }
+        let underTheLock: CacheUpdateGuard = { _, update in update() }
+        if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
+        if let cached = cachedKeys(for: envelope, cacheGuard: underTheLock) { return cached }
+        guard password != nil else { throw VaultOpenError.changedWhileWaiting }
         do {
-            return try keysFromPassword(for: envelope, label: label)
+            return try keysFromPassword(for: envelope, label: label, cacheGuard: underTheLock, mayAsk: false)
         } catch VaultOpenError.wrongPassword {
             throw VaultOpenError.changedWhileWaiting
         }
     }
 
-    /// The keys from the master password alone, ignoring the cache, which then gets the
-    /// derived key: what `vault unlock` does.
+    /// The keys from the master password alone, never from the cache, which then gets the
+    /// derived key: what `vault unlock` and re-authentication do.
     @discardableResult
-    public func keysFromPassword(for envelope: Envelope, label: String) throws -> VaultKeys {
-        let key = try keyEncryptionKey(for: envelope)
-        let dataKey: SecureBytes
+    public func keysFromPassword(
+        for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard, mayAsk: Bool = true
+    ) throws -> VaultKeys {
+        let key = try keyEncryptionKey(for: envelope, mayAsk: mayAsk)
+        let keys: VaultKeys
         do {
-            dataKey = try envelope.unwrapDataKey(with: key)
+            keys = try unwrap(envelope, with: key)
         } catch CryptoError.authenticationFailed {
             throw VaultOpenError.wrongPassword
         }
-        keyCache.store(key, vaultID: envelope.id, label: label)
-        return VaultKeys(keyEncryptionKey: key, dataKey: dataKey)
+        if keyCache.keepsKeys { cacheGuard(envelope) { keyCache.store(key, vaultID: envelope.id, label: label) } }
+        return keys
     }
 
-    private func cachedKeys(for envelope: Envelope) -> VaultKeys? {
+    private func unwrap(_ envelope: Envelope, with key: SecureBytes) throws(CryptoError) -> VaultKeys {
+        VaultKeys(keyEncryptionKey: key, dataKey: try envelope.unwrapDataKey(with: key))
+    }
+
+    /// The cached key's keys, unless re-authenticating; a cached key that does not open the
+    /// header is removed (if the header is still current).
+    private func cachedKeys(for envelope: Envelope, cacheGuard: CacheUpdateGuard) -> VaultKeys? {
         guard reauthentication == nil, let cached = keyCache.lookup(vaultID: envelope.id) else { return nil }
-        if let dataKey = try? envelope.unwrapDataKey(with: cached) {
-            return VaultKeys(keyEncryptionKey: cached, dataKey: dataKey)
-        }
-        keyCache.remove(vaultID: envelope.id)
+        if let keys = try? unwrap(envelope, with: cached) { return keys }
+        cacheGuard(envelope) { keyCache.remove(vaultID: envelope.id) }
         return nil
     }
 }

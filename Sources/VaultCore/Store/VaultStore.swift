@@ -11,6 +11,8 @@ public final class VaultStore {
     public let path: String
     /// Called once when a write has waited a second for another process's lock.
     public var onLockWait: () -> Void = {}
+    /// Told of a problem that did not stop the command (a change not flushed to disk).
+    public var onWarning: (String) -> Void = { _ in }
 
     public init(path: String) {
         if let resolved = realpath(path, nil) {
@@ -52,7 +54,36 @@ public final class VaultStore {
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try Envelope.parse(try AtomicFile.read(path))
-        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel))
+        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: cacheGuard))
+    }
+
+    /// Proves the master password on the current header, never with the cache, and offers the
+    /// derived key to the cache: what `vault unlock` and `vault passwd`'s first check do.
+    @discardableResult
+    public func verifyPassword(using unlocker: Unlocker) throws -> Envelope {
+        let envelope = try header()
+        try unlocker.keysFromPassword(for: envelope, label: keyLabel, cacheGuard: cacheGuard)
+        return envelope
+    }
+
+    /// Changes the cache for `envelope` only while the vault file still derives its key as
+    /// `envelope` does, checked under the lock (so that `passwd` in another process, which
+    /// replaces the cached key under the lock, cannot be undone by a command that read the file
+    /// before it). Readers do not wait for writers: a lock still busy after two seconds means
+    /// the cache is left alone. Where the lock file cannot be opened at all (a read-only
+    /// folder, where nobody writes), the check is made without it.
+    private func cacheGuard(_ envelope: Envelope, _ update: () -> Void) {
+        let lock: FileLock?
+        do {
+            lock = try FileLock(path: lockPath, giveUpAfter: 2, onWait: {})
+        } catch .lockBusy {
+            return
+        } catch {
+            lock = nil
+        }
+        defer { withExtendedLifetime(lock) {} }
+        guard let current = try? header(), current.derivesKeyLike(envelope) else { return }
+        update()
     }
 
     /// Decrypts the payload; with a data key just unwrapped from this header (which
@@ -71,9 +102,9 @@ public final class VaultStore {
         try withLockedVault(using: unlocker) { vault in
             let result = try change(vault.entries)
             var updated = vault.envelope
-            try updated.upgrade(keys: vault.keys)
+            let dataKey = try updated.prepareForWrite(keys: vault.keys)
             let content = try vault.entries.serialized()
-            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: vault.keys.dataKey) }
+            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: dataKey) }
             try write(updated)
             return result
         }
@@ -81,17 +112,21 @@ public final class VaultStore {
 
     /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
     /// again under it, and the new data key wrapped under a key derived from `newPassword` (or
-    /// from the current password when `nil`: a rekey). Afterwards no old file, old password or
-    /// old key opens the vault; the cache gets the new key-encryption key. `unlocker` should be
-    /// one made for re-authentication, so that the current password is proven first.
-    public func rotateKeys(using unlocker: Unlocker, newPassword: SecureBytes?) throws {
-        let current = try header()
-        _ = try unlocker.keys(for: current, label: keyLabel)
+    /// from the current password when `nil`: a rekey) with `newKDF` (or the vault's own). The
+    /// current password is proven first, never taken from the cache. Afterwards no old file,
+    /// old password or old key opens the vault. The old cached key is removed before the file
+    /// is replaced and the new one stored after, so a failure leaves no key that opens nothing.
+    public func rotateKeys(using unlocker: Unlocker, newPassword: SecureBytes?, newKDF: KDFParameters? = nil) throws {
+        if let newKDF {
+            try newKDF.validate()
+            try KDFCost(newKDF).checkForNewVault()
+        }
+        let current = try verifyPassword(using: unlocker)
         let password = try newPassword ?? unlocker.masterPassword()
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
-        var newKey = (kdf: current.kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: current.kdf))
+        var newKey = (kdf: newKDF ?? current.kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: newKDF ?? current.kdf))
         try withLockedVault(using: unlocker) { vault in
-            let kdf = vault.envelope.kdf
+            let kdf = newKDF ?? vault.envelope.kdf
             if newKey.kdf != kdf {
                 newKey = (kdf, try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf))
             }
@@ -99,6 +134,7 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             let content = try vault.entries.serialized()
             try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
+            unlocker.keyCache.remove(vaultID: rotated.id)
             try write(rotated)
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
         }
@@ -106,12 +142,12 @@ public final class VaultStore {
 
     /// Opens the vault under the lock for a change. The keys are found before the lock is
     /// taken; if the file changed while this command waited, its new header is authenticated
-    /// with keys found without asking (the cache, or the password this command already has)
-    /// before anything is written, and a data key from before is never reused.
+    /// with keys found without asking (a key this command derived, the cache, or the password
+    /// it already has) before anything is written, and a data key from before is never reused.
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let before = try AtomicFile.read(path)
         let envelopeBefore = try Envelope.parse(before)
-        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel)
+        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: cacheGuard)
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
@@ -124,8 +160,16 @@ public final class VaultStore {
         return try body(try decrypt(envelope, keys: keys))
     }
 
+    /// Replaces the vault file. A replacement that is in place but could not be flushed to
+    /// disk is reported as a warning, not a failure: the change took effect, and a script that
+    /// took it for failed would act on a vault that is not what it thinks.
     private func write(_ envelope: Envelope) throws {
-        try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path) }
+        do {
+            try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path) }
+        } catch let error as StoreError {
+            guard case .notFlushed = error else { throw error }
+            onWarning(error.message)
+        }
     }
 }
 

@@ -1,5 +1,7 @@
-/// The characters JSON allows raw inside strings that a terminal would still act on: the C1
-/// controls (U+0080 to U+009F, which some terminals take as escape sequences) and the
+import FoundationEssentials
+
+/// The characters JSON allows raw inside strings that a terminal would still act on: DEL, the
+/// C1 controls (U+0080 to U+009F, which some terminals take as escape sequences) and the
 /// bidirectional formatting characters (which make text read differently from what it is).
 /// JSON output writes them as `\u` escapes, so it decodes to exactly the same text and is
 /// still safe to print.
@@ -8,6 +10,7 @@ enum JSONTerminalEscapes {
     /// those characters.
     static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
         let lead = utf8[index]
+        if lead == 0x7F { return (0x7F, 1) }
         guard lead == 0xC2 || lead == 0xD8 || lead == 0xE2 else { return nil }
         let second = index + 1 < utf8.count ? utf8[index + 1] : 0
         switch lead {
@@ -33,21 +36,24 @@ enum JSONTerminalEscapes {
         return [UInt8(ascii: "\\"), UInt8(ascii: "u")] + [12, 8, 4, 0].map { hex[Int((value >> UInt32($0)) & 0xF)] }
     }
 
-    /// A whole JSON text with those characters escaped (they can only be inside strings).
-    static func escaped(_ json: [UInt8]) -> [UInt8] {
-        json.withUnsafeBufferPointer { utf8 in
-            var out: [UInt8] = []
+    /// A whole JSON text with those characters escaped (they can only be inside strings),
+    /// or `nil` when it has none, so that no copy of a document full of secrets is made for
+    /// nothing.
+    static func escaped(_ json: Data) -> Data? {
+        json.withUnsafeBytes { raw in
+            let utf8 = raw.bindMemory(to: UInt8.self)
+            var out = Data()
             var plainStart = 0
             var index = 0
             while index < utf8.count {
                 guard let (value, length) = scalar(in: utf8, at: index) else { index += 1; continue }
-                if out.isEmpty { out.reserveCapacity(utf8.count + 16) }
+                if out.isEmpty { out.reserveCapacity(utf8.count + 64) }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
                 out.append(contentsOf: escape(value))
                 index += length
                 plainStart = index
             }
-            if plainStart == 0 { return json }
+            guard plainStart > 0 else { return nil }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
             return out
         }

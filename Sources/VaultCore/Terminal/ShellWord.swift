@@ -1,10 +1,28 @@
 /// A word as a person would type it in a shell command that vault suggests
-/// (`vault get 'web/my bank' | vault entropy`): as it is when it is plain, else single-quoted.
+/// (`vault get 'web/my bank' | vault entropy`): as it is when it is plain, else single-quoted,
+/// or, when it holds characters `TerminalText` would escape, in bash's `$'…'` quoting with those
+/// characters as `\u` escapes, so that the command is safe to print and still works when pasted.
 public enum ShellWord {
     public static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
             ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+@:,=".unicodeScalars.contains($0)) && $0.value > 0x20
         }
-        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+        if plain { return word }
+        guard TerminalText.visible(word) != word else { return "'" + word.replacing("'", with: "'\\''") + "'" }
+        var quoted = "$'"
+        for scalar in word.unicodeScalars {
+            switch scalar {
+            case "\\", "'": quoted += "\\" + String(scalar)
+            case _ where TerminalText.visible(String(scalar)) != String(scalar):
+                quoted += scalar.value < 0x80 ? "\\x" + hex(scalar.value, digits: 2) : "\\u" + hex(scalar.value, digits: 4)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "'"
+    }
+
+    private static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

@@ -23,7 +23,9 @@ public enum TerminalText {
     /// `visible` for text of several lines (notes, messages): each line made visible, the
     /// line breaks kept.
     public static func visibleLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { visible(String($0)) }.joined(separator: "\n")
+        // Split by scalar: "\r\n" is one Character, which a split by Character would not cut.
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { visible(String(String.UnicodeScalarView($0))) }.joined(separator: "\n")
     }
 
     /// `visible(text)` in double quotes.

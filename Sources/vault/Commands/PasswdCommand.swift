@@ -11,7 +11,8 @@ struct PasswdCommand: ParsableCommand {
             or VAULT_PASSWORD_FILE), even when the key is in the keyring. The new password is \
             typed twice, or read from the first line of --new-password-file. The vault gets a \
             fresh salt and a fresh data key and its entries are encrypted again, so neither the \
-            old password nor any key read before opens it afterwards; the keyring gets the new key.
+            old password nor any key read before opens it afterwards; the keyring gets the new \
+            key. The Argon2id parameters stay as they are unless given.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -19,16 +20,18 @@ struct PasswdCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Read the new master password from the first line of this file.", valueName: "file"))
     var newPasswordFile: String?
 
+    @OptionGroup var kdf: KDFOptions
+
     func run() throws {
         let store = vault.store()
         let unlocker = try vault.reauthenticatingUnlocker(for: "changing the master password")
         // The current password is checked before the new one is asked for.
-        let header = try store.header()
-        _ = try unlocker.keys(for: header, label: store.keyLabel)
+        let header = try store.verifyPassword(using: unlocker)
+        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: header.kdf) : nil
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
             ?? TerminalPasswordPrompt()
         let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
-        try store.rotateKeys(using: unlocker, newPassword: newPassword)
+        try store.rotateKeys(using: unlocker, newPassword: newPassword, newKDF: newKDF)
         try KeyRotation.forgetOldKeyIfNotKept(vault: vault, vaultID: header.id)
         Diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
     }

@@ -48,7 +48,7 @@ struct PluginsCommand: ParsableCommand {
         }
         if !external.isEmpty {
             lines.append("external:")
-            lines += external.map { "  \($0.name) — \($0.path)" }
+            lines += external.map { "  \(TerminalText.visible($0.name)) — \(TerminalText.visible($0.path))" }
         }
         try StandardStreams.writeLines(lines)
     }

@@ -11,17 +11,21 @@ struct RekeyCommand: ParsableCommand {
             password): the vault gets a fresh salt and a fresh data key and its entries are \
             encrypted again, so no key read before opens it afterwards. Always asks for the \
             master password (from the terminal, --password-file or VAULT_PASSWORD_FILE), even \
-            when the key is in the keyring; the keyring gets the new key. Change a password \
-            that leaked with `vault passwd` instead.
+            when the key is in the keyring; the keyring gets the new key. The Argon2id \
+            parameters stay as they are unless given. Change a password that leaked with \
+            `vault passwd` instead.
             """)
 
     @OptionGroup var vault: VaultOptions
+
+    @OptionGroup var kdf: KDFOptions
 
     func run() throws {
         let store = vault.store()
         let unlocker = try vault.reauthenticatingUnlocker(for: "replacing the vault's keys")
         let header = try store.header()
-        try store.rotateKeys(using: unlocker, newPassword: nil)
+        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: header.kdf) : nil
+        try store.rotateKeys(using: unlocker, newPassword: nil, newKDF: newKDF)
         try KeyRotation.forgetOldKeyIfNotKept(vault: vault, vaultID: header.id)
         Diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
     }

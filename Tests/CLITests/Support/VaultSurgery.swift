@@ -19,20 +19,22 @@ enum VaultSurgery {
     }
 
     /// What `vault passwd` must do, done by hand: the payload re-encrypted under a fresh data
-    /// key, wrapped under `newPassword` with a fresh salt. Returns the new file's bytes.
+    /// key, wrapped under `newPassword` with a fresh salt, and the new key put into `cache`.
+    /// Returns the new file's bytes.
     @discardableResult
-    static func rotate(fileAt path: String, from oldPassword: String, to newPassword: String) throws -> Data {
+    static func rotate(fileAt path: String, from oldPassword: String, to newPassword: String, cache: KeyCache? = nil) throws -> Data {
         let old = try Envelope.parse(AtomicFile.read(path))
         let (padded, length) = try old.openPayload(dataKey: dataKey(ofFileAt: path, password: oldPassword))
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
         var probe = old
         probe.salt = salt
-        let (fresh, newDataKey) = try Envelope.create(
-            id: old.id, cipher: old.cipher, kdf: old.kdf, keyEncryptionKey: keyEncryptionKey(newPassword, for: probe), salt: salt)
+        let newKey = try keyEncryptionKey(newPassword, for: probe)
+        let (fresh, newDataKey) = try Envelope.create(id: old.id, cipher: old.cipher, kdf: old.kdf, keyEncryptionKey: newKey, salt: salt)
         var rotated = fresh
         try padded.withUnsafeBytes { try rotated.sealPayload(UnsafeRawBufferPointer(rebasing: $0[..<length]), dataKey: newDataKey) }
         let bytes = Data(rotated.render())
         try bytes.withUnsafeBytes { try AtomicFile.write($0, to: path) }
+        cache?.store(newKey, vaultID: old.id, label: "vault key for \(path)")
         return bytes
     }
 
