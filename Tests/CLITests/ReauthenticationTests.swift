@@ -100,6 +100,23 @@ struct ReauthenticationTests {
         #expect(try await fixture.password(of: "entry") == "entry-pw", "the old password still opens it")
     }
 
+    @Test("unlock waits for a held lock to cache the key; a reader does not wait long, and works without caching")
+    func lockHeldDuringCaching() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: true)
+        try await fixture.add("entry", password: "entry-pw")
+        try await fixture.succeed(["lock"])
+        let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
+        // A reader that derived the key gives up caching it rather than wait for the writer.
+        #expect(try await fixture.succeed(["get", "entry"]).stdout == "entry-pw\n")
+        let unlock = try fixture.start(["unlock", "--timeout", "90s"])
+        try await killingOnFailure([unlock]) { try await waitUntilWaiting([unlock]) }
+        lock.release()
+        let result = try await unlock.finish()
+        #expect(result.status == 0, "\(result)")
+        let status = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
+        #expect(status.contains { $0.hasPrefix("State:   unlocked, key expires in") }, "\(status)")
+    }
+
     @Test("writers that waited through a rotation take the new key from the keyring and lose nothing")
     func waitingWritersTakeTheNewKey() async throws {
         let fixture = try await VaultFixture.initialized(keyring: true)

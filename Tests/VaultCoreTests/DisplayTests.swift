@@ -35,7 +35,7 @@ struct DisplayTests {
         #expect(ShellWord.quoted("web/github") == "web/github")
         #expect(ShellWord.quoted("my bank") == "'my bank'")
         #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
-        #expect(ShellWord.quoted("evil\u{202E}gpj") == #"$'evil\u202egpj'"#)
+        #expect(ShellWord.quoted("evil\u{202E}gpj") == #"$'evil\xe2\x80\xaegpj'"#)
         #expect(ShellWord.quoted("a'\u{1B}\\") == #"$'a\'\x1b\\'"#)
     }
 

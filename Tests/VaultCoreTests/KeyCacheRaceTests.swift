@@ -87,9 +87,10 @@ struct KeyCacheRaceTests {
     @Test func aCostlyHeaderFoundUnderTheLockIsNeitherConfirmedNorDerived() throws {
         let folder = try TemporaryFolder()
         let store = try Self.vault(in: folder)
+        struct Asked: Error {}
         var confirmations = 0
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache(),
-                                confirmCostlyDerivation: { _ in confirmations += 1 })
+                                confirmCostlyDerivation: { _ in confirmations += 1; throw Asked() })
         _ = try unlocker.masterPassword()
         var planted = try store.header()
         planted.kdf = KDFParameters(memoryKiB: 4 * 1024 * 1024, iterations: 100, parallelism: 1)

@@ -108,8 +108,11 @@ struct KeyRotationTests {
         let path = folder.path + "/vault.json"
         try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v1/vault.json"))).write(to: URL(fileURLWithPath: path))
         let store = VaultStore(path: path)
+        let oldDataKey = try dataKey(of: path, password: "fixture password v1")
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache())
         try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", password: "y", created: .nowToTheSecond)) }
+        #expect(!(try dataKey(of: path, password: "fixture password v1")).constantTimeEquals(oldDataKey),
+                "version 1's data key may have outlived a passwd: the upgrade draws a new one")
         let upgraded = try store.open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache()))
         #expect(upgraded.envelope.version == 2)
         #expect(upgraded.entries.names == ["bank/card", "café/ü \"quoted\" \\back", "new", "web/github"])

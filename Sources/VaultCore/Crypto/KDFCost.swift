@@ -5,12 +5,15 @@ import Glibc
 /// How much work a key derivation asks for, next to the default. A header can ask for up to
 /// 4 GiB and 100 passes, which would pin a machine for many minutes (or exhaust its memory): a
 /// file planted in place of the vault could do that to every command. Past `limitFactor` times
-/// the default's memory × passes, or `limitFactor` times its memory, vault derives only after a
-/// person has confirmed it, and `vault init`, `passwd` and `rekey` never go there.
+/// the default's memory × passes, or past `memoryLimitKiB`, vault derives only after a person
+/// has confirmed it, and `vault init`, `passwd` and `rekey` never go there.
 public struct KDFCost {
-    /// How far past the default a file may go without a person confirming it: 16 times its
-    /// memory × passes (1 GiB × 3 passes, say) and 16 times its memory (1 GiB).
+    /// How far past the default's memory × passes a file may go without a person confirming
+    /// it: 16 times (1 GiB × 3 passes, say).
     public static let limitFactor = 16
+    /// The most memory a file may ask for without a person confirming it: 2 GiB, the first
+    /// recommendation of RFC 9106 (section 4: 2 GiB, one pass).
+    public static let memoryLimitKiB: UInt32 = 2 * 1024 * 1024
 
     public let parameters: KDFParameters
 
@@ -26,7 +29,7 @@ public struct KDFCost {
 
     /// Whether a person must confirm this derivation first.
     public var exceedsLimit: Bool {
-        factor > Double(Self.limitFactor) || parameters.memoryKiB > KDFParameters.default.memoryKiB * UInt32(Self.limitFactor)
+        factor > Double(Self.limitFactor) || parameters.memoryKiB > Self.memoryLimitKiB
     }
 
     /// "a key derivation of 4096 MiB × 100 passes (2133 times the default)".
@@ -40,7 +43,7 @@ public struct KDFCost {
     public func checkForNewVault() throws(CryptoError) {
         if exceedsLimit {
             throw .unreasonableKDFParameters(
-                "\(summary) is past what vault derives without asking (\(Self.limitFactor) times the default, and \(KDFParameters.default.memoryKiB / 1024 * UInt32(Self.limitFactor)) MiB)")
+                "\(summary) is past what vault derives without asking (\(Self.limitFactor) times the default, and \(Self.memoryLimitKiB / 1024) MiB)")
         }
     }
 

@@ -71,6 +71,13 @@ public struct VaultOptions: ParsableArguments {
         }
     }
 
+    /// The keyring, when this command keeps away from it (`--no-keyring`) but the config
+    /// uses it: a rotation must still remove the old key from it, which opens old backups.
+    public func keyringToClearOnRotation() throws -> KeyCache? {
+        guard noKeyring, try config().keyring else { return nil }
+        return SecretServiceKeyCache(onUnavailable: { _ in })
+    }
+
     public func unlocker() throws -> Unlocker {
         Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), confirmCostlyDerivation: Self.confirmCostlyDerivation)
     }

@@ -17,19 +17,13 @@ public final class FileLock {
         let started = MonotonicClock.seconds()
         var announced = false
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK || errno == EINTR else {
-                let code = errno
-                close(fd)
-                throw .io(path: path, operation: "lock", errno: code)
-            }
+            // The descriptor is closed by deinit, which runs when an initialised object throws.
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw .io(path: path, operation: "lock", errno: errno) }
             if !announced && MonotonicClock.seconds() - started >= patience {
                 announced = true
                 onWait()
             }
-            if let limit, MonotonicClock.seconds() - started >= limit {
-                close(fd)
-                throw .lockBusy(path: path)
-            }
+            if let limit, MonotonicClock.seconds() - started >= limit { throw .lockBusy(path: path) }
             usleep(10_000)
         }
     }

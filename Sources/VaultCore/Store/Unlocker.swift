@@ -2,9 +2,10 @@
 /// Argon2id. The password is asked at most once per command and each derivation is done at
 /// most once, however often the store needs the keys.
 ///
-/// An unlocker made for re-authentication (`passwd`, `rekey`, `export`) never takes a key from
-/// the cache: whoever sits at an unlocked session has that key, so these commands prove the
-/// password itself, and fail with exit 3 when there is no terminal and no password file.
+/// An unlocker made for re-authentication (`passwd`, `rekey`, `export`) neither takes a key
+/// from the cache nor puts one there: whoever sits at an unlocked session has that key, so these
+/// commands prove the password itself, and fail with exit 3 when there is no terminal and no
+/// password file (`passwd` and `rekey` then put the new key there themselves).
 ///
 /// The cache is changed (a derived key stored, a stale one removed) only through the store's
 /// `CacheUpdateGuard`, which does it only while the header's salt and KDF are still the vault's,
@@ -106,9 +107,16 @@ public final class Unlocker {
         } catch CryptoError.authenticationFailed {
             throw VaultOpenError.wrongPassword
         }
-        if keyCache.keepsKeys { cacheGuard(envelope) { keyCache.store(key, vaultID: envelope.id, label: label) } }
+        if cachesDerivedKeys {
+            let cache = keyCache
+            cacheGuard(envelope) { cache.store(key, vaultID: envelope.id, label: label) }
+        }
         return keys
     }
+
+    /// Whether a key derived here goes to the cache: not when re-authenticating, and not when
+    /// the cache keeps nothing (then the guard, which may take the lock, is not worth it).
+    private var cachesDerivedKeys: Bool { keyCache.keepsKeys && reauthentication == nil }
 
     private func unwrap(_ envelope: Envelope, with key: SecureBytes) throws(CryptoError) -> VaultKeys {
         VaultKeys(keyEncryptionKey: key, dataKey: try envelope.unwrapDataKey(with: key))

@@ -4,8 +4,9 @@ import Glibc
 #endif
 
 /// The vault file and everything done to it: create, read, and read-modify-write under the
-/// exclusive lock with an atomic replace. Readers take no lock: a rename is atomic, so they
-/// always see a whole vault.
+/// exclusive lock with an atomic replace. Readers need no lock to read (a rename is atomic, so
+/// they always see a whole vault); they take it briefly only to change the key cache, and wait
+/// for it at most two seconds in all.
 public final class VaultStore {
     /// The vault file (symbolic links resolved, so a write replaces the target, not the link).
     public let path: String
@@ -42,7 +43,7 @@ public final class VaultStore {
         defer { withExtendedLifetime(lock) {} }
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
-        try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: true) }
+        try replaceFile(with: envelope, exclusive: true)
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
@@ -54,33 +55,45 @@ public final class VaultStore {
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try Envelope.parse(try AtomicFile.read(path))
-        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: cacheGuard))
+        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) }))
     }
 
     /// Proves the master password on the current header, never with the cache, and offers the
-    /// derived key to the cache: what `vault unlock` and `vault passwd`'s first check do.
+    /// derived key to the cache, waiting for the lock as long as it takes: what `vault unlock`
+    /// does, whose whole point is that the key gets cached.
     @discardableResult
     public func verifyPassword(using unlocker: Unlocker) throws -> Envelope {
         let envelope = try header()
-        try unlocker.keysFromPassword(for: envelope, label: keyLabel, cacheGuard: cacheGuard)
+        try unlocker.keysFromPassword(for: envelope, label: keyLabel) { envelope, update in
+            cacheGuard(envelope, patient: true, update)
+        }
         return envelope
     }
+
+    /// Seconds a reader still waits for the lock to change the cache; shared by all the
+    /// changes of one command.
+    private var readerPatience = 2.0
 
     /// Changes the cache for `envelope` only while the vault file still derives its key as
     /// `envelope` does, checked under the lock (so that `passwd` in another process, which
     /// replaces the cached key under the lock, cannot be undone by a command that read the file
-    /// before it). Readers do not wait for writers: a lock still busy after two seconds means
-    /// the cache is left alone. Where the lock file cannot be opened at all (a read-only
-    /// folder, where nobody writes), the check is made without it.
-    private func cacheGuard(_ envelope: Envelope, _ update: () -> Void) {
+    /// before it). Readers do not wait for writers: once the lock has been busy for two seconds
+    /// in all, the cache is left alone (unless `patient`). Where the lock file cannot be opened
+    /// at all (a read-only folder, where nobody writes), the check is made without it.
+    private func cacheGuard(_ envelope: Envelope, patient: Bool = false, _ update: () -> Void) {
         let lock: FileLock?
+        let started = MonotonicClock.seconds()
         do {
-            lock = try FileLock(path: lockPath, giveUpAfter: 2, onWait: {})
+            lock = patient
+                ? try FileLock(path: lockPath, onWait: onLockWait)
+                : try FileLock(path: lockPath, giveUpAfter: readerPatience, onWait: {})
         } catch .lockBusy {
+            readerPatience = 0
             return
         } catch {
             lock = nil
         }
+        if !patient { readerPatience = max(0, readerPatience - (MonotonicClock.seconds() - started)) }
         defer { withExtendedLifetime(lock) {} }
         guard let current = try? header(), current.derivesKeyLike(envelope) else { return }
         update()
@@ -115,12 +128,12 @@ public final class VaultStore {
     /// from the current password when `nil`: a rekey) with `newKDF` (or the vault's own). The
     /// current password is proven first, never taken from the cache. Afterwards no old file,
     /// old password or old key opens the vault. The old cached key is removed before the file
-    /// is replaced and the new one stored after, so a failure leaves no key that opens nothing.
-    public func rotateKeys(using unlocker: Unlocker, newPassword: SecureBytes?, newKDF: KDFParameters? = nil) throws {
-        if let newKDF {
-            try newKDF.validate()
-            try KDFCost(newKDF).checkForNewVault()
-        }
+    /// is replaced and the new one stored after, so a failure leaves no key that opens nothing;
+    /// `otherCache` (the keyring, when this command does not use it) is cleared the same way.
+    public func rotateKeys(
+        using unlocker: Unlocker, newPassword: SecureBytes?, newKDF: KDFParameters? = nil, alsoClearing otherCache: KeyCache? = nil
+    ) throws {
+        try checkRotation(newKDF: newKDF)
         let current = try verifyPassword(using: unlocker)
         let password = try newPassword ?? unlocker.masterPassword()
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
@@ -135,8 +148,21 @@ public final class VaultStore {
             let content = try vault.entries.serialized()
             try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
             unlocker.keyCache.remove(vaultID: rotated.id)
+            otherCache?.remove(vaultID: rotated.id)
             try write(rotated)
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
+        }
+    }
+
+    /// Refuses a rotation that would write KDF parameters past the limit: `newKDF`, or the
+    /// vault's own when it is `nil` (an older vault may have them).
+    public func checkRotation(newKDF: KDFParameters?) throws {
+        if let newKDF {
+            try newKDF.validate()
+            try KDFCost(newKDF).checkForNewVault()
+        } else if case let cost = KDFCost(try header().kdf), cost.exceedsLimit {
+            throw CryptoError.unreasonableKDFParameters(
+                "\(cost.summary) is past what vault writes; give lower ones with --kdf-memory-mib and --kdf-iterations")
         }
     }
 
@@ -147,7 +173,7 @@ public final class VaultStore {
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let before = try AtomicFile.read(path)
         let envelopeBefore = try Envelope.parse(before)
-        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: cacheGuard)
+        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) })
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
@@ -164,8 +190,12 @@ public final class VaultStore {
     /// disk is reported as a warning, not a failure: the change took effect, and a script that
     /// took it for failed would act on a vault that is not what it thinks.
     private func write(_ envelope: Envelope) throws {
+        try replaceFile(with: envelope, exclusive: false)
+    }
+
+    private func replaceFile(with envelope: Envelope, exclusive: Bool) throws {
         do {
-            try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path) }
+            try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
         } catch let error as StoreError {
             guard case .notFlushed = error else { throw error }
             onWarning(error.message)

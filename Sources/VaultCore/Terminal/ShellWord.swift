@@ -1,7 +1,8 @@
 /// A word as a person would type it in a shell command that vault suggests
 /// (`vault get 'web/my bank' | vault entropy`): as it is when it is plain, else single-quoted,
 /// or, when it holds characters `TerminalText` would escape, in bash's `$'…'` quoting with those
-/// characters as `\u` escapes, so that the command is safe to print and still works when pasted.
+/// characters as `\x` escapes of their UTF-8 bytes (which, unlike `\u`, bash decodes in any
+/// locale), so that the command is safe to print and still works when pasted.
 public enum ShellWord {
     public static func quoted(_ word: String) -> String {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
@@ -14,7 +15,7 @@ public enum ShellWord {
             switch scalar {
             case "\\", "'": quoted += "\\" + String(scalar)
             case _ where TerminalText.visible(String(scalar)) != String(scalar):
-                quoted += scalar.value < 0x80 ? "\\x" + hex(scalar.value, digits: 2) : "\\u" + hex(scalar.value, digits: 4)
+                quoted += String(scalar).utf8.map { "\\x" + hex(UInt32($0), digits: 2) }.joined()
             default: quoted.unicodeScalars.append(scalar)
             }
         }

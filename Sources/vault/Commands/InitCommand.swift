@@ -10,9 +10,10 @@ struct InitCommand: ParsableCommand {
             Asks for the new master password twice (or reads it from --password-file / \
             VAULT_PASSWORD_FILE). The Argon2id defaults (64 MiB, 3 iterations, 4 lanes) take \
             about a fifth of a second on a small machine; the minimum accepted is 8 MiB and 1 iteration, \
-            the maximum 1024 MiB, and 16 times the default's cost (memory multiplied by iterations: \
-            1024 MiB with 3 iterations, say); beyond that, every command would have to ask whether \
-            the vault is yours. `vault passwd` and `vault rekey` change them later.
+            the maximum 2048 MiB, and 16 times the default's cost (memory multiplied by iterations: \
+            1024 MiB with 3 iterations, or 2048 MiB with 1, say); beyond that, every command \
+            would have to ask whether the vault is yours. `vault passwd` and `vault rekey` \
+            change them later.
             """)
 
     @OptionGroup var vault: VaultOptions

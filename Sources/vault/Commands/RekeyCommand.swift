@@ -23,10 +23,8 @@ struct RekeyCommand: ParsableCommand {
     func run() throws {
         let store = vault.store()
         let unlocker = try vault.reauthenticatingUnlocker(for: "replacing the vault's keys")
-        let header = try store.header()
-        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: header.kdf) : nil
-        try store.rotateKeys(using: unlocker, newPassword: nil, newKDF: newKDF)
-        try KeyRotation.forgetOldKeyIfNotKept(vault: vault, vaultID: header.id)
+        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
+        try store.rotateKeys(using: unlocker, newPassword: nil, newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation())
         Diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
     }
 }
