@@ -46,14 +46,27 @@ let package = Package(
                 "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // Data files (word lists) become Swift at build time: embed-text, run by this plugin.
+        .executableTarget(
+            name: "embed-text",
+            path: "BuildTools/EmbedText"),
+        .plugin(
+            name: "EmbedText",
+            capability: .buildTool(),
+            dependencies: ["embed-text"],
+            path: "BuildTools/EmbedTextPlugin"),
         .target(
             name: "Generator",
             dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Plugins/Generator"),
+            path: "Plugins/Generator",
+            exclude: ["Resources/SOURCES.md"],
+            plugins: ["EmbedText"]),
         .target(
             name: "Entropy",
             dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Plugins/Entropy"),
+            path: "Plugins/Entropy",
+            exclude: ["Resources/SOURCES.md"],
+            plugins: ["EmbedText"]),
         .target(
             name: "Breach",
             dependencies: [
