@@ -15,7 +15,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
-        .library(name: "VaultCore", targets: ["VaultCore"]),
+        .library(name: "VaultKit", targets: ["VaultKit"]),
         // For the fuzzer package in Fuzz/ (`make fuzz`).
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
     ],
@@ -40,12 +40,15 @@ let package = Package(
             name: "CKeyringShim",
             dependencies: ["CSecret"]),
         .target(name: "CProcessShim"),
+        // The domain: crypto, the file format, entries, the store, the keyring, and the platform
+        // layer under them. It knows nothing of the command line.
         .target(
-            name: "VaultCore",
-            dependencies: [
-                "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            name: "VaultKit",
+            dependencies: ["CSodium", "CArgon2", "CKeyringShim", "CProcessShim"]),
+        // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
+        .target(
+            name: "VaultCLI",
+            dependencies: ["VaultKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Data files (word lists) become Swift at build time: embed-text, run by this plugin.
         .executableTarget(
             name: "embed-text",
@@ -57,29 +60,31 @@ let package = Package(
             path: "BuildTools/EmbedTextPlugin"),
         .target(
             name: "Generator",
-            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Generator",
             exclude: ["Resources/SOURCES.md"],
             plugins: ["EmbedText"]),
         .target(
             name: "Entropy",
-            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Entropy",
             exclude: ["Resources/SOURCES.md"],
             plugins: ["EmbedText"]),
         .target(
             name: "Breach",
             dependencies: [
-                "VaultCore",
+                "VaultKit", "VaultCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Plugins/Breach"),
         .target(
             name: "TLSAudit",
             dependencies: [
-                "VaultCore",
+                "VaultKit", "VaultCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -101,12 +106,12 @@ let package = Package(
             path: "Plugins/EXIF/Metadata"),
         .target(
             name: "EXIF",
-            dependencies: ["PhotoMetadata", "VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoMetadata", "VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/EXIF/Plugin"),
         .executableTarget(
             name: "vault",
             dependencies: [
-                "VaultCore",
+                "VaultKit", "VaultCLI",
                 "Generator",
                 "Entropy",
                 "Breach",
@@ -116,7 +121,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "kdf-bench",
-            dependencies: ["VaultCore", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/KDFBench"),
         .executableTarget(
             name: "entropy-bench",
@@ -137,21 +142,24 @@ let package = Package(
             dependencies: testServerDependencies + [.product(name: "NIOSSL", package: "swift-nio-ssl")],
             path: "Tests/Servers/TLSTestServer"),
         .testTarget(
-            name: "VaultCoreTests",
-            dependencies: ["VaultCore"]),
+            name: "VaultKitTests",
+            dependencies: ["VaultKit"]),
+        .testTarget(
+            name: "VaultCLITests",
+            dependencies: ["VaultCLI", "VaultKit"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["Generator", "VaultCore", "CSodium"]),
+            dependencies: ["Generator", "VaultKit", "VaultCLI", "CSodium"]),
         .testTarget(
             name: "EntropyTests",
             dependencies: ["Entropy"]),
         .testTarget(
             name: "BreachTests",
-            dependencies: ["Breach", "VaultCore", "SeededRandom"]),
+            dependencies: ["Breach", "VaultKit", "VaultCLI", "SeededRandom"]),
         .testTarget(
             name: "TLSAuditTests",
             dependencies: [
-                "TLSAudit", "VaultCore",
+                "TLSAudit", "VaultKit", "VaultCLI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -162,10 +170,10 @@ let package = Package(
             dependencies: ["PhotoMetadata", "SeededRandom"]),
         .testTarget(
             name: "EXIFPluginTests",
-            dependencies: ["EXIF", "VaultCore"]),
+            dependencies: ["EXIF", "VaultKit", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultCore", "vault", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["VaultKit", "VaultCLI", "vault", .product(name: "Crypto", package: "swift-crypto")]),
     ],
     swiftLanguageModes: [.v6]
 )

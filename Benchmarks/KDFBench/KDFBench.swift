@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// kdf-bench: times one Argon2id key derivation exactly as `vault` does it
 /// (`Argon2id.deriveKey` at `KDFParameters.default`: m = 64 MiB, t = 3, p = 4), so that the

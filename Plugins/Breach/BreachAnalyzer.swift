@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The `SecretAnalyzer` behind `vault add --check-breach` (or `check_breach` in the config): a
 /// critical finding when the new password appears in known breaches. It makes a network request

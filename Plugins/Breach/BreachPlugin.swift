@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The breach check: the `vault breach` command (Have I Been Pwned's range API, or a downloaded
 /// copy), and the `SecretAnalyzer` that `vault add --check-breach` uses.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The password-strength estimator: the `vault entropy` command, and the `SecretAnalyzer` that
 /// makes `vault add` and `vault edit` warn about weak passwords.

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The `SecretAnalyzer` that `vault add` and `vault edit` ask about a new password: a warning
 /// when it scores below 3, saying roughly how long it would resist, never quoting it or naming

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The character classes a password policy draws from, after --exclude-ambiguous, as the one
 /// alphabet the generator samples and the class sizes the entropy formula needs.

@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault generate`: new passwords or passphrases, printed, or the first one copied.
 struct GenerateCommand: ParsableCommand {

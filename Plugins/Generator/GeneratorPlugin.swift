@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The password and passphrase generator: the `vault generate` command, and the
 /// `SecretGenerator` capability behind `vault add --generate` and `vault edit --generate`.

@@ -1,8 +1,8 @@
-import CSodium
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The generator capability: passwords by rejection sampling (uniform characters from the
-/// alphabet with libsodium's unbiased `randombytes_uniform`; a draw that misses a class is
+/// alphabet with libsodium's unbiased `randombytes_uniform` (`Sodium.uniformRandom`); a draw that misses a class is
 /// thrown away whole, which keeps every allowed password equally likely), and passphrases of
 /// uniformly chosen words from the EFF large list. Secrets are kept in wiped heap memory
 /// rather than guarded pages: `--count` can ask for a million, and guarded allocations each
@@ -43,7 +43,7 @@ struct PasswordGenerator: SecretGenerator {
             for index in seen.indices { seen[index] = false }
             secret.withUnsafeMutableBytes { output in
                 for position in 0..<length {
-                    let byte = alphabet.characters[Int(randombytes_uniform(UInt32(alphabet.characters.count)))]
+                    let byte = alphabet.characters[Int(Sodium.uniformRandom(below: UInt32(alphabet.characters.count)))]
                     output[position] = byte
                     seen[alphabet.classIndex(of: byte)!] = true
                 }
@@ -54,11 +54,11 @@ struct PasswordGenerator: SecretGenerator {
 
     private func passphrase(_ policy: WordPolicy) throws -> SecureBytes {
         let list = EFFWordList.words
-        var words = (0..<policy.count).map { _ in String(list[Int(randombytes_uniform(UInt32(list.count)))]) }
+        var words = (0..<policy.count).map { _ in String(list[Int(Sodium.uniformRandom(below: UInt32(list.count)))]) }
         if policy.capitalize { words = words.map { $0.prefix(1).uppercased() + $0.dropFirst() } }
         if policy.withNumber {
-            let index = Int(randombytes_uniform(UInt32(words.count)))
-            words[index] += String(randombytes_uniform(10))
+            let index = Int(Sodium.uniformRandom(below: UInt32(words.count)))
+            words[index] += String(Sodium.uniformRandom(below: 10))
         }
         var bytes = Array(words.joined(separator: policy.separator).utf8)
         return try SecureBytes(consuming: &bytes, protection: .wipedOnRelease)

@@ -2,7 +2,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The exact entropy of a policy, computed from the policy: every allowed secret is equally
 /// likely, so the entropy is log2 of how many there are.

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// A policy no password can satisfy: a usage error (exit 64) that says what to change.
 enum PolicyError: VaultFailure, Equatable {

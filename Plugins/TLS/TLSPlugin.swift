@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The TLS auditor: `vault tls`, which judges a site's certificate chain, protocol, cipher suite
 /// and security headers, for one address or every site the vault holds a URL for.

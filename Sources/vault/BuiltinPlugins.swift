@@ -3,7 +3,8 @@ import EXIF
 import Entropy
 import Generator
 import TLSAudit
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The one list of built-in plugins. Adding a plugin is a folder under Plugins/, a target in
 /// Package.swift, and a line here.

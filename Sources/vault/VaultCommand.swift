@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The root command: parses the command line, runs the chosen subcommand, and turns every
 /// failure into one line on standard error and the exit code the product contract promises.

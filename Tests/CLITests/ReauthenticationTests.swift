@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `passwd`, `rekey` and `export` prove the current master password every time: a key in the
 /// keyring is not enough, because whoever sits at an unlocked session has it. Without a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `passwd` and `rekey` draw a fresh data key and salt and re-encrypt the payload, and the
 /// payload is bound to the whole header: no old password, old file or old key opens a new

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import EXIF
 
 @Suite("The photo FileAnalyzer capability")

@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Entropy
 
 /// The entry's own words (name parts, username, site names) as a ranked list: they make a

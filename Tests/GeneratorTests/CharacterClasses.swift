@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The four character classes as the tests know them, written out here rather than taken from
 /// the plugin, so that a wrong alphabet in the plugin shows up as a difference.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Generator
 
 /// The entropy the generator states is log2 of the number of secrets its policy allows: checked

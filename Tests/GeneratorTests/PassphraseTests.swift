@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Generator
 
 /// Passphrases: the number of words asked for, joined by the separator, each from the EFF

@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Generator
 
 /// Generated passwords follow their policy: the length asked for, at least one character of

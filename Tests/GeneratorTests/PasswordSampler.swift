@@ -1,5 +1,6 @@
 import CSodium
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// A way of drawing passwords for the uniformity tests: the real generator, or one of two
 /// deliberately biased stand-ins that keep the at-least-one-per-class rule, to show that the

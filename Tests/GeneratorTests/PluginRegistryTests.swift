@@ -1,6 +1,7 @@
 import ArgumentParser
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Generator
 
 /// The plugin registry: every command name belongs to exactly one owner, core or plugin, and

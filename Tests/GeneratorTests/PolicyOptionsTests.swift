@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The generator options shared by `vault generate` and `add/edit --generate` describe the
 /// policy the product promises, and refuse combinations that mean nothing.

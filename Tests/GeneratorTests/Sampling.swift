@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 @testable import Generator
 
 /// Secrets drawn from the real generator capability, as the tests inspect them.

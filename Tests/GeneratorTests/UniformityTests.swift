@@ -1,5 +1,6 @@
 import Testing
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Chi-square tests of the generator's character distribution, per position and over all
 /// positions, against the exact probabilities under the at-least-one-per-class rule (see

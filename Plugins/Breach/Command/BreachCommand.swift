@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault breach`: whether passwords appear in known data breaches.
 struct BreachCommand: ParsableCommand {

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The verdict for a password `vault breach` was given (a line of standard input, or typed):
 /// the exact count, since the person checking knows the password anyway.

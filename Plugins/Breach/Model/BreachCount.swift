@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// How a breach count is told about a stored or new password: rounded down to a power of ten,
 /// since an exact count can single a password out in the public data.

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Why a password could not be checked. Every one of them ends the check with an error: a
 /// password that could not be checked is never reported as not breached.

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Checks hashes against the range API: one request per distinct prefix, at most `concurrency`
 /// at a time, with a progress bar of the ranges on a terminal, and the first failure ends the

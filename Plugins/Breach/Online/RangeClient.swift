@@ -1,7 +1,8 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
-import VaultCore
+import VaultCLI
+import VaultKit
 #if canImport(Glibc)
 import Glibc
 #endif

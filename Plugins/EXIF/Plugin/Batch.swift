@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Runs one job per item on every core, with a progress bar on a terminal, and returns the
 /// results in the order of the items. Under `deferral`, once a termination signal is waiting,

@@ -3,7 +3,8 @@ import Dispatch
 import FoundationEssentials
 import PhotoMetadata
 import Synchronization
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault exif`: what photos give away, and stripping it without touching a pixel.
 struct EXIFCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The photo-metadata plugin: `vault exif`, which shows what a JPEG, PNG or WebP gives away and
 /// strips it without re-encoding, and a `FileAnalyzer` for other commands.

@@ -1,5 +1,6 @@
 import PhotoMetadata
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The `FileAnalyzer` of the photo-metadata plugin: a warning per privacy category found.
 struct PhotoFileAnalyzer: FileAnalyzer {

@@ -1,5 +1,6 @@
 import PhotoMetadata
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Reading photos from disk for `vault exif`.
 enum PhotoFiles {

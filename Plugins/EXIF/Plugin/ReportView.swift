@@ -1,5 +1,6 @@
 import PhotoMetadata
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// A photo's metadata as `vault exif` prints it: the GPS position and the privacy-relevant items
 /// by category (every item with `--all`), or one JSON object.

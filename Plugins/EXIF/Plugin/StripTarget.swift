@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import PhotoMetadata
-import VaultCore
+import VaultCLI
+import VaultKit
 #if canImport(Glibc)
 import Glibc
 #endif

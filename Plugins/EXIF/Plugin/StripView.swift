@@ -1,5 +1,6 @@
 import PhotoMetadata
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// What `vault exif --strip` did to one file, as a line of text or a JSON object.
 struct StripView: PrintableReport {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault entropy`: how many guesses passwords need, and why.
 struct EntropyCommand: ParsableCommand {

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// What can go wrong in `vault entropy`.
 enum EntropyError: VaultFailure {

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// How `vault entropy` shows the estimate for a stored entry: its name, score and crack times
 /// rounded down to a power of ten, and nothing that would narrow the password down (no parts,

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// An estimate as `vault entropy` prints it: text for a person, or one JSON object per line.
 protocol EstimateReport: PrintableReport {

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// How `vault entropy` shows the estimate for a password it was given (on standard input or the
 /// terminal): the verdict, the parts that explain it, crack times and advice, as a block of text

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Guess counts in words: "1 guess", "12 guesses", "about 3.4 thousand guesses",
 /// "about 10^27 guesses".

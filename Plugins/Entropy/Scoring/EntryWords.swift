@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The words an attacker who targets one account tries first: the parts of the entry's name
 /// (`web/github` → web, github), its username (and the part before an @), and the names in its

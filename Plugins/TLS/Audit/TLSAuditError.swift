@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Why `vault tls` cannot start auditing.
 enum TLSAuditError: VaultFailure, Equatable {

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The endpoints a run audits, each with the entries whose URLs name it (none for a target
 /// given on the command line), in a stable order and each endpoint once.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault tls`: audits the TLS endpoint of a site, or of every site the vault holds a URL for.
 struct TLSCommand: ParsableCommand {

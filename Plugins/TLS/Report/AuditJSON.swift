@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// An endpoint's audit as one JSON object on one line; docs/tls.md documents every member, and
 /// members are only ever added.

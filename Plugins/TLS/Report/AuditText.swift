@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// An endpoint's audit as text for a person: the verdict first, then the findings, the
 /// handshake, each certificate, the trusted path and the headers. `brief` keeps only the

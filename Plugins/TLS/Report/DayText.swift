@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Dates and day counts as the report prints them.
 enum DayText {

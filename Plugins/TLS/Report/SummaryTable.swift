@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The table `vault tls --all` ends with: one row per endpoint, the worst first.
 struct SummaryTable {

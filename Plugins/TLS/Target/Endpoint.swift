@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 #if canImport(Glibc)
 import Glibc
 #endif

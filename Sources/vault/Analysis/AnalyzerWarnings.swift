@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Runs every registered `SecretAnalyzer` over a password that `vault add` or `vault edit` just
 /// stored, and prints what they found as warnings on standard error. It never fails the command:

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault add`: stores a new entry. The password is typed twice without echo, or piped in.
 struct AddCommand: ParsableCommand {

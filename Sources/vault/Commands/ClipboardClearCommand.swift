@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The detached process that clears the clipboard later; started by `--clip`, not by people.
 struct ClipboardClearCommand: ParsableCommand {

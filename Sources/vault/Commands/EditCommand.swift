@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault edit`: changes parts of an entry; a new password pushes the old one into the history.
 struct EditCommand: ParsableCommand {

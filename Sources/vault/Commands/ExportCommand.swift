@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault export`: a plaintext JSON backup of every entry.
 struct ExportCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault get`: prints one secret alone on a line, for `$(vault get NAME)`.
 struct GetCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault init`: creates a new, empty vault.
 struct InitCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The detached process that removes a cached key when its lifetime ends; started by
 /// `vault unlock --timeout`, not by people.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault list` (`vault ls`): entry names, optionally filtered.
 struct ListCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault lock`: removes the vault's key from the keyring.
 struct LockCommand: ParsableCommand {

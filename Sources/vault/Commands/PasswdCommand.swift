@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault passwd`: a new master password, and with it every key of the vault new.
 struct PasswdCommand: ParsableCommand {

@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault plugins`: the registered plugins with their commands and capabilities, and the
 /// external `vault-NAME` programs found.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault rekey`: every key of the vault new, the master password kept.
 struct RekeyCommand: ParsableCommand {

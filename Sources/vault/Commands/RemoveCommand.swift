@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault rm`: deletes an entry, after confirmation.
 struct RemoveCommand: ParsableCommand {
@@ -35,8 +36,8 @@ struct RemoveCommand: ParsableCommand {
 enum Confirmation {
     static func require(_ question: String, otherwise action: String) throws {
         guard ControllingTerminal.standardInputIsTerminal, let terminal = try? ControllingTerminal() else {
-            throw TerminalError.confirmationNeeded(action)
+            throw InputError.confirmationNeeded(action)
         }
-        guard terminal.confirm(question) else { throw TerminalError.cancelled }
+        guard terminal.confirm(question) else { throw InputError.cancelled }
     }
 }

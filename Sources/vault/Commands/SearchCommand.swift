@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault search`: entries whose non-secret text mentions something.
 struct SearchCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault show`: the whole entry for a person, secrets masked unless asked for.
 struct ShowCommand: ParsableCommand {

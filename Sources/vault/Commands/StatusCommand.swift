@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault status`: whether the key is cached, whether a keyring is there, and the vault's
 /// path and size. Never asks for the password.
@@ -76,5 +77,5 @@ struct StatusCommand: ParsableCommand {
 
 /// A password source for commands that must never ask.
 struct NoPassword: PasswordSource {
-    func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes { throw TerminalError.locked }
+    func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes { throw InputError.locked }
 }

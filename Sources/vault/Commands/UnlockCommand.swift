@@ -3,7 +3,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `vault unlock`: derives the key once and keeps it in the Secret Service, so the following
 /// commands of this login session ask for nothing.

@@ -1,4 +1,5 @@
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Reads the secrets of an entry (its password, the values of secret fields) the way pass
 /// does: typed twice without echo on a terminal, or one line each from standard input when

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The options of `vault add` and `vault edit` that choose which analyzers judge a new password.
 struct AnalysisOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The entry details `vault add` and `vault edit` share. None of them is a secret: passwords
 /// and secret fields are read from the terminal or standard input, never from the command line.

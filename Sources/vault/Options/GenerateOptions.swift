@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// `--generate` with the generator's options, for `add` and `edit`: the new password comes from
 /// whichever plugin offers a `SecretGenerator`, not from the terminal.

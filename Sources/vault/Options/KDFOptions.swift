@@ -1,5 +1,6 @@
 import ArgumentParser
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// The Argon2id parameters a new key is derived with: for `init`, and for `passwd` and `rekey`,
 /// which keep the vault's own unless told otherwise (a way down from a costly derivation).

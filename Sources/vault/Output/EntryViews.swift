@@ -2,7 +2,8 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// What `list --json` and `search --json` print for an entry: no secrets at all.
 struct EntrySummary: Encodable {

@@ -1,5 +1,6 @@
 import Foundation
-import VaultCore
+import VaultCLI
+import VaultKit
 
 /// Changes a test makes to a vault file with the library's own parts, as another process (or an
 /// attacker with write access) would: rotating its keys behind a waiting writer, splicing the

@@ -1,0 +1,62 @@
+import VaultKit
+/// A clipboard driven by helper programs: wl-copy/wl-paste on Wayland, xclip or xsel on X11.
+public struct CommandClipboard: Clipboard {
+    public let name: String
+    let copyCommand: (path: String, arguments: [String])
+    let pasteCommand: (path: String, arguments: [String])
+    let clearCommand: (path: String, arguments: [String])
+
+    /// wl-clipboard, if both of its programs are on PATH.
+    public static func wayland(environment: [String: String]) -> CommandClipboard? {
+        guard let copy = HelperProcess.find("wl-copy", environment: environment),
+              let paste = HelperProcess.find("wl-paste", environment: environment) else { return nil }
+        return CommandClipboard(
+            name: "wayland", copyCommand: (copy, ["--type", "text/plain"]),
+            pasteCommand: (paste, ["--no-newline"]), clearCommand: (copy, ["--clear"]))
+    }
+
+    /// xclip, else xsel, on the CLIPBOARD selection.
+    public static func x11(environment: [String: String]) -> CommandClipboard? {
+        let xsel = HelperProcess.find("xsel", environment: environment)
+        if let xclip = HelperProcess.find("xclip", environment: environment) {
+            // Clearing with xsel gives up the selection; xclip can only own an empty one,
+            // which leaves a process serving it until the next copy.
+            return CommandClipboard(
+                name: "x11", copyCommand: (xclip, ["-selection", "clipboard", "-in"]),
+                pasteCommand: (xclip, ["-selection", "clipboard", "-out"]),
+                clearCommand: xsel.map { ($0, ["--clipboard", "--clear"]) } ?? (xclip, ["-selection", "clipboard", "-in"]))
+        }
+        if let xsel {
+            return CommandClipboard(
+                name: "x11", copyCommand: (xsel, ["--clipboard", "--input"]),
+                pasteCommand: (xsel, ["--clipboard", "--output"]),
+                clearCommand: (xsel, ["--clipboard", "--clear"]))
+        }
+        return nil
+    }
+
+    public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
+        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(copyCommand.path, copyCommand.arguments, input: secret) }
+        guard result.status == 0 else {
+            let helper = FilePath.lastComponent(of: copyCommand.path)
+            throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")
+        }
+    }
+
+    public func read(limit: Int) throws(ClipboardError) -> SecureBytes? {
+        // No owner, or an empty selection (a failed paste prints nothing): nothing of ours is there.
+        try Self.helper { () throws(HelperProcessError) in
+            try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, captureOutput: limit, timeout: 3)
+        }.output
+    }
+
+    public func clear() throws(ClipboardError) {
+        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(clearCommand.path, clearCommand.arguments, input: nil) }
+        guard result.status == 0 else { throw .helperFailed(clearCommand.path, "exit status \(result.status)") }
+    }
+
+    /// Runs a helper, its failure reported as the clipboard's.
+    private static func helper(_ run: () throws(HelperProcessError) -> HelperProcess.Result) throws(ClipboardError) -> HelperProcess.Result {
+        do throws(HelperProcessError) { return try run() } catch { throw ClipboardError(error) }
+    }
+}

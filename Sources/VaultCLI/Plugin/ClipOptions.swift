@@ -1,0 +1,64 @@
+import VaultKit
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--clip` and its settings, for the commands that can put a secret into the clipboard.
+public struct ClipOptions: ParsableArguments {
+    public init() {}
+
+    @Flag(help: "Copy to the clipboard instead of printing; it is cleared again after the timeout.")
+    public var clip = false
+
+    @Option(help: ArgumentHelp("Seconds until the clipboard is cleared (default: $VAULT_CLIP_TIMEOUT, the config's clip_timeout, else 45).", valueName: "seconds"))
+    public var clipTimeout: Double?
+
+    @Option(help: "The clipboard to use instead of the automatic choice: wayland, x11 or osc52.")
+    public var clipBackend: ClipboardBackend?
+
+    public func validate() throws {
+        if let clipTimeout, !(clipTimeout > 0 && clipTimeout <= 3600) {
+            throw ValidationError("--clip-timeout must be between 0 and 3600 seconds")
+        }
+        if !clip && (clipTimeout != nil || clipBackend != nil) {
+            throw ValidationError("--clip-timeout and --clip-backend go with --clip")
+        }
+    }
+
+    /// Fails (exit 6) unless some clipboard backend can be used here: checked before a command
+    /// changes the vault, so that "no clipboard" means nothing was changed.
+    public func ensureAvailable() throws {
+        _ = try ClipboardBackend.usable(clipBackend, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Copies `secret`, schedules the clearing, and tells the person on standard error.
+    public func copy(_ secret: String, describing name: String, config: VaultConfig) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let seconds = try clipTimeout ?? environmentTimeout(environment) ?? config.clipTimeout ?? 45
+        var bytes = Array(secret.utf8)
+        defer { for index in bytes.indices { bytes[index] = 0 } }
+        try bytes.withUnsafeBytes { buffer in
+            let clipboard = try ClipboardBackend.copy(buffer, to: clipBackend, environment: environment)
+            do {
+                try ClipboardClearer.schedule(clearing: buffer, from: clipboard.name, after: seconds, executable: SelfExecutable.path)
+            } catch {
+                try? clipboard.clear()  // nothing would clear it later
+                throw error
+            }
+        }
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        Diagnostics.note("Copied \(name) to the clipboard; clearing in \(shown) s.")
+    }
+
+    private func environmentTimeout(_ environment: [String: String]) throws -> Double? {
+        guard let text = environment["VAULT_CLIP_TIMEOUT"], !text.isEmpty else { return nil }
+        guard let seconds = TimeSpan.seconds(text), seconds <= 3600 else {
+            throw ValidationError("VAULT_CLIP_TIMEOUT '\(text)' is not a number of seconds up to 3600")
+        }
+        return seconds
+    }
+}
+
+extension ClipboardBackend: ExpressibleByArgument {}

@@ -1,0 +1,67 @@
+import VaultKit
+import ArgumentParser
+
+/// The plugins this process runs with: set once at start-up by the executable, from its list
+/// of built-in plugins, and asked by commands for capabilities.
+public final class PluginRegistry: @unchecked Sendable {
+    /// The registry of this process.
+    public static let shared = PluginRegistry()
+
+    private var registered: [any VaultPlugin] = []
+
+    public init() {}
+
+    /// Registers `plugins`, refusing any command name that a core command or another plugin
+    /// already uses, so that no command can silently shadow another.
+    public func register(_ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type]) throws(PluginError) {
+        var owners: [String: String] = [:]
+        for command in coreCommands {
+            for name in Self.names(of: command) { owners[name] = "the core" }
+        }
+        var ids = Set<String>()
+        for plugin in plugins {
+            guard ids.insert(plugin.id).inserted else { throw .duplicatePlugin(plugin.id) }
+            for command in plugin.commands {
+                for name in Self.names(of: command) {
+                    if let owner = owners[name] { throw .duplicateCommand(name, plugin: plugin.id, owner: owner) }
+                    owners[name] = "plugin \(plugin.id)"
+                }
+            }
+        }
+        registered = plugins
+    }
+
+    /// The registered plugins, in the order given.
+    public var plugins: [any VaultPlugin] { registered }
+
+    /// Every registered capability of type `T`, in plugin order.
+    public func capabilities<T>(_ type: T.Type) -> [T] {
+        registered.flatMap { $0.capabilities.compactMap { $0 as? T } }
+    }
+
+    /// The name a command is invoked by, and its aliases.
+    public static func names(of command: ParsableCommand.Type) -> [String] {
+        let configuration = command.configuration
+        return [configuration.commandName ?? command._commandName] + configuration.aliases
+    }
+}
+
+/// A plugin list that cannot work.
+public enum PluginError: VaultFailure, Equatable {
+    case duplicatePlugin(String)
+    case duplicateCommand(String, plugin: String, owner: String)
+    case noGenerator
+
+    public var message: String {
+        switch self {
+        case .duplicatePlugin(let id):
+            return "two plugins are called '\(id)'"
+        case .duplicateCommand(let name, let plugin, let owner):
+            return "plugin \(plugin) registers the command '\(name)', which \(owner) already has"
+        case .noGenerator:
+            return "no plugin offers a secret generator"
+        }
+    }
+
+    public var exitStatus: ExitStatus { .failure }
+}

@@ -1,0 +1,23 @@
+import VaultKit
+/// Standard output in large writes, so that a batch of a million results is not a million
+/// system calls. JSON is written straight into it.
+public final class OutputBuffer {
+    nonisolated(unsafe) public static let shared = OutputBuffer()
+    private var json = JSONWriter()
+    private let limit = 64 * 1024
+
+    public func write(_ text: String) throws {
+        json.append(text)
+        if json.bytes.count >= limit { try flush() }
+    }
+
+    public func writeJSON(_ write: (inout JSONWriter) -> Void) throws {
+        write(&json)
+        if json.bytes.count >= limit { try flush() }
+    }
+
+    public func flush() throws {
+        guard !json.bytes.isEmpty else { return }
+        try json.drain { try StandardStreams.write($0) }
+    }
+}

@@ -1,0 +1,57 @@
+import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A progress bar on standard error, for batches that take a while (`vault breach --all`): drawn
+/// only when standard error is a terminal, redrawn at most ten times a second, safe to advance
+/// from concurrent tasks, and erased when the batch ends.
+public final class ProgressBar: Sendable {
+    private struct State {
+        var done = 0
+        var lastDrawn: Int64 = 0
+        var finished = false
+    }
+
+    private let total: Int
+    private let label: String
+    private let state = Mutex(State())
+    private static let width = 30
+
+    /// A bar for `total` steps, or nil when there is nothing worth showing (not a terminal, or a
+    /// single step).
+    public init?(total: Int, label: String) {
+        guard total > 1, isatty(2) == 1 else { return nil }
+        self.total = total
+        self.label = label
+    }
+
+    public func advance() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.done += 1
+            let now = Self.milliseconds()
+            guard state.done == total || now - state.lastDrawn >= 100 else { return }
+            state.lastDrawn = now
+            let filled = Self.width * state.done / total
+            let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
+            StandardStreams.writeError("\r\(label) [\(bar)] \(state.done)/\(total)")
+        }
+    }
+
+    /// Erases the bar, so that what follows starts on a clean line; later calls do nothing.
+    public func finish() {
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            StandardStreams.writeError("\r\u{1B}[K")
+        }
+    }
+
+    private static func milliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+    }
+}

@@ -1,0 +1,15 @@
+import VaultKit
+
+/// The master password typed at the controlling terminal (`/dev/tty`), without echo, even
+/// when standard input is a pipe, the way ssh and gpg ask.
+public struct TerminalPasswordPrompt: PasswordSource {
+    public init() {}
+
+    public func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes {
+        let terminal: ControllingTerminal
+        do { terminal = try ControllingTerminal() } catch {
+            throw InputError.locked
+        }
+        return try terminal.readSecret(prompt: prompt, confirm: confirm, what: "the master password")
+    }
+}

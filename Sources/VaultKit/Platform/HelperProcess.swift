@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a helper program (wl-copy, xclip, xsel, or vault's own clearer) with posix_spawn:
+/// input through a pipe, never argv; output captured or sent to /dev/null. Foundation's
+/// Process is avoided because it never returns when the helper forks a child that keeps the
+/// selection, as xclip and xsel do.
+public enum HelperProcess {
+    /// What a finished helper left.
+    public struct Result {
+        public var status: Int32
+        /// The captured standard output (in guarded memory: it can be a password read back from
+        /// the clipboard), cut at the limit asked for; `nil` when it was not captured.
+        public var output: SecureBytes?
+    }
+
+    /// The full path of `name` on PATH, if it is there.
+    public static func find(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
+    /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
+    /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
+    /// always reaped. `extraDescriptor` is passed on as fd 3.
+    public static func run(
+        _ path: String, _ arguments: [String], input: UnsafeRawBufferPointer? = nil,
+        captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
+    ) throws(HelperProcessError) -> Result {
+        let pid = try spawn(path, arguments, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
+            if let input, !input.isEmpty { writeAll(input, to: inputFD) }
+        }
+        defer { if let fd = pid.output { close(fd) } }
+        var output: SecureBytes?
+        var failure: HelperProcessError?
+        if let fd = pid.output, let limit {
+            do { output = try readAll(fd, limit: limit, deadline: MonotonicClock.seconds() + timeout, helper: path) } catch { failure = error }
+        }
+        let status = wait(for: pid.id, timeout: timeout)
+        if let failure { throw failure }
+        return Result(status: status, output: output)
+    }
+
+    /// Starts `path` and returns at once, after `feed` has written its standard input; used
+    /// for the clearer, which outlives the command.
+    public static func start(_ path: String, _ arguments: [String], extraDescriptor: Int32? = nil,
+                             feed: (Int32) -> Void) throws(HelperProcessError) {
+        let pid = try spawn(path, arguments, captureOutput: false, extraDescriptor: extraDescriptor, feed: feed)
+        _ = pid
+    }
+
+    private static func spawn(
+        _ path: String, _ arguments: [String], captureOutput: Bool, extraDescriptor: Int32?,
+        feed: (Int32) -> Void
+    ) throws(HelperProcessError) -> (id: pid_t, output: Int32?) {
+        var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        guard pipe(&inputPipe) == 0 else { throw .failed(path, "pipe failed") }
+        if captureOutput { guard pipe(&outputPipe) == 0 else { throw .failed(path, "pipe failed") } }
+        // Every descriptor the child is given goes above 10 first, so that moving one to 0-3
+        // in the child never overwrites another that still has to be moved.
+        inputPipe = inputPipe.map(lifted)
+        outputPipe = outputPipe.map(lifted)
+        let extraSource = extraDescriptor.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
+        defer { if let extraSource { close(extraSource) } }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let extraSource { posix_spawn_file_actions_adddup2(&actions, extraSource, 3) }
+        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        if captureOutput {
+            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        closeInheritedDescriptorsOnExec()
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        close(inputPipe[0])
+        if captureOutput { close(outputPipe[1]) }
+        guard status == 0 else {
+            close(inputPipe[1])
+            if captureOutput { close(outputPipe[0]) }
+            throw .failed(path, String(cString: strerror(status)))
+        }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        feed(inputPipe[1])
+        close(inputPipe[1])
+        signal(SIGPIPE, previous)
+        return (pid, captureOutput ? outputPipe[0] : nil)
+    }
+
+    /// `fd` moved to a number of 10 or more, close-on-exec; -1 stays -1.
+    private static func lifted(_ fd: Int32) -> Int32 {
+        guard fd >= 0 else { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
+        close(fd)
+        return moved
+    }
+
+    /// Marks every descriptor from 3 up close-on-exec, so a helper (and above all the clearer,
+    /// which lives on for seconds) holds nothing vault's own parent might wait on, such as the
+    /// pipe a `$(vault get …)` or a test harness reads to its end.
+    private static func closeInheritedDescriptorsOnExec() {
+        guard let folder = opendir("/proc/self/fd") else { return }
+        defer { closedir(folder) }
+        let own = dirfd(folder)
+        while let item = readdir(folder) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            guard let fd = Int32(name), fd >= 3, fd != own else { continue }
+            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
+    }
+
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
+    }
+
+    /// Reads the helper's output until it closes it or the deadline passes, straight into
+    /// guarded memory; what comes past `limit` bytes is read and dropped.
+    private static func readAll(_ fd: Int32, limit: Int, deadline: Double, helper: String) throws(HelperProcessError) -> SecureBytes {
+        let buffer: SecureBytes
+        do { buffer = try SecureBytes(count: limit) } catch { throw .failed(helper, error.message) }
+        var length = 0
+        var overflow = [UInt8](repeating: 0, count: 4096)
+        defer { overflow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
+        while MonotonicClock.seconds() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, 100)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { break }
+            if ready == 0 { continue }
+            let count = length < limit
+                ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, limit - length) }
+                : overflow.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            if length < limit { length += count }
+        }
+        do { return try buffer.slice(0..<length) } catch { throw .failed(helper, error.message) }
+    }
+
+    /// The exit status, or 128 + signal; a helper still running at the deadline is killed.
+    private static func wait(for pid: pid_t, timeout: Double) -> Int32 {
+        let deadline = MonotonicClock.seconds() + timeout
+        var status: Int32 = 0
+        while true {
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid { break }
+            if done < 0 && errno != EINTR { return 127 }
+            if MonotonicClock.seconds() >= deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                return 128 + SIGKILL
+            }
+            usleep(5_000)
+        }
+        let signalNumber = status & 0x7f
+        return signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+    }
+}
+
+/// A helper program (its path, and why) that could not be started or read from.
+public enum HelperProcessError: VaultFailure, Equatable {
+    case failed(String, String)
+
+    public var message: String {
+        switch self {
+        case .failed(let helper, let why): return "the helper \(helper) failed: \(why)"
+        }
+    }
+
+    public var exitStatus: ExitStatus { .failure }
+}
+
+/// Reads a small, non-secret text (a helper's instruction) from a descriptor to its end.
+public enum ShortInput {
+    public static func read(from fd: Int32, limit: Int) -> String {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while bytes.count < limit {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

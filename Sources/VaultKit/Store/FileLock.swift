@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An exclusive advisory lock (flock) on a side file next to the vault. The vault itself is
+/// replaced by rename on every write, so it cannot carry the lock; the side file never moves.
+public final class FileLock {
+    private let descriptor: Int32
+
+    /// Blocks until the lock is held. `onWait` runs once if the lock is still busy after
+    /// `patience` seconds, so the command can say why it is waiting. With `giveUpAfter`, throws
+    /// `.lockBusy` once the lock has been busy that many seconds.
+    public init(path: String, patience: Double = 1.0, giveUpAfter limit: Double? = nil, onWait: () -> Void) throws(StoreError) {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .io(path: path, operation: "open the lock file", errno: errno) }
+        descriptor = fd
+        let started = MonotonicClock.seconds()
+        var announced = false
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            // The descriptor is closed by deinit, which runs when an initialised object throws.
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw .io(path: path, operation: "lock", errno: errno) }
+            if !announced && MonotonicClock.seconds() - started >= patience {
+                announced = true
+                onWait()
+            }
+            if let limit, MonotonicClock.seconds() - started >= limit { throw .lockBusy(path: path) }
+            usleep(10_000)
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

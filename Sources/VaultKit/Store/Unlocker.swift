@@ -1,0 +1,133 @@
+/// Turns a vault header into its keys: from the key cache, or from the master password through
+/// Argon2id. The password is asked at most once per command and each derivation is done at
+/// most once, however often the store needs the keys.
+///
+/// An unlocker made for re-authentication (`passwd`, `rekey`, `export`) neither takes a key
+/// from the cache nor puts one there: whoever sits at an unlocked session has that key, so these
+/// commands prove the password itself, and fail with exit 3 when there is no terminal and no
+/// password file (`passwd` and `rekey` then put the new key there themselves).
+///
+/// The cache is changed (a derived key stored, a stale one removed) only through the store's
+/// `CacheUpdateGuard`, which does it only while the header's salt and KDF are still the vault's,
+/// so a command that read the file before another changed the password cannot put the old key
+/// back or remove the new one.
+public final class Unlocker {
+    /// Runs `update` (a change to the cache for `envelope`) only if the vault still derives its
+    /// key as `envelope` says; `VaultStore` checks that under its lock.
+    public typealias CacheUpdateGuard = (_ envelope: Envelope, _ update: () -> Void) -> Void
+
+    private let passwordSource: PasswordSource
+    public let keyCache: KeyCache
+    /// What the command that must prove the password does ("changing the master password"),
+    /// or `nil` when a cached key is good enough.
+    private let reauthentication: String?
+    /// Asked before a derivation past `KDFCost`'s limit; throws to refuse it.
+    private let confirmCostlyDerivation: (KDFCost) throws -> Void
+    private var password: SecureBytes?
+    /// The key-encryption keys this command derived from the master password.
+    private var derivedKeys: [(salt: [UInt8], kdf: KDFParameters, key: SecureBytes)] = []
+
+    public init(
+        passwordSource: PasswordSource, keyCache: KeyCache, reauthentication: String? = nil,
+        confirmCostlyDerivation: @escaping (KDFCost) throws -> Void = { throw VaultOpenError.costlyKeyDerivation(description: $0.summary) }
+    ) {
+        self.passwordSource = passwordSource
+        self.keyCache = keyCache
+        self.reauthentication = reauthentication
+        self.confirmCostlyDerivation = confirmCostlyDerivation
+    }
+
+    /// The master password, asked for on first use.
+    public func masterPassword() throws -> SecureBytes {
+        if let password { return password }
+        let typed: SecureBytes
+        do {
+            typed = try passwordSource.masterPassword(prompt: "Master password: ", confirm: false)
+        } catch InputError.locked where reauthentication != nil {
+            throw VaultOpenError.currentPasswordNeeded(action: reauthentication!)
+        }
+        password = typed
+        return typed
+    }
+
+    /// The key-encryption key for `envelope`, derived from the master password (asked for if
+    /// need be). A costly derivation is confirmed first, or with `mayAsk` false refused as a
+    /// change this command cannot follow.
+    private func keyEncryptionKey(for envelope: Envelope, mayAsk: Bool) throws -> SecureBytes {
+        if let known = derivedKey(for: envelope) { return known }
+        let cost = KDFCost(envelope.kdf)
+        if cost.exceedsLimit {
+            guard mayAsk else { throw VaultOpenError.changedWhileWaiting }
+            try confirmCostlyDerivation(cost)
+        }
+        let key = try Argon2id.deriveKey(password: try masterPassword(), salt: envelope.salt, parameters: envelope.kdf)
+        derivedKeys.append((envelope.salt, envelope.kdf, key))
+        return key
+    }
+
+    private func derivedKey(for envelope: Envelope) -> SecureBytes? {
+        derivedKeys.first(where: { $0.salt == envelope.salt && $0.kdf == envelope.kdf })?.key
+    }
+
+    /// The keys of `envelope`: from the cache unless re-authenticating, else from the password,
+    /// asking for it if need be. Unwrapping the data key authenticates the whole header.
+    public func keys(for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard) throws -> VaultKeys {
+        if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
+        if let cached = cachedKeys(for: envelope, cacheGuard: cacheGuard) { return cached }
+        return try keysFromPassword(for: envelope, label: label, cacheGuard: cacheGuard)
+    }
+
+    /// The keys of a header read again under the lock, which has changed since the command
+    /// began: with a key this command already derived, from the cache (where a command that
+    /// changed the password left the new key), or from a password this command already has;
+    /// never by asking, so that nobody types or confirms while others wait. Throws
+    /// `changedWhileWaiting` when none of them opens it.
+    public func keysWithoutAsking(for envelope: Envelope, label: String) throws -> VaultKeys {
+        let underTheLock: CacheUpdateGuard = { _, update in update() }
+        if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
+        if let cached = cachedKeys(for: envelope, cacheGuard: underTheLock) { return cached }
+        guard password != nil else { throw VaultOpenError.changedWhileWaiting }
+        do {
+            return try keysFromPassword(for: envelope, label: label, cacheGuard: underTheLock, mayAsk: false)
+        } catch VaultOpenError.wrongPassword {
+            throw VaultOpenError.changedWhileWaiting
+        }
+    }
+
+    /// The keys from the master password alone, never from the cache, which then gets the
+    /// derived key: what `vault unlock` and re-authentication do.
+    @discardableResult
+    public func keysFromPassword(
+        for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard, mayAsk: Bool = true
+    ) throws -> VaultKeys {
+        let key = try keyEncryptionKey(for: envelope, mayAsk: mayAsk)
+        let keys: VaultKeys
+        do {
+            keys = try unwrap(envelope, with: key)
+        } catch CryptoError.authenticationFailed {
+            throw VaultOpenError.wrongPassword
+        }
+        if cachesDerivedKeys {
+            let cache = keyCache
+            cacheGuard(envelope) { cache.store(key, vaultID: envelope.id, label: label) }
+        }
+        return keys
+    }
+
+    /// Whether a key derived here goes to the cache: not when re-authenticating, and not when
+    /// the cache keeps nothing (then the guard, which may take the lock, is not worth it).
+    private var cachesDerivedKeys: Bool { keyCache.keepsKeys && reauthentication == nil }
+
+    private func unwrap(_ envelope: Envelope, with key: SecureBytes) throws(CryptoError) -> VaultKeys {
+        VaultKeys(keyEncryptionKey: key, dataKey: try envelope.unwrapDataKey(with: key))
+    }
+
+    /// The cached key's keys, unless re-authenticating; a cached key that does not open the
+    /// header is removed (if the header is still current).
+    private func cachedKeys(for envelope: Envelope, cacheGuard: CacheUpdateGuard) -> VaultKeys? {
+        guard reauthentication == nil, let cached = keyCache.lookup(vaultID: envelope.id) else { return nil }
+        if let keys = try? unwrap(envelope, with: cached) { return keys }
+        cacheGuard(envelope) { keyCache.remove(vaultID: envelope.id) }
+        return nil
+    }
+}

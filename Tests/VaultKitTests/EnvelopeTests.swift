@@ -1,0 +1,50 @@
+import Testing
+@testable import VaultKit
+
+/// The canonical envelope: parse(render(x)) == x, and anything but the canonical text is refused.
+struct EnvelopeTests {
+    private func sample(_ version: Int = 1) throws -> [UInt8] {
+        try AtomicFile.read(Fixtures.path("v\(version)/vault.json"))
+    }
+
+    @Test(arguments: [1, 2]) func renderIsTheInverseOfParse(version: Int) throws {
+        let bytes = try sample(version)
+        let envelope = try Envelope.parse(bytes)
+        #expect(envelope.version == version)
+        #expect(envelope.render() == bytes)
+    }
+
+    @Test(arguments: [1, 2]) func everySingleByteChangeIsRefusedOrFailsToOpen(version: Int) throws {
+        let bytes = try sample(version)
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v\(version)"), keyCache: NoKeyCache())
+        for index in bytes.indices {
+            for mask: UInt8 in [0x01, 0x20] {
+                var changed = bytes
+                changed[index] ^= mask
+                let outcome = Result { () throws -> Void in
+                    let envelope = try Envelope.parse(changed)
+                    let keys = try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded)
+                    let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
+                    _ = try EntryTable(content: payload, length: length)
+                }
+                guard case .failure(let error) = outcome else {
+                    Issue.record("flipping byte \(index) with \(mask) went unnoticed")
+                    continue
+                }
+                #expect((error as? VaultFailure)?.exitStatus == .authenticationFailed, "byte \(index): \(error)")
+            }
+        }
+    }
+
+    @Test func newerVersionsAreRefusedClearly() throws {
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 3,")
+        #expect(throws: FormatError.newerVersion(3)) { try Envelope.parse(Array(text.utf8)) }
+    }
+
+    @Test func aVersion2FileCalledVersion1DoesNotOpen() throws {
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 1,")
+        let envelope = try Envelope.parse(Array(text.utf8))
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
+        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
+    }
+}

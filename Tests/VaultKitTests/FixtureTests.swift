@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// Vault files written by every format version must stay readable by every later version.
+struct FixtureTests {
+    private func open(_ name: String, password: String = "fixture password v1") throws -> OpenVault {
+        try VaultStore(path: Fixtures.path(name))
+            .open(using: Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache()))
+    }
+
+    @Test(arguments: [1, 2]) func opensTheVault(version: Int) throws {
+        let vault = try open("v\(version)/vault.json", password: "fixture password v\(version)")
+        #expect(vault.envelope.version == version)
+        #expect(vault.entries.names == ["bank/card", "café/ü \"quoted\" \\back", "web/github"])
+        let expected = try EntryJSON.decoder().decode(
+            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v\(version)/expected-export.json"))))
+        #expect(try vault.entries.allEntries() == expected.entries)
+        let card = try #require(try vault.entries.entry(named: "bank/card"))
+        #expect(card.password == "new-pin-pass")
+        #expect(card.history.map(\.password) == ["old-pin"])
+        #expect(card.field(named: "pin") == CustomField(name: "pin", value: "4711", secret: true))
+    }
+
+    @Test func opensTheVersion1AES256GCMVault() throws {
+        try #require(Cipher.aes256gcm.isAvailable)
+        let vault = try open("v1/vault-aes256gcm.json")
+        #expect(vault.envelope.cipher == .aes256gcm)
+        #expect(vault.envelope.kdf == KDFParameters(memoryKiB: 8192, iterations: 2, parallelism: 2))
+        #expect(try vault.entries.entry(named: "mail/work")?.password == "gcm-secret")
+    }
+
+    @Test func opensTheVersion2AES256GCMVault() throws {
+        try #require(Cipher.aes256gcm.isAvailable)
+        let vault = try open("v2/vault-aes256gcm.json", password: "fixture password v2")
+        #expect(vault.envelope.version == 2)
+        #expect(vault.envelope.cipher == .aes256gcm)
+        #expect(vault.envelope.kdf == KDFParameters(memoryKiB: 8192, iterations: 2, parallelism: 2))
+        let entry = try #require(try vault.entries.entry(named: "mail/work"))
+        #expect(entry.password == "gcm-secret-v2")
+        #expect(entry.username == "me@example.com")
+    }
+
+    @Test func wrongPasswordIsRefused() throws {
+        let store = VaultStore(path: Fixtures.path("v1/vault.json"))
+        #expect(throws: VaultOpenError.wrongPassword) {
+            try store.open(using: Unlocker(passwordSource: FixedPassword(text: "nope"), keyCache: NoKeyCache()))
+        }
+    }
+}
