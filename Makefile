@@ -18,6 +18,7 @@ demo: build
 # the keyring and clipboard tests use the real things; both are stopped afterwards.
 test:
 	scripts/setup --test
+	scripts/check-imports
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	scripts/with-keyring xvfb-run -a $(SWIFT) test --skip-build
 	$(MAKE) check-man

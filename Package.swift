@@ -149,10 +149,13 @@ let package = Package(
             dependencies: ["VaultCLI", "VaultKit"]),
         .testTarget(
             name: "GeneratorTests",
-            dependencies: ["Generator", "VaultKit", "VaultCLI", "CSodium"]),
+            dependencies: [
+                "Generator", "VaultKit", "VaultCLI", "CSodium",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(
             name: "EntropyTests",
-            dependencies: ["Entropy"]),
+            dependencies: ["Entropy", "VaultKit", "VaultCLI"]),
         .testTarget(
             name: "BreachTests",
             dependencies: ["Breach", "VaultKit", "VaultCLI", "SeededRandom"]),

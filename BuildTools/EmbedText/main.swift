@@ -1,32 +1,48 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `embed-text NAME INPUT OUTPUT`: writes OUTPUT, a Swift file declaring `enum NAME` whose
-/// `text` is the whole of INPUT (a UTF-8 text file, less one final newline) as a raw string
-/// literal. Run at build time by the EmbedText plugin, so data (word lists) lives in git as
-/// text and still ends up inside the one static binary.
+/// `text` is the whole of INPUT (UTF-8 text with line feeds, less one final line feed) as a raw
+/// string literal. Run at build time by the EmbedText plugin, so data (word lists) lives in git
+/// as text and still ends up inside the one static binary.
+/// Writes `text` to standard error.
+func complain(_ text: String) {
+    var copy = text
+    copy.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+func fail(_ message: String) -> Never {
+    complain("embed-text: \(message)\n")
+    exit(1)
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4 else {
-    FileHandle.standardError.write(Data("usage: embed-text NAME INPUT OUTPUT\n".utf8))
+    complain("usage: embed-text NAME INPUT OUTPUT\n")
     exit(64)
 }
 let (name, input, output) = (arguments[1], arguments[2], arguments[3])
-guard var text = try? String(contentsOfFile: input, encoding: .utf8) else {
-    FileHandle.standardError.write(Data("embed-text: cannot read \(input) as UTF-8 text\n".utf8))
-    exit(1)
-}
-if text.hasSuffix("\n") { text.removeLast() }
+let inputName = input.split(separator: "/").last.map(String.init) ?? input
+guard var bytes = FileManager.default.contents(atPath: input).map(Array.init) else { fail("cannot read \(input)") }
+// The compiler turns a carriage return in a literal into a line feed: refuse them rather than
+// embed something other than the file.
+guard !bytes.contains(0x0D) else { fail("\(inputName) has carriage returns; write it with line feeds only") }
+if bytes.last == 0x0A { bytes.removeLast() }
+guard let text = String(validating: bytes, as: UTF8.self) else { fail("\(inputName) is not UTF-8 text") }
 
 // A raw string ends at `"""` followed by as many `#` as it opened with, and `\` followed by
-// them starts an escape: one `#` more than the longest run in the text rules out both.
+// them starts an escape: one `#` more than the longest run of `#` bytes rules out both.
 var longestRun = 0
 var run = 0
-for character in text {
-    run = character == "#" ? run + 1 : 0
+for byte in bytes {
+    run = byte == UInt8(ascii: "#") ? run + 1 : 0
     longestRun = max(longestRun, run)
 }
 let hashes = String(repeating: "#", count: longestRun + 1)
 let source = """
-    // Generated at build time by embed-text from \((input as NSString).lastPathComponent); not kept in git.
+    // Generated at build time by embed-text from \(inputName); not kept in git.
 
     enum \(name) {
         static let text: StaticString = \(hashes)\"\"\"
@@ -38,6 +54,5 @@ let source = """
 do {
     try source.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {
-    FileHandle.standardError.write(Data("embed-text: cannot write \(output): \(error)\n".utf8))
-    exit(1)
+    fail("cannot write \(output): \(error)")
 }

@@ -38,7 +38,8 @@ public enum Sodium {
 
     /// Standard Base64 of `bytes` with padding, written in constant time into `output`, which
     /// must have room for it and a terminating NUL: for secrets that must stay in guarded memory.
-    public static func base64Encode(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
+    package static func base64Encode(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {
+        precondition(output.count >= (bytes.count + 2) / 3 * 4 + 1, "no room for the Base64 text")
         _ = sodium_bin2base64(
             output.baseAddress!.assumingMemoryBound(to: CChar.self), output.count,
             bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, sodium_base64_VARIANT_ORIGINAL)

@@ -14,7 +14,9 @@ public enum ExitStatus: Int32, Sendable {
 /// An error that knows how to explain itself to a person and which exit code it stands for.
 /// Every error enum of the core conforms, so the command line reports them all the same way.
 public protocol VaultFailure: Error, CustomStringConvertible {
-    /// One sentence for `vault: error: …`; never contains a secret.
+    /// One sentence for `vault: error: …`; never contains a secret, but may quote a name or a
+    /// path as given, control characters and all: show it through `Diagnostics` or
+    /// `TerminalText`, which make them visible.
     var message: String { get }
     /// What the process exits with when this error ends it.
     var exitStatus: ExitStatus { get }

@@ -5,10 +5,10 @@ import FoundationEssentials
 /// bidirectional formatting characters (which make text read differently from what it is).
 /// JSON output writes them as `\u` escapes, so it decodes to exactly the same text and is
 /// still safe to print.
-public enum JSONTerminalEscapes {
+package enum JSONTerminalEscapes {
     /// The scalar encoded at `index` of `utf8`, with its length in bytes, when it is one of
     /// those characters.
-    public static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
+    package static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int)? {
         let lead = utf8[index]
         if lead == 0x7F { return (0x7F, 1) }
         guard lead == 0xC2 || lead == 0xD8 || lead == 0xE2 else { return nil }
@@ -31,7 +31,7 @@ public enum JSONTerminalEscapes {
     }
 
     /// `\uXXXX` for `value`, in lower-case hex as the rest of vault's JSON.
-    public static func escape(_ value: UInt32) -> [UInt8] {
+    package static func escape(_ value: UInt32) -> [UInt8] {
         let hex = Array("0123456789abcdef".utf8)
         return [UInt8(ascii: "\\"), UInt8(ascii: "u")] + [12, 8, 4, 0].map { hex[Int((value >> UInt32($0)) & 0xF)] }
     }
@@ -39,7 +39,7 @@ public enum JSONTerminalEscapes {
     /// A whole JSON text with those characters escaped (they can only be inside strings),
     /// or `nil` when it has none, so that no copy of a document full of secrets is made for
     /// nothing.
-    public static func escaped(_ json: Data) -> Data? {
+    static func escaped(_ json: Data) -> Data? {
         json.withUnsafeBytes { raw in
             let utf8 = raw.bindMemory(to: UInt8.self)
             var out = Data()

@@ -123,7 +123,7 @@ public enum HelperProcess {
         }
     }
 
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -191,8 +191,8 @@ public enum HelperProcessError: VaultFailure, Equatable {
 }
 
 /// Reads a small, non-secret text (a helper's instruction) from a descriptor to its end.
-public enum ShortInput {
-    public static func read(from fd: Int32, limit: Int) -> String {
+package enum ShortInput {
+    package static func read(from fd: Int32, limit: Int) -> String {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 512)
         while bytes.count < limit {
