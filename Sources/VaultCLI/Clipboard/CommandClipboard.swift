@@ -8,8 +8,8 @@ public struct CommandClipboard: Clipboard {
 
     /// wl-clipboard, if both of its programs are on PATH.
     public static func wayland(environment: [String: String]) -> CommandClipboard? {
-        guard let copy = HelperProcess.find("wl-copy", environment: environment),
-              let paste = HelperProcess.find("wl-paste", environment: environment) else { return nil }
+        guard let copy = ExecutableLookup.find("wl-copy", environment: environment),
+              let paste = ExecutableLookup.find("wl-paste", environment: environment) else { return nil }
         return CommandClipboard(
             name: "wayland", copyCommand: (copy, ["--type", "text/plain"]),
             pasteCommand: (paste, ["--no-newline"]), clearCommand: (copy, ["--clear"]))
@@ -17,8 +17,8 @@ public struct CommandClipboard: Clipboard {
 
     /// xclip, else xsel, on the CLIPBOARD selection.
     public static func x11(environment: [String: String]) -> CommandClipboard? {
-        let xsel = HelperProcess.find("xsel", environment: environment)
-        if let xclip = HelperProcess.find("xclip", environment: environment) {
+        let xsel = ExecutableLookup.find("xsel", environment: environment)
+        if let xclip = ExecutableLookup.find("xclip", environment: environment) {
             // Clearing with xsel gives up the selection; xclip can only own an empty one,
             // which leaves a process serving it until the next copy.
             return CommandClipboard(

@@ -17,10 +17,7 @@ public enum ExternalPlugins {
 
     /// The folders searched, in order: the user's plugin folder, then PATH.
     public static func folders(environment: [String: String]) -> [String] {
-        var dataHome = environment["XDG_DATA_HOME"] ?? ""
-        if !dataHome.hasPrefix("/") { dataHome = HomeFolder.path(environment: environment) + "/.local/share" }
-        let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init).filter { !$0.isEmpty }
-        return [dataHome + "/vault/plugins"] + path
+        [XDGFolders.dataHome(environment: environment) + "/vault/plugins"] + ExecutableLookup.folders(environment: environment)
     }
 
     /// Every `vault-NAME` executable, the first of each name winning.
@@ -69,7 +66,7 @@ public enum ExternalPlugins {
         environment["VAULT_PASSWORD_FILE"] = nil
         environment["VAULT_PATH"] = vaultPath
         environment["VAULT_OUTPUT"] = arguments.contains("--json") ? "json" : "text"
-        environment["VAULT_EXECUTABLE"] = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        environment["VAULT_EXECUTABLE"] = SelfExecutable.path
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         execve(path, argv, envp)

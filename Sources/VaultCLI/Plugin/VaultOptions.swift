@@ -34,11 +34,7 @@ public struct VaultOptions: ParsableArguments {
     public static func path(option vaultPath: String?, environment: [String: String]) -> String {
         if let vaultPath, !vaultPath.isEmpty { return vaultPath }
         if let fromEnvironment = environment["VAULT_PATH"], !fromEnvironment.isEmpty { return fromEnvironment }
-        var dataHome = environment["XDG_DATA_HOME"] ?? ""
-        if !dataHome.hasPrefix("/") {
-            dataHome = HomeFolder.path(environment: environment) + "/.local/share"
-        }
-        return dataHome + "/vault/vault.json"
+        return XDGFolders.dataHome(environment: environment) + "/vault/vault.json"
     }
 
     /// The settings file's contents.

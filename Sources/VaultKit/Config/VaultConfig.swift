@@ -25,9 +25,7 @@ public struct VaultConfig: Equatable, Sendable {
 
     /// The config file's path for this environment.
     public static func path(environment: [String: String]) -> String {
-        var home = environment["XDG_CONFIG_HOME"] ?? ""
-        if !home.hasPrefix("/") { home = HomeFolder.path(environment: environment) + "/.config" }
-        return home + "/vault/config.json"
+        XDGFolders.configHome(environment: environment) + "/vault/config.json"
     }
 
     /// Reads the file at `path`; no file means the defaults.

@@ -15,16 +15,6 @@ public enum HelperProcess {
         public var output: SecureBytes?
     }
 
-    /// The full path of `name` on PATH, if it is there.
-    public static func find(_ name: String, environment: [String: String]) -> String? {
-        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
-
     /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
     /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
     /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
