@@ -94,7 +94,7 @@ public struct VaultOptions: ParsableArguments {
             throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
         }
         let question = "This vault asks for \(cost.summaryWithEstimate()). A planted file would do this to pin the machine. Derive the key?"
-        guard terminal.confirm(TerminalText.visible(question)) else { throw InputError.cancelled }
+        guard terminal.confirm(TerminalText.visible(question)) else { throw TerminalError.cancelled }
     }
 
     /// Opens the vault and decodes the one entry a command is about.

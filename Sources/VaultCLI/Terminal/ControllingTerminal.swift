@@ -9,7 +9,7 @@ import Glibc
 public final class ControllingTerminal {
     private let descriptor: Int32
 
-    public init() throws(InputError) {
+    public init() throws(TerminalError) {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw .noTerminal("input") }
         descriptor = fd
@@ -33,7 +33,7 @@ public final class ControllingTerminal {
         guard first.count > 0 else { throw InputError.emptySecret(what) }
         if confirm {
             let second = try readHiddenLine(prompt: "Again: ")
-            guard first.constantTimeEquals(second) else { throw InputError.mismatch }
+            guard first.constantTimeEquals(second) else { throw TerminalError.mismatch }
         }
         return first
     }

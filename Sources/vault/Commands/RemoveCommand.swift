@@ -36,8 +36,8 @@ struct RemoveCommand: ParsableCommand {
 enum Confirmation {
     static func require(_ question: String, otherwise action: String) throws {
         guard ControllingTerminal.standardInputIsTerminal, let terminal = try? ControllingTerminal() else {
-            throw InputError.confirmationNeeded(action)
+            throw TerminalError.confirmationNeeded(action)
         }
-        guard terminal.confirm(question) else { throw InputError.cancelled }
+        guard terminal.confirm(question) else { throw TerminalError.cancelled }
     }
 }
