@@ -27,7 +27,7 @@ struct KeyCacheRaceTests {
     private static func rotate(_ path: String, cache: KeyCache) throws {
         let other = VaultStore(path: path)
         try other.rotateKeys(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache, reauthentication: "test"),
-                             newPassword: try secret("two"))
+                             newPassword: { try secret("two") })
     }
 
     /// Whether the cache alone opens the vault as it is now.
@@ -121,7 +121,7 @@ struct KeyCacheRaceTests {
         #expect(cache.inner.keys.count == 1)
         #expect(throws: StoreError.self) {
             try store.rotateKeys(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache, reauthentication: "test"),
-                                 newPassword: try Self.secret("two"))
+                                 newPassword: { try Self.secret("two") })
         }
         #expect(cache.inner.keys.isEmpty, "the old key was removed before the write, and no new key was stored")
         try FileManager.default.removeItem(atPath: store.path)

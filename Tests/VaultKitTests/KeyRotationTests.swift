@@ -45,7 +45,8 @@ struct KeyRotationTests {
         let oldDataKey = try dataKey(of: store.path, password: "one")
         let cache = MemoryKeyCache()
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache, reauthentication: "testing")
-        try store.rotateKeys(using: unlocker, newPassword: newPassword ? try secret("two") : nil)
+        let two: (() throws -> SecureBytes)? = newPassword ? { try self.secret("two") } : nil
+        try store.rotateKeys(using: unlocker, newPassword: two)
 
         let after = try Envelope.parse(AtomicFile.read(store.path))
         #expect(after.id == before.id)
@@ -88,7 +89,7 @@ struct KeyRotationTests {
         #expect(throws: VaultOpenError.currentPasswordNeeded(action: "exporting")) { try store.open(using: reauthenticating) }
         let before = try AtomicFile.read(store.path)
         #expect(throws: VaultOpenError.currentPasswordNeeded(action: "exporting")) {
-            try store.rotateKeys(using: reauthenticating, newPassword: try secret("two"))
+            try store.rotateKeys(using: reauthenticating, newPassword: { try secret("two") })
         }
         #expect(try AtomicFile.read(store.path) == before)
     }

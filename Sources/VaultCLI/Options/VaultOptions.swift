@@ -75,8 +75,10 @@ public struct VaultOptions: ParsableArguments {
         return SecretServiceKeyCache(onUnavailable: { _ in })
     }
 
-    public func unlocker() throws -> Unlocker {
-        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), confirmCostlyDerivation: Self.confirmCostlyDerivation)
+    /// The unlocker for this command: the password source of the options, `keyCache` (or the
+    /// configured one), and a person's confirmation for a costly key derivation.
+    public func unlocker(keyCache: KeyCache? = nil) throws -> Unlocker {
+        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache ?? self.keyCache(), confirmCostlyDerivation: Self.confirmCostlyDerivation)
     }
 
     /// An unlocker for a command that must prove the current master password (`action`, such
@@ -89,7 +91,7 @@ public struct VaultOptions: ParsableArguments {
 
     /// A header asking for a key derivation past the limit is derived only when a person at
     /// the terminal agrees, having been told what it costs; without a terminal it is refused.
-    public static func confirmCostlyDerivation(_ cost: KDFCost) throws {
+    private static func confirmCostlyDerivation(_ cost: KDFCost) throws {
         guard let terminal = try? ControllingTerminal() else {
             throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
         }

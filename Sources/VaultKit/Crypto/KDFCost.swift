@@ -57,17 +57,11 @@ public struct KDFCost {
     public func estimatedSeconds() -> Double {
         let probe = KDFParameters.minimum
         let salt = [UInt8](repeating: 0, count: Argon2id.saltLength)
-        let started = Self.now()
+        let started = MonotonicClock.seconds()
         _ = try? Argon2id.deriveKey(password: SecureBytes(count: 0), salt: salt, parameters: probe)
-        let perWork = (Self.now() - started) / Self.work(probe)
+        let perWork = (MonotonicClock.seconds() - started) / Self.work(probe)
         let lanes = Double(max(1, min(Int(parameters.parallelism), sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         return perWork * Self.work(parameters) / lanes
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// "40 s", "7 min", "2 h".

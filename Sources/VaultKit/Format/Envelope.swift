@@ -15,12 +15,6 @@ public struct Envelope: Equatable, Sendable {
 
     /// The format version of this file; a version 1 file becomes version 2 at its next write.
     public var version: Int
-
-    /// Whether `other` derives its key-encryption key the same way (same vault, salt and KDF):
-    /// then a key derived for one is the key of the other.
-    public func derivesKeyLike(_ other: Envelope) -> Bool {
-        id == other.id && salt == other.salt && kdf == other.kdf
-    }
     /// A random UUID fixed at `vault init`; ties cached keys and the payload to this vault.
     public var id: String
     public var cipher: Cipher
@@ -42,6 +36,12 @@ public struct Envelope: Equatable, Sendable {
         self.salt = salt
         self.dataKey = dataKey
         self.payload = payload
+    }
+
+    /// Whether `other` derives its key-encryption key the same way (same vault, salt and KDF):
+    /// then a key derived for one is the key of the other.
+    public func derivesKeyLike(_ other: Envelope) -> Bool {
+        id == other.id && salt == other.salt && kdf == other.kdf
     }
 
     /// Everything in the header but the wrapped key itself, bound to the wrapped key.

@@ -64,10 +64,14 @@ public final class VaultStore {
     @discardableResult
     public func verifyPassword(using unlocker: Unlocker) throws -> Envelope {
         let envelope = try header()
+        try verifyPassword(on: envelope, using: unlocker)
+        return envelope
+    }
+
+    private func verifyPassword(on envelope: Envelope, using unlocker: Unlocker) throws {
         try unlocker.keysFromPassword(for: envelope, label: keyLabel) { envelope, update in
             cacheGuard(envelope, patient: true, update)
         }
-        return envelope
     }
 
     /// Seconds a reader still waits for the lock to change the cache; shared by all the
@@ -124,25 +128,27 @@ public final class VaultStore {
     }
 
     /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
-    /// again under it, and the new data key wrapped under a key derived from `newPassword` (or
-    /// from the current password when `nil`: a rekey) with `newKDF` (or the vault's own). The
-    /// current password is proven first, never taken from the cache. Afterwards no old file,
+    /// again under it, and the new data key wrapped under a key derived from the password
+    /// `newPassword` gives (asked only once the current one is proven), or from the current
+    /// password when `nil` (a rekey), with `newKDF` (or the vault's own, which must be within
+    /// the limit). The current password is proven first, never taken from the cache. Afterwards no old file,
     /// old password or old key opens the vault. The old cached key is removed before the file
     /// is replaced and the new one stored after, so a failure leaves no key that opens nothing;
     /// `otherCache` (the keyring, when this command does not use it) is cleared the same way.
     public func rotateKeys(
-        using unlocker: Unlocker, newPassword: SecureBytes?, newKDF: KDFParameters? = nil, alsoClearing otherCache: KeyCache? = nil
+        using unlocker: Unlocker, newPassword: (() throws -> SecureBytes)?, newKDF: KDFParameters? = nil,
+        alsoClearing otherCache: KeyCache? = nil
     ) throws {
-        try checkRotation(newKDF: newKDF)
-        let current = try verifyPassword(using: unlocker)
-        let password = try newPassword ?? unlocker.masterPassword()
+        let current = try header()
+        try checkRotation(newKDF: newKDF, current: current.kdf)
+        try verifyPassword(on: current, using: unlocker)
+        let password = try newPassword?() ?? unlocker.masterPassword()
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
-        var newKey = (kdf: newKDF ?? current.kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: newKDF ?? current.kdf))
+        let derive = { (kdf: KDFParameters) in (kdf: kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)) }
+        var newKey = try derive(newKDF ?? current.kdf)
         try withLockedVault(using: unlocker) { vault in
             let kdf = newKDF ?? vault.envelope.kdf
-            if newKey.kdf != kdf {
-                newKey = (kdf, try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf))
-            }
+            if newKey.kdf != kdf { newKey = try derive(kdf) }
             var (rotated, dataKey) = try Envelope.create(
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             let content = try vault.entries.serialized()
@@ -155,12 +161,12 @@ public final class VaultStore {
     }
 
     /// Refuses a rotation that would write KDF parameters past the limit: `newKDF`, or the
-    /// vault's own when it is `nil` (an older vault may have them).
-    public func checkRotation(newKDF: KDFParameters?) throws {
+    /// vault's own (`current`) when it is `nil` (an older vault may have them).
+    private func checkRotation(newKDF: KDFParameters?, current: KDFParameters) throws {
         if let newKDF {
             try newKDF.validate()
             try KDFCost(newKDF).checkForNewVault()
-        } else if case let cost = KDFCost(try header().kdf), cost.exceedsLimit {
+        } else if case let cost = KDFCost(current), cost.exceedsLimit {
             throw CryptoError.unreasonableKDFParameters(
                 "\(cost.summary) is past what vault writes; give lower ones with --kdf-memory-mib and --kdf-iterations")
         }

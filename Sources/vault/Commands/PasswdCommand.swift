@@ -26,15 +26,12 @@ struct PasswdCommand: ParsableCommand {
     func run() throws {
         let store = vault.store()
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
-        try store.checkRotation(newKDF: newKDF)
         let unlocker = try vault.reauthenticatingUnlocker(for: "changing the master password")
-        // The current password is checked before the new one is asked for.
-        try store.verifyPassword(using: unlocker)
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: Diagnostics.warning) }
             ?? TerminalPasswordPrompt()
-        let newPassword = try newSource.masterPassword(prompt: "New master password: ", confirm: true)
-        try store.rotateKeys(using: unlocker, newPassword: newPassword, newKDF: newKDF,
-                             alsoClearing: try vault.keyringToClearOnRotation())
+        // rotateKeys asks for the new password only once the current one is proven.
+        try store.rotateKeys(using: unlocker, newPassword: { try newSource.masterPassword(prompt: "New master password: ", confirm: true) },
+                             newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation())
         Diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
     }
 }

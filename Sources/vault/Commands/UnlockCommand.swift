@@ -38,8 +38,7 @@ struct UnlockCommand: ParsableCommand {
         let cache = SecretServiceKeyCache(timeToLive: timeout.flatMap(TimeSpan.seconds) ?? config.keyringTimeout) { _ in }
         if case .unavailable(let reason) = cache.availability { throw KeyringError.unavailable(reason) }
         let store = vault.store()
-        let envelope = try store.verifyPassword(
-            using: Unlocker(passwordSource: vault.passwordSource(), keyCache: cache, confirmCostlyDerivation: VaultOptions.confirmCostlyDerivation))
+        let envelope = try store.verifyPassword(using: try vault.unlocker(keyCache: cache))
         guard cache.lookup(vaultID: envelope.id) != nil else {
             throw KeyringError.unavailable("the key could not be stored")
         }
