@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .systemLibrary(
@@ -44,11 +45,18 @@ let package = Package(
         // layer under them. It knows nothing of the command line.
         .target(
             name: "VaultKit",
-            dependencies: ["CSodium", "CArgon2", "CKeyringShim", "CProcessShim"]),
+            dependencies: [
+                "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(
             name: "VaultCLI",
-            dependencies: ["VaultKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "VaultKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // Data files (word lists) become Swift at build time: embed-text, run by this plugin.
         .executableTarget(
             name: "embed-text",
@@ -79,6 +87,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Plugins/Breach"),
         .target(
@@ -108,8 +117,10 @@ let package = Package(
             name: "EXIF",
             dependencies: ["PhotoMetadata", "VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/EXIF/Plugin"),
-        .executableTarget(
-            name: "vault",
+        // The core commands, the root command and the list of built-in plugins: everything the
+        // executable runs, as a library that tests run in-process.
+        .target(
+            name: "VaultCommands",
             dependencies: [
                 "VaultKit", "VaultCLI",
                 "Generator",
@@ -118,7 +129,12 @@ let package = Package(
                 "TLSAudit",
                 "EXIF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // The executable: builds the context from the process and runs VaultCommands.
+        .executableTarget(
+            name: "vault",
+            dependencies: ["VaultCommands", "VaultCLI", "VaultKit"]),
         .executableTarget(
             name: "kdf-bench",
             dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -176,7 +192,10 @@ let package = Package(
             dependencies: ["EXIF", "VaultKit", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultKit", "VaultCLI", "vault", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

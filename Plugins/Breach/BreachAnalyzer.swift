@@ -1,4 +1,3 @@
-import FoundationEssentials
 import VaultCLI
 import VaultKit
 
@@ -8,12 +7,10 @@ import VaultKit
 struct BreachAnalyzer: SecretAnalyzer {
     var makesNetworkRequests: Bool { true }
 
-    func analyze(_ secret: String, entry: Entry?) throws -> [Finding] {
-        let environment = ProcessInfo.processInfo.environment
-        let config = try VaultConfig.load(path: VaultConfig.path(environment: environment))
-        let source = SourceChoice.resolve(offline: nil, apiURL: nil, environment: environment, config: config,
+    func analyze(_ secret: String, entry: Entry?, in context: CommandContext) async throws -> [Finding] {
+        let source = SourceChoice.resolve(offline: nil, apiURL: nil, environment: context.environment, config: try context.config(),
                                           timeout: RangeClient.defaultTimeout)
-        let count = try source.counts(for: [PasswordHash(of: secret.utf8)])[0]
+        let count = try await source.counts(for: [PasswordHash(of: secret.utf8)], progressOn: context.streams)[0]
         guard count > 0 else { return [] }
         // A rough count only: an exact one can single the password out in the public data.
         return [Finding(severity: .critical,

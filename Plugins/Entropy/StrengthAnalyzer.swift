@@ -7,7 +7,7 @@ import VaultKit
 struct StrengthAnalyzer: SecretAnalyzer {
     static let passingScore = 3
 
-    func analyze(_ secret: String, entry: Entry?) throws -> [Finding] {
+    func analyze(_ secret: String, entry: Entry?, in context: CommandContext) async throws -> [Finding] {
         let estimate = StrengthEstimator().estimate(secret, userWords: entry.map(EntryWords.of) ?? [])
         guard estimate.score < Self.passingScore else { return [] }
         // Rough figures only, and no pattern: this line may end up in a log.

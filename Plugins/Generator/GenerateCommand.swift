@@ -7,7 +7,7 @@ import VaultCLI
 import VaultKit
 
 /// `vault generate`: new passwords or passphrases, printed, or the first one copied.
-struct GenerateCommand: ParsableCommand {
+struct GenerateCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate random passwords or passphrases.",
@@ -42,22 +42,21 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in context: CommandContext) async throws {
         let generator = PasswordGenerator()
         let policy = policyOptions.policy
         let bits = try generator.entropyBits(of: policy)
         if clipboard.clip {
-            let config = try VaultConfig.load(path: VaultConfig.path(environment: ProcessInfo.processInfo.environment))
-            try clipboard.copy(try generator.generate(policy).text, describing: "a new \(policy.noun)", config: config)
+            try clipboard.copy(try generator.generate(policy).text, describing: "a new \(policy.noun)", config: context.config(), in: context)
         } else if output.json {
             let next = try generator.source(for: policy)
             let passwords = try (0..<count).map { _ in try next().text }
-            try JSONOutput.print(Report(entropyBits: (bits * 100).rounded() / 100, passwords: passwords))
+            try JSONOutput.print(Report(entropyBits: (bits * 100).rounded() / 100, passwords: passwords), to: context.streams)
         } else {
-            try writeLines(count: count, next: try generator.source(for: policy))
+            try writeLines(count: count, next: try generator.source(for: policy), to: context.streams)
         }
         if !output.json {
-            Diagnostics.note("Entropy: \(NumberText.oneDecimal(bits)) bits per \(policy.noun).")
+            context.diagnostics.note("Entropy: \(NumberText.oneDecimal(bits)) bits per \(policy.noun).")
         }
     }
 }
@@ -65,7 +64,7 @@ struct GenerateCommand: ParsableCommand {
 extension GenerateCommand {
     /// Writes `count` secrets one per line, in batches, so that a million of them need neither a
     /// million buffers at once nor a million writes.
-    private func writeLines(count: Int, next: () throws -> GeneratedSecret) throws {
+    private func writeLines(count: Int, next: () throws -> GeneratedSecret, to streams: StandardStreams) throws {
         var batch: [UInt8] = []
         batch.reserveCapacity(64 * 1024)
         defer { for index in batch.indices { batch[index] = 0 } }
@@ -73,12 +72,12 @@ extension GenerateCommand {
             try next().secret.withUnsafeBytes { batch.append(contentsOf: $0) }
             batch.append(0x0A)
             if batch.count >= 60 * 1024 {
-                try StandardStreams.write(batch)
+                try streams.write(batch)
                 for index in batch.indices { batch[index] = 0 }
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        if !batch.isEmpty { try StandardStreams.write(batch) }
+        if !batch.isEmpty { try streams.write(batch) }
     }
 }
 

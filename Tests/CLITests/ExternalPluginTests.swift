@@ -14,7 +14,7 @@ struct ExternalPluginTests {
 
     @Test("vault hello runs the example plugin: greeting, JSON, and its exit status", arguments: Location.allCases)
     func hello(location: Location) async throws {
-        let fixture = try VaultFixture()
+        let fixture = try VaultFixture(process: true)
         try ExternalPluginFiles.install(ExternalPluginFiles.hello, as: "hello", at: location, in: fixture)
         let environment = location.environment(in: fixture)
 
@@ -36,7 +36,7 @@ struct ExternalPluginTests {
 
     @Test("any exit status of the plugin is vault's", arguments: [0, 1, 3, 42, 255])
     func exitStatus(status: Int32) async throws {
-        let fixture = try VaultFixture()
+        let fixture = try VaultFixture(process: true)
         try ExternalPluginFiles.script("exit \(status)", as: "exits", in: fixture)
         let result = try await fixture.run(["exits"], environment: Location.path.environment(in: fixture))
         #expect(result.termination == .exited(status), "\(result)")
@@ -44,7 +44,7 @@ struct ExternalPluginTests {
 
     @Test("the plugin gets its arguments as given, VAULT_PATH, VAULT_OUTPUT and VAULT_EXECUTABLE, and no VAULT_PASSWORD_FILE or master password")
     func environment() async throws {
-        let fixture = try await VaultFixture.initialized()
+        let fixture = try await VaultFixture.initialized(process: true)
         try ExternalPluginFiles.script(#"for argument in "$@"; do echo "argument=$argument"; done; env"#, as: "envdump", in: fixture)
         let environment = Location.path.environment(in: fixture)
 
@@ -70,7 +70,7 @@ struct ExternalPluginTests {
 
     @Test("VAULT_PATH is the default vault when the environment names none")
     func defaultVaultPath() async throws {
-        let fixture = try VaultFixture()
+        let fixture = try VaultFixture(process: true)
         try ExternalPluginFiles.script("env", as: "envdump", in: fixture)
         var environment = Location.path.environment(in: fixture)
         environment["VAULT_PATH"] = .some(nil)
@@ -80,7 +80,7 @@ struct ExternalPluginTests {
 
     @Test("a built-in command always wins over an external plugin of the same name", arguments: ["get", "ls", "generate", "plugins", "help"])
     func builtinWins(command: String) async throws {
-        let fixture = try await VaultFixture.initialized()
+        let fixture = try await VaultFixture.initialized(process: true)
         try await fixture.add("entry", password: "the-real-password")
         let marker = fixture.path("external-ran")
         try ExternalPluginFiles.script("touch '\(marker)'; echo EXTERNAL-PLUGIN-RAN", as: command, in: fixture)
@@ -94,7 +94,7 @@ struct ExternalPluginTests {
 
     @Test("the plugin folder comes before PATH, and a file that is not executable is no plugin")
     func precedence() async throws {
-        let fixture = try VaultFixture()
+        let fixture = try VaultFixture(process: true)
         let inFolder = try ExternalPluginFiles.script("echo from the plugin folder", as: "twice", at: .pluginFolder, in: fixture)
         try ExternalPluginFiles.script("echo from PATH", as: "twice", at: .path, in: fixture)
         let environment = Location.path.environment(in: fixture)
@@ -113,7 +113,7 @@ struct ExternalPluginTests {
 
     @Test("vault plugins lists the external plugins found, but not those a built-in command hides", arguments: Location.allCases)
     func listed(location: Location) async throws {
-        let fixture = try VaultFixture()
+        let fixture = try VaultFixture(process: true)
         let hello = try ExternalPluginFiles.install(ExternalPluginFiles.hello, as: "hello", at: location, in: fixture)
         try ExternalPluginFiles.script("echo hidden", as: "get", at: location, in: fixture)
         let environment = location.environment(in: fixture)

@@ -6,7 +6,7 @@ import Testing
 /// must try; and nothing found where no word of the lists continues.
 @Suite("dictionary matcher")
 struct DictionaryMatcherTests {
-    private let matcher = DictionaryMatcher(words: .shared)
+    private let matcher = DictionaryMatcher(words: .bundled)
 
     /// The match that covers exactly `span`, if the matcher found one (the cheapest, when
     /// several lists hold the word).

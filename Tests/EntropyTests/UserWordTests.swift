@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Testing
 import VaultCLI
 import VaultKit
@@ -9,7 +10,7 @@ import VaultKit
 struct UserWordTests {
     @Test("the words of an entry: name parts, username and its parts, host names without www and the TLD")
     func entryWords() {
-        var entry = Entry(name: "web/github-work", created: .nowToTheSecond, modified: .nowToTheSecond)
+        var entry = Entry(name: "web/github-work", created: Date().toTheSecond, modified: Date().toTheSecond)
         entry.username = "octo.cat@example.com"
         entry.urls = ["https://www.github.com/login", "mail.example.org:8443", "http://user@intranet/x"]
         #expect(EntryWords.of(entry) == [
@@ -20,7 +21,7 @@ struct UserWordTests {
 
     @Test("a user:password@ in a URL is not taken for the site")
     func userInfo() {
-        var entry = Entry(name: "x", created: .nowToTheSecond, modified: .nowToTheSecond)
+        var entry = Entry(name: "x", created: Date().toTheSecond, modified: Date().toTheSecond)
         entry.urls = ["https://someone:secret@github.com:443/path"]
         #expect(EntryWords.of(entry) == ["x", "github"])
     }

@@ -18,7 +18,7 @@ struct KeyCacheRaceTests {
         let store = VaultStore(path: folder.path + "/vault.json")
         try store.create(password: try secret("one"), kdf: .minimum, cipher: .xchacha20poly1305)
         try store.mutate(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache())) {
-            try $0.put(Entry(name: "a", password: "x", created: .nowToTheSecond))
+            try $0.put(Entry(name: "a", password: "x", created: Date().toTheSecond))
         }
         return store
     }

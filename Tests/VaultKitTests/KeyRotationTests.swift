@@ -27,7 +27,7 @@ struct KeyRotationTests {
         let store = VaultStore(path: folder.path + "/vault.json")
         try store.create(password: try secret("one"), kdf: .minimum, cipher: .xchacha20poly1305)
         try store.mutate(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache)) {
-            try $0.put(Entry(name: "a", password: "x", created: .nowToTheSecond))
+            try $0.put(Entry(name: "a", password: "x", created: Date().toTheSecond))
         }
         return store
     }
@@ -111,7 +111,7 @@ struct KeyRotationTests {
         let store = VaultStore(path: path)
         let oldDataKey = try dataKey(of: path, password: "fixture password v1")
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache())
-        try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", password: "y", created: .nowToTheSecond)) }
+        try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", password: "y", created: Date().toTheSecond)) }
         #expect(!(try dataKey(of: path, password: "fixture password v1")).constantTimeEquals(oldDataKey),
                 "version 1's data key may have outlived a passwd: the upgrade draws a new one")
         let upgraded = try store.open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache()))

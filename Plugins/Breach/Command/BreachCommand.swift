@@ -4,7 +4,7 @@ import VaultCLI
 import VaultKit
 
 /// `vault breach`: whether passwords appear in known data breaches.
-struct BreachCommand: ParsableCommand {
+struct BreachCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "breach",
         abstract: "Check passwords against known data breaches (Have I Been Pwned).",
@@ -51,23 +51,24 @@ struct BreachCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: ProcessInfo.processInfo.environment,
-                                          config: try vault.config(), timeout: timeout)
-        defer { try? OutputBuffer.shared.flush() }
+    func run(in context: CommandContext) async throws {
+        let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: context.environment,
+                                          config: try context.config(), timeout: timeout)
+        let out = OutputBuffer(streams: context.streams)
+        defer { try? out.flush() }
         var breached = 0, skipped = 0
         if selection.isChosen {
-            breached = try checkEntries(with: source)
-        } else if ControllingTerminal.standardInputIsTerminal {
-            let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
+            breached = try await checkEntries(with: source, context: context, out: out)
+        } else if context.streams.inputIsTerminal {
+            let secret = try context.terminal.open().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let hash = secret.withUnsafeBytes { PasswordHash(of: $0) }
-            let count = try source.counts(for: [hash])[0]
-            try output.show(BreachReport(count: count, line: nil))
+            let count = try await source.counts(for: [hash], progressOn: context.streams)[0]
+            try output.show(BreachReport(count: count, line: nil), on: out)
             breached = count > 0 ? 1 : 0
         } else {
-            (breached, skipped) = try checkStandardInput(with: source)
+            (breached, skipped) = try await checkStandardInput(with: source, context: context, out: out)
         }
-        try OutputBuffer.shared.flush()
+        try out.flush()
         if skipped > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if breached > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
@@ -76,18 +77,20 @@ struct BreachCommand: ParsableCommand {
     /// hashes are kept); then all are checked at once, so that lines sharing a range share a
     /// request, and reported in input order. Returns how many were breached and how many lines
     /// were skipped.
-    private func checkStandardInput(with source: SourceChoice) throws -> (breached: Int, skipped: Int) {
+    private func checkStandardInput(
+        with source: SourceChoice, context: CommandContext, out: OutputBuffer
+    ) async throws -> (breached: Int, skipped: Int) {
         var lines: [(number: Int, hash: PasswordHash)] = []
-        let skipped = try PasswordLines.forEach { number, line in lines.append((number, PasswordHash(of: line))) }
-        let counts = try source.counts(for: lines.map(\.hash))
-        for (line, count) in zip(lines, counts) { try output.show(BreachReport(count: count, line: line.number)) }
+        let skipped = try PasswordLines.forEach(in: context, output: out) { number, line in lines.append((number, PasswordHash(of: line))) }
+        let counts = try await source.counts(for: lines.map(\.hash), progressOn: context.streams)
+        for (line, count) in zip(lines, counts) { try output.show(BreachReport(count: count, line: line.number), on: out) }
         return (counts.count { $0 > 0 }, skipped)
     }
 
-    private func checkEntries(with source: SourceChoice) throws -> Int {
-        let chosen = try selection.passwords(in: vault)
-        let counts = try source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) })
-        for ((entry, _), count) in zip(chosen, counts) { try output.show(BreachEntryReport(entry: entry.name, count: count)) }
+    private func checkEntries(with source: SourceChoice, context: CommandContext, out: OutputBuffer) async throws -> Int {
+        let chosen = try selection.passwords(in: vault, context: context)
+        let counts = try await source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) }, progressOn: context.streams)
+        for ((entry, _), count) in zip(chosen, counts) { try output.show(BreachEntryReport(entry: entry.name, count: count), on: out) }
         return counts.count { $0 > 0 }
     }
 }

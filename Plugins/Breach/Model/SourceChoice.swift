@@ -20,16 +20,14 @@ struct SourceChoice: Sendable {
         return SourceChoice(apiURL: config.breachAPIURL, timeout: timeout)
     }
 
-    /// How often each hash was seen, from this source; network work runs to its end here.
-    func counts(for hashes: [PasswordHash]) throws -> [Int] {
+    /// How often each hash was seen, from this source (with a progress bar on `streams`).
+    func counts(for hashes: [PasswordHash], progressOn streams: StandardStreams) async throws -> [Int] {
         if let offline { return try OfflineSource(path: offline).lookUp(hashes) }
         let base = try RangeClient.normalized(apiURL ?? RangeClient.defaultBaseURL)
-        return try AsyncBridge.wait {
-            // The answer's own deadline (`timeout`) comes first; the client's read timeout is a backstop.
-            try await HTTPSession.with(readTimeout: timeout + 5) { client in
-                let ranges = RangeClient(baseURL: base, client: client, timeout: timeout, retries: RetryBudget())
-                return try await OnlineSource(client: ranges).counts(for: hashes)
-            }
+        // The answer's own deadline (`timeout`) comes first; the client's read timeout is a backstop.
+        return try await HTTPSession.with(readTimeout: timeout + 5) { client in
+            let ranges = RangeClient(baseURL: base, client: client, timeout: timeout, retries: RetryBudget())
+            return try await OnlineSource(client: ranges).counts(for: hashes, progressOn: streams)
         }
     }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+import VaultKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,13 +13,12 @@ import Glibc
 /// Every line a search touches is checked: a malformed one is an error, and so is one that is
 /// out of order with the lines already passed on either side, so that an unsorted file (the
 /// download ordered by prevalence, say) gives an error rather than a wrong answer.
-final class SortedHashFile: @unchecked Sendable {
+final class SortedHashFile: Sendable {
     let path: String
     let keyLength: Int
-    private let base: UnsafePointer<UInt8>
-    /// The bytes searched (up to the end of the last line) and the bytes mapped.
+    private let bytes: ReadOnlyBytes
+    /// The bytes searched: up to the end of the last line.
     private let size: Int
-    private let mappedSize: Int
 
     init(path: String, keyLength: Int) throws(BreachError) {
         self.path = path
@@ -31,21 +32,19 @@ final class SortedHashFile: @unchecked Sendable {
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadableData(path: path, reason: "not a regular file") }
         // An empty file would answer "not found" for everything: it is not a copy of the data.
         guard status.st_size > 0 else { throw .unreadableData(path: path, reason: "the file is empty") }
-        let mapped = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let mapped, mapped != MAP_FAILED else { throw .unreadableData(path: path, reason: String(cString: strerror(errno))) }
-        mappedSize = Int(status.st_size)
-        let bytes = UnsafePointer(mapped.assumingMemoryBound(to: UInt8.self))
-        base = bytes
+        let bytes: ReadOnlyBytes
+        do {
+            bytes = try ReadOnlyBytes(mapping: FileDescriptor(rawValue: descriptor), length: Int(status.st_size))
+        } catch {
+            throw .unreadableData(path: path, reason: String(cString: strerror(error.rawValue)))
+        }
+        self.bytes = bytes
         // Trailing line ends (a final blank line) are not a line.
-        var end = mappedSize
+        var end = bytes.count
         while end > 0 && (bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D) { end -= 1 }
         size = end
         // The first line tells at once whether this is the right kind of file at all.
         _ = try line(at: 0)
-    }
-
-    deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), mappedSize)
     }
 
     /// How often `key` (upper-case hex, `keyLength` bytes) was seen; 0 when it is not there.
@@ -54,7 +53,7 @@ final class SortedHashFile: @unchecked Sendable {
         var below: Line? = nil, above: Line? = nil
         while low < high {
             var start = (low + high) / 2
-            while start > low && base[start - 1] != 0x0A { start -= 1 }
+            while start > low && bytes[start - 1] != 0x0A { start -= 1 }
             let found = try line(at: start)
             if let below, compare(found, below) < 0 { throw .unsortedData(path: path, offset: start) }
             if let above, compare(found, above) > 0 { throw .unsortedData(path: path, offset: start) }
@@ -66,7 +65,7 @@ final class SortedHashFile: @unchecked Sendable {
                 above = found
                 high = start
             default:
-                return found.digits.reduce(0) { $0 * 10 + Int(base[$1] - 0x30) }
+                return found.digits.reduce(0) { $0 * 10 + Int(bytes[$1] - 0x30) }
             }
         }
         return 0
@@ -80,19 +79,19 @@ final class SortedHashFile: @unchecked Sendable {
     }
 
     private func line(at start: Int) throws(BreachError) -> Line {
-        guard start + keyLength < size, base[start + keyLength] == UInt8(ascii: ":") else { throw malformed(at: start) }
+        guard start + keyLength < size, bytes[start + keyLength] == UInt8(ascii: ":") else { throw malformed(at: start) }
         var offset = start
         while offset < start + keyLength {
-            guard HexDigits.isHex(base[offset]) else { throw malformed(at: start) }
+            guard HexDigits.isHex(bytes[offset]) else { throw malformed(at: start) }
             offset += 1
         }
         var cursor = start + keyLength + 1
         let digitsStart = cursor
-        while cursor < size, base[cursor] >= 0x30, base[cursor] <= 0x39, cursor - digitsStart < 18 { cursor += 1 }
+        while cursor < size, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39, cursor - digitsStart < 18 { cursor += 1 }
         guard cursor > digitsStart else { throw malformed(at: start) }
         let digitsEnd = cursor
-        if cursor < size && base[cursor] == 0x0D { cursor += 1 }
-        guard cursor == size || base[cursor] == 0x0A else { throw malformed(at: start) }
+        if cursor < size && bytes[cursor] == 0x0D { cursor += 1 }
+        guard cursor == size || bytes[cursor] == 0x0A else { throw malformed(at: start) }
         return Line(keyStart: start, digits: digitsStart..<digitsEnd, end: min(cursor + 1, size))
     }
 
@@ -103,7 +102,7 @@ final class SortedHashFile: @unchecked Sendable {
     /// Compares a line's key with another line's, ignoring the case of hex letters.
     private func compare(_ a: Line, _ b: Line) -> Int {
         for index in 0..<keyLength {
-            let x = HexDigits.uppercased(base[a.keyStart + index]), y = HexDigits.uppercased(base[b.keyStart + index])
+            let x = HexDigits.uppercased(bytes[a.keyStart + index]), y = HexDigits.uppercased(bytes[b.keyStart + index])
             if x != y { return x < y ? -1 : 1 }
         }
         return 0
@@ -111,7 +110,7 @@ final class SortedHashFile: @unchecked Sendable {
 
     private func compare(_ a: Line, _ key: ArraySlice<UInt8>) -> Int {
         for (index, y) in key.enumerated() {
-            let x = HexDigits.uppercased(base[a.keyStart + index])
+            let x = HexDigits.uppercased(bytes[a.keyStart + index])
             if x != y { return x < y ? -1 : 1 }
         }
         return 0

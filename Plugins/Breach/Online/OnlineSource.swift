@@ -10,12 +10,12 @@ struct OnlineSource {
     let client: RangeClient
     var concurrency = 8
 
-    /// How often each hash was seen (0: never), in the order given.
-    func counts(for hashes: [PasswordHash]) async throws -> [Int] {
+    /// How often each hash was seen (0: never), in the order given; the bar goes to `streams`.
+    func counts(for hashes: [PasswordHash], progressOn streams: StandardStreams) async throws -> [Int] {
         var waiting = Dictionary(grouping: hashes.indices, by: { hashes[$0].prefix })
         var counts = [Int](repeating: 0, count: hashes.count)
         // Erased before anything else is printed.
-        let progress = ProgressBar(total: waiting.count, label: "checking ranges")
+        let progress = ProgressBar(total: waiting.count, label: "checking ranges", streams: streams)
         defer { progress?.finish() }
         try await withThrowingTaskGroup(of: (String, RangeResponse).self) { group in
             var next = waiting.keys.sorted().makeIterator()

@@ -7,7 +7,7 @@ import VaultCLI
 import VaultKit
 
 /// `vault exif`: what photos give away, and stripping it without touching a pixel.
-struct EXIFCommand: ParsableCommand {
+struct EXIFCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "exif",
         abstract: "Show what a photo's metadata gives away, or strip it without re-encoding.",
@@ -62,21 +62,24 @@ struct EXIFCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        defer { try? OutputBuffer.shared.flush() }
+    func run(in context: CommandContext) async throws {
+        let out = OutputBuffer(streams: context.streams)
+        defer { try? out.flush() }
         // Ctrl-C and kill take effect once the files under way are done and every file has its
         // line: the finished ones, and "not done: interrupted" for the others.
         let outcome = try TerminationDeferral.holding { deferral in
-            let outcome = strip ? try stripAll(deferral) : try readAll(deferral)
-            try OutputBuffer.shared.flush()
+            let outcome = strip ? try stripAll(deferral, context: context, out: out) : try readAll(deferral, context: context, out: out)
+            try out.flush()
             return outcome
         }
         if outcome.failures > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if outcome.findings > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    private func readAll(_ deferral: TerminationDeferral) throws -> (findings: Int, failures: Int) {
-        let results = Batch.run(files, label: "reading photos", deferral: deferral) { path in
+    private func readAll(
+        _ deferral: TerminationDeferral, context: CommandContext, out: OutputBuffer
+    ) throws -> (findings: Int, failures: Int) {
+        let results = Batch.run(files, label: "reading photos", streams: context.streams, deferral: deferral) { path in
             try PhotoReader.read(AtomicFile.read(path, limit: PhotoFiles.sizeLimit))
         }
         var findings = 0, failures = 0
@@ -85,29 +88,34 @@ struct EXIFCommand: ParsableCommand {
             case .success(let report):
                 if report.hasPrivateMetadata { findings += 1 }
                 let view = ReportView(path: path, report: report, all: all)
-                try outputOptions.show(view)
+                try outputOptions.show(view, on: out)
             case .failure(let error):
                 failures += 1
-                Diagnostics.error("\(TerminalText.visible(path)): \(PhotoFiles.describe(error))")
+                context.diagnostics.error("\(TerminalText.visible(path)): \(PhotoFiles.describe(error))")
             }
         }
         return (findings, failures)
     }
 
-    private func stripAll(_ deferral: TerminationDeferral) throws -> (findings: Int, failures: Int) {
+    private func stripAll(
+        _ deferral: TerminationDeferral, context: CommandContext, out: OutputBuffer
+    ) throws -> (findings: Int, failures: Int) {
         let targets = try StripTarget.plan(files, output: output)
         if let output { try StripTarget.prepareFolder(output) }
         let policy = keep.policy
-        let results = Batch.run(targets, label: "stripping photos", deferral: deferral) { target in try target.strip(keep: policy) }
+        let diagnostics = context.diagnostics
+        let results = Batch.run(targets, label: "stripping photos", streams: context.streams, deferral: deferral) { target in
+            try target.strip(keep: policy, warn: diagnostics.warning)
+        }
         var failures = 0
         for (target, result) in zip(targets, results) {
             switch result {
             case .success(let stripped):
                 let view = StripView(source: target.source, destination: target.destination, replaced: target.replacing, result: stripped)
-                try outputOptions.show(view)
+                try outputOptions.show(view, on: out)
             case .failure(let error):
                 failures += 1
-                Diagnostics.error("\(TerminalText.visible(target.source)): \(PhotoFiles.describe(error)); left unchanged")
+                context.diagnostics.error("\(TerminalText.visible(target.source)): \(PhotoFiles.describe(error)); left unchanged")
             }
         }
         return (0, failures)

@@ -26,7 +26,7 @@ struct StripTarget: Sendable {
         while output.count > 1 && output.hasSuffix("/") { output.removeLast() }
         var seen: Set<String> = []
         return try files.map { file in
-            let name = FilePath.lastComponent(of: file)
+            let name = Paths.lastComponent(of: file)
             guard seen.insert(name).inserted else {
                 throw ValidationError("two files are called \(TerminalText.visible(name)): they cannot both go into \(TerminalText.visible(output))")
             }
@@ -50,8 +50,8 @@ struct StripTarget: Sendable {
     /// folder is left to the kernel to write back, as cp does: its source is untouched, so a
     /// crash can lose only a copy, never a photo. A photo with nothing to remove is not
     /// rewritten in place, and one with other names (hard links) gets a warning: those names keep
-    /// the original.
-    func strip(keep: KeepPolicy) throws -> StripResult {
+    /// the original (said through `warn`).
+    func strip(keep: KeepPolicy, warn: (String) -> Void) throws -> StripResult {
         var info = stat()
         let found = stat(source, &info) == 0
         let mode = found ? info.st_mode & 0o777 : 0o644
@@ -59,7 +59,7 @@ struct StripTarget: Sendable {
         let result = try PhotoStripper.strip(original, keep: keep)
         if replacing && result.output == original { return result }
         if replacing && found && info.st_nlink > 1 {
-            Diagnostics.warning("\(TerminalText.visible(source)) has \(info.st_nlink - 1) other name(s) (hard links), which keep the unstripped photo")
+            warn("\(TerminalText.visible(source)) has \(info.st_nlink - 1) other name(s) (hard links), which keep the unstripped photo")
         }
         try result.output.withUnsafeBytes { bytes in
             try AtomicFile.write(bytes, to: destination, exclusive: !replacing, mode: mode, durable: replacing)

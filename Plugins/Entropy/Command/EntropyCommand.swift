@@ -3,7 +3,7 @@ import VaultCLI
 import VaultKit
 
 /// `vault entropy`: how many guesses passwords need, and why.
-struct EntropyCommand: ParsableCommand {
+struct EntropyCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "entropy",
         abstract: "Estimate how hard passwords are to guess, and explain why.",
@@ -43,53 +43,58 @@ struct EntropyCommand: ParsableCommand {
         if !(0...4).contains(minScore) { throw ValidationError("--min-score must be between 0 and 4") }
     }
 
-    func run() throws {
+    func run(in context: CommandContext) async throws {
         let estimator = StrengthEstimator()
         var tally = Tally(minimumScore: minScore)
         // Whatever was estimated is printed, even when something later fails.
-        defer { try? OutputBuffer.shared.flush() }
+        let out = OutputBuffer(streams: context.streams)
+        defer { try? out.flush() }
         if selection.isChosen {
-            try checkEntries(with: estimator, tally: &tally)
-        } else if ControllingTerminal.standardInputIsTerminal {
-            let secret = try ControllingTerminal().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
+            try checkEntries(with: estimator, tally: &tally, context: context, out: out)
+        } else if context.streams.inputIsTerminal {
+            let secret = try context.terminal.open().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let password = try secret.withUnsafeBytes { bytes -> String in
                 guard let text = String(validating: bytes, as: UTF8.self) else { throw EntropyError.notText(line: nil) }
                 return text
             }
-            try show(PasswordReport(estimate: estimator.estimate(password)), tally: &tally)
+            try show(PasswordReport(estimate: estimator.estimate(password)), tally: &tally, out: out)
         } else {
-            try checkStandardInput(with: estimator, tally: &tally)
+            try checkStandardInput(with: estimator, tally: &tally, context: context, out: out)
         }
-        try OutputBuffer.shared.flush()
+        try out.flush()
         if tally.skippedLines > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if tally.weak > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
     /// Batch mode: every non-blank line is a password. Lines that are not UTF-8 are reported by
     /// number (after the results before them) and skipped, like over-long ones.
-    private func checkStandardInput(with estimator: StrengthEstimator, tally: inout Tally) throws {
+    private func checkStandardInput(
+        with estimator: StrengthEstimator, tally: inout Tally, context: CommandContext, out: OutputBuffer
+    ) throws {
         func skip(_ error: EntropyError) throws {
-            try OutputBuffer.shared.flush()
-            Diagnostics.error(error.message)
+            try out.flush()
+            context.diagnostics.error(error.message)
             tally.skippedLines += 1
         }
-        let tooLong = try PasswordLines.forEach { number, line in
+        let tooLong = try PasswordLines.forEach(in: context, output: out) { number, line in
             guard let password = String(validating: line, as: UTF8.self) else { return try skip(.notText(line: number)) }
-            try show(PasswordReport(estimate: estimator.estimate(password), line: number), tally: &tally)
+            try show(PasswordReport(estimate: estimator.estimate(password), line: number), tally: &tally, out: out)
         }
         tally.skippedLines += tooLong
     }
 
-    private func checkEntries(with estimator: StrengthEstimator, tally: inout Tally) throws {
-        for (entry, password) in try selection.passwords(in: vault) {
+    private func checkEntries(
+        with estimator: StrengthEstimator, tally: inout Tally, context: CommandContext, out: OutputBuffer
+    ) throws {
+        for (entry, password) in try selection.passwords(in: vault, context: context) {
             try show(EntryReport(estimate: estimator.estimate(password, userWords: EntryWords.of(entry)), entry: entry.name),
-                     tally: &tally)
+                     tally: &tally, out: out)
         }
     }
 
-    private func show(_ report: some EstimateReport, tally: inout Tally) throws {
+    private func show(_ report: some EstimateReport, tally: inout Tally, out: OutputBuffer) throws {
         tally.count(report.estimate)
-        try output.show(report)
+        try output.show(report, on: out)
     }
 }
 

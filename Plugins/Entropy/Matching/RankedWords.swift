@@ -1,10 +1,12 @@
+import VaultKit
+
 /// The bundled word lists as one sorted table, searched in place: lines `WORD LIST RANK`, sorted
 /// by the word's bytes, straight from the binary's read-only data. Loading costs one pass to find
 /// where lines start; there is no hash table or trie to build, so a fresh process stays fast.
 ///
 /// A search walks a password one unit at a time, narrowing a range of lines that share the
 /// units read so far (two binary searches per unit), and stops as soon as no word continues.
-final class RankedWords: @unchecked Sendable {
+final class RankedWords: Sendable {
     /// The lines that start with the units read so far.
     struct Range {
         var lower: Int
@@ -22,12 +24,12 @@ final class RankedWords: @unchecked Sendable {
         var rank: Int
     }
 
-    static let shared = RankedWords(RankedWordData.text)
+    /// The table of the word lists compiled into vault, built once.
+    static let bundled = RankedWords(RankedWordData.text)
 
     /// Where each line starts, and the end of the text.
     private let lineStarts: [Int32]
-    private let base: UnsafePointer<UInt8>
-    private let byteCount: Int
+    private let bytes: ReadOnlyBytes
     /// The lines starting with each pair of bytes (index first * 128 + second; a one-letter word's
     /// second byte is the space), packed lower << 32 | upper: the first two narrowing steps,
     /// which search the whole table, become one lookup.
@@ -46,13 +48,13 @@ final class RankedWords: @unchecked Sendable {
     }
 
     init(_ text: StaticString) {
-        base = text.utf8Start
-        byteCount = text.utf8CodeUnitCount
+        let bytes = ReadOnlyBytes(text)
+        self.bytes = bytes
         var starts: [Int32] = []
         starts.reserveCapacity(100_000)
         var lineStart = 0
-        let count = text.utf8CodeUnitCount
-        for index in 0..<count where base[index] == 0x0A {
+        let count = bytes.count
+        for index in 0..<count where bytes[index] == 0x0A {
             if index > lineStart { starts.append(Int32(lineStart)) }
             lineStart = index + 1
         }
@@ -61,9 +63,9 @@ final class RankedWords: @unchecked Sendable {
         var firsts = [UInt64](repeating: 0, count: 128)
         var pairs = [UInt64](repeating: 0, count: 128 * 128)
         for (line, start) in starts.enumerated() {
-            let first = Int(base[Int(start)] & 0x7F)
+            let first = Int(bytes[Int(start)] & 0x7F)
             Self.extend(&firsts[first], with: line)
-            Self.extend(&pairs[first * 128 + Int(base[Int(start) + 1] & 0x7F)], with: line)
+            Self.extend(&pairs[first * 128 + Int(bytes[Int(start) + 1] & 0x7F)], with: line)
         }
         firstRanges = firsts
         pairRanges = pairs
@@ -85,13 +87,13 @@ final class RankedWords: @unchecked Sendable {
             var low = range.lower, high = range.upper
             while low < high {
                 let middle = (low + high) >> 1
-                if base[Int(starts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
+                if bytes[Int(starts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
             }
             let lower = low
             high = range.upper
             while low < high {
                 let middle = (low + high) >> 1
-                if base[Int(starts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
+                if bytes[Int(starts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
             }
             return (lower, low)
         }
@@ -103,11 +105,11 @@ final class RankedWords: @unchecked Sendable {
     func hit(_ range: Range) -> Hit? {
         guard !range.isEmpty else { return nil }
         var cursor = Int(lineStarts[range.lower]) + range.depth
-        guard base[cursor] == 0x20, let list = WordList(letter: base[cursor + 1]) else { return nil }
+        guard bytes[cursor] == 0x20, let list = WordList(letter: bytes[cursor + 1]) else { return nil }
         cursor += 2
         var rank = 0
-        while cursor < byteCount, base[cursor] >= 0x30, base[cursor] <= 0x39 {
-            rank = rank * 10 + Int(base[cursor] - 0x30)
+        while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
+            rank = rank * 10 + Int(bytes[cursor] - 0x30)
             cursor += 1
         }
         return Hit(list: list, rank: rank)

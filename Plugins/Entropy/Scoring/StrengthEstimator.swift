@@ -13,7 +13,7 @@ public struct StrengthEstimator: Sendable {
 
     /// `referenceYear` is the year recent years are counted from (today's, unless a test pins it).
     public init(referenceYear: Int = StrengthEstimator.currentYear) {
-        dictionary = DictionaryMatcher(words: .shared)
+        dictionary = DictionaryMatcher(words: .bundled)
         spatial = SpatialMatcher(layouts: KeyboardLayouts.all)
         dates = DateMatcher(referenceYear: referenceYear)
     }

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// How to audit, the same for every endpoint of a run.
 struct AuditSettings: Sendable {
     var roots: TrustRoots
@@ -10,4 +12,6 @@ struct AuditSettings: Sendable {
     var timeout: Duration
     /// Whether to fetch `/` and grade the security headers.
     var fetchHeaders = true
+    /// The time certificates are judged at: when the audit started.
+    var now = Date()
 }

@@ -71,7 +71,7 @@ struct EndpointAuditor: Sendable {
             }
         }
         audit.certificates = details
-        let judge = ChainJudge(roots: settings.roots, identity: audit.identity, now: Date())
+        let judge = ChainJudge(roots: settings.roots, identity: audit.identity, now: settings.now)
         let assessment = await judge.assess(details)
         audit.path = assessment.path.map { $0.subject.description }
         audit.earliestExpiry = assessment.earliestExpiry

@@ -12,14 +12,14 @@ struct AuditTargets {
     }
 
     /// The endpoints of the entries' URLs. A URL that cannot be audited (plain HTTP, another
-    /// scheme, a malformed one) gets a note on standard error and is passed over.
-    init(entries: [Entry]) {
+    /// scheme, a malformed one) gets a note (through `notice`) and is passed over.
+    init(entries: [Entry], notice: (String) -> Void) {
         for entry in entries {
             for url in entry.urls {
                 do {
                     add(try Endpoint.parse(url), entry: entry.name)
                 } catch {
-                    Diagnostics.notice("\(TerminalText.visible(entry.name)): \(error.message); passed over")
+                    notice("\(TerminalText.visible(entry.name)): \(error.message); passed over")
                 }
             }
         }

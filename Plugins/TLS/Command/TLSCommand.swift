@@ -4,7 +4,7 @@ import VaultCLI
 import VaultKit
 
 /// `vault tls`: audits the TLS endpoint of a site, or of every site the vault holds a URL for.
-struct TLSCommand: ParsableCommand {
+struct TLSCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "tls",
         abstract: "Audit a site's TLS: certificate chain, protocol, cipher suite and security headers.",
@@ -105,41 +105,45 @@ struct TLSCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let targets = try chosenTargets()
+    func run(in context: CommandContext) async throws {
+        let targets = try chosenTargets(in: context)
         let settings = AuditSettings(
             roots: try TrustRoots.load(caFile: caFile, withSystemRoots: withSystemRoots),
             serverName: servername,
             connectTo: try connectTo.map { try Endpoint.parse($0) },
             pins: pins.compactMap(PinOption.normalized),
             timeout: .seconds(timeout),
-            fetchHeaders: !noHeaders)
+            fetchHeaders: !noHeaders,
+            now: context.now())
         guard !targets.endpoints.isEmpty else {
-            Diagnostics.notice("no entry has an https URL or host name to audit")
+            context.diagnostics.notice("no entry has an https URL or host name to audit")
             return
         }
-        let audits = try AsyncBridge.wait { await Self.audit(targets.endpoints, with: settings) }
-        try show(audits, targets: targets)
+        let audits = await Self.audit(targets.endpoints, with: settings, progressOn: context.streams)
+        try show(audits, targets: targets, context: context)
         if audits.contains(where: { $0.verdict == .error }) { throw ExitCode(ExitStatus.failure.rawValue) }
         if audits.contains(where: { $0.verdict == .untrusted }) { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    private func chosenTargets() throws -> AuditTargets {
+    private func chosenTargets(in context: CommandContext) throws -> AuditTargets {
         if let target { return AuditTargets(single: try Endpoint.parse(target)) }
         if let entry {
-            let stored = try vault.entry(named: entry)
-            let targets = AuditTargets(entries: [stored])
+            let stored = try vault.entry(named: entry, in: context)
+            let targets = AuditTargets(entries: [stored], notice: context.diagnostics.notice)
             guard !targets.endpoints.isEmpty else { throw TLSAuditError.noAddress(stored.name) }
             return targets
         }
-        return AuditTargets(entries: try vault.store().open(using: vault.unlocker()).entries.allEntries())
+        let entries = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
+        return AuditTargets(entries: entries, notice: context.diagnostics.notice)
     }
 
     /// Audits the endpoints, at most `concurrency` at a time, with a progress bar on a terminal;
     /// the results come back in the order of `endpoints`.
-    private static func audit(_ endpoints: [Endpoint], with settings: AuditSettings) async -> [EndpointAudit] {
+    private static func audit(
+        _ endpoints: [Endpoint], with settings: AuditSettings, progressOn streams: StandardStreams
+    ) async -> [EndpointAudit] {
         let auditor = EndpointAuditor(settings: settings)
-        let progress = ProgressBar(total: endpoints.count, label: "auditing sites")
+        let progress = ProgressBar(total: endpoints.count, label: "auditing sites", streams: streams)
         defer { progress?.finish() }
         var results = [EndpointAudit?](repeating: nil, count: endpoints.count)
         await withTaskGroup(of: (Int, EndpointAudit).self) { group in
@@ -160,26 +164,27 @@ struct TLSCommand: ParsableCommand {
         return results.compactMap { $0 }
     }
 
-    private func show(_ audits: [EndpointAudit], targets: AuditTargets) throws {
-        let now = Date()
+    private func show(_ audits: [EndpointAudit], targets: AuditTargets, context: CommandContext) throws {
+        let now = context.now()
         let fromVault = target == nil
-        defer { try? OutputBuffer.shared.flush() }
+        let out = OutputBuffer(streams: context.streams)
+        defer { try? out.flush() }
         for audit in audits {
             let entries = fromVault ? targets.entriesByEndpoint[audit.endpoint] ?? [] : nil
             if output.json {
-                try OutputBuffer.shared.writeJSON(AuditJSON(audit: audit, entries: entries, now: now).write(into:))
+                try out.writeJSON(AuditJSON(audit: audit, entries: entries, now: now).write(into:))
             } else if audit.verdict == .error && !all {
                 // What the failed handshake showed is still worth reading.
-                if !audit.certificates.isEmpty { try OutputBuffer.shared.write(AuditText(audit: audit, now: now).full()) }
-                Diagnostics.error("cannot audit \(audit.endpoint.text): \(audit.failure?.message ?? "unknown failure")")
+                if !audit.certificates.isEmpty { try out.write(AuditText(audit: audit, now: now).full()) }
+                context.diagnostics.error("cannot audit \(audit.endpoint.text): \(audit.failure?.message ?? "unknown failure")")
             } else {
                 let text = AuditText(audit: audit, now: now)
-                try OutputBuffer.shared.write((all ? text.brief() : text.full()) + "\n")
+                try out.write((all ? text.brief() : text.full()) + "\n")
             }
         }
         if all && !output.json {
             let rows = audits.map { SummaryTable.Row(audit: $0, entries: targets.entriesByEndpoint[$0.endpoint] ?? []) }
-            try OutputBuffer.shared.write(SummaryTable(rows: rows, now: now).text())
+            try out.write(SummaryTable(rows: rows, now: now).text())
         }
     }
 }

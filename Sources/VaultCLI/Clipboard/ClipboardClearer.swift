@@ -1,4 +1,5 @@
 import VaultKit
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -8,27 +9,29 @@ import Glibc
 /// key, the keyed BLAKE2b hash of the secret and its length through a pipe, and clears only if the
 /// clipboard's content still has that hash, leaving alone whatever the user copied since.
 public enum ClipboardClearer {
-    /// Starts the clearer for `secret`, just copied to `backend`.
+    /// Starts the clearer for `secret`, just copied to `backend` (OSC 52 clears through
+    /// `terminal`, which the clearer keeps as its descriptor 3).
     public static func schedule(
-        clearing secret: UnsafeRawBufferPointer, from backend: String, after seconds: Double, executable: String
+        clearing secret: UnsafeRawBufferPointer, from backend: String, after seconds: Double, executable: String,
+        terminal: Int32
     ) throws(ClipboardError) {
         let key = (try? Sodium.randomBytes(Sodium.keyedHashKeyLength)) ?? []
         guard key.count == Sodium.keyedHashKeyLength else { throw .helperFailed(executable, "no randomness") }
         let instruction = "\(backend)\n\(seconds)\n\(Sodium.base64Encode(key))\n\(Sodium.base64Encode(fingerprint(secret, key: key)))\n\(secret.count)\n"
         do throws(HelperProcessError) {
-            try HelperProcess.start(executable, ["clipboard-clear"], extraDescriptor: backend == "osc52" ? 2 : nil) { fd in
-                Array(instruction.utf8).withUnsafeBytes { HelperProcess.writeAll($0, to: fd) }
+            try HelperProcess.start(executable, ["clipboard-clear"], extraDescriptor: backend == "osc52" ? terminal : nil) { fd in
+                try? FileDescriptor(rawValue: fd).writeEvery(Array(instruction.utf8))
             }
         } catch {
             throw ClipboardError(error)
         }
     }
 
-    /// The clearer's side: reads the instruction from standard input, detaches from the
-    /// terminal session, waits, and clears if the clipboard still holds the secret.
-    public static func run(environment: [String: String]) {
-        let lines = ShortInput.read(from: 0, limit: 4096).split(separator: "\n").map(String.init)
-        close(0)
+    /// The clearer's side: reads the instruction from `input` (its standard input), detaches
+    /// from the terminal session, waits, and clears if the clipboard still holds the secret.
+    public static func run(environment: [String: String], input: FileDescriptor) {
+        let lines = String(decoding: (try? input.readToEnd(limit: 4096)) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+        try? input.close()
         guard lines.count == 5, let backend = ClipboardBackend(rawValue: lines[0]), let seconds = Double(lines[1]),
               let key = Sodium.base64Decode(lines[2]), let expected = Sodium.base64Decode(lines[3]),
               let length = Int(lines[4]), length >= 0

@@ -38,7 +38,7 @@ public struct CommandClipboard: Clipboard {
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
         let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(copyCommand.path, copyCommand.arguments, input: secret) }
         guard result.status == 0 else {
-            let helper = FilePath.lastComponent(of: copyCommand.path)
+            let helper = Paths.lastComponent(of: copyCommand.path)
             throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")
         }
     }

@@ -1,4 +1,5 @@
 import VaultKit
+import SystemPackage
 
 /// The terminal's clipboard through the OSC 52 escape sequence, which terminals such as
 /// xterm, kitty, WezTerm, foot, iTerm2 and tmux (with set-clipboard) honour, also over SSH.
@@ -6,10 +7,10 @@ import VaultKit
 public struct OSC52Clipboard: Clipboard {
     public var name: String { "osc52" }
     /// Where the sequence is written: the terminal.
-    let descriptor: Int32
+    let descriptor: FileDescriptor
 
     public init(descriptor: Int32) {
-        self.descriptor = descriptor
+        self.descriptor = FileDescriptor(rawValue: descriptor)
     }
 
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
@@ -23,12 +24,12 @@ public struct OSC52Clipboard: Clipboard {
             Sodium.base64Encode(secret, into: UnsafeMutableRawBufferPointer(rebasing: output[opening.count..<(opening.count + encodedLength + 1)]))
             output[opening.count + encodedLength] = 0x07
         }
-        sequence.withUnsafeBytes { HelperProcess.writeAll(UnsafeRawBufferPointer(rebasing: $0.dropLast()), to: descriptor) }
+        sequence.withUnsafeBytes { bytes in _ = Swift.Result { () throws(Errno) in try descriptor.writeEvery(UnsafeRawBufferPointer(rebasing: bytes.dropLast())) } }
     }
 
     public func read(limit: Int) throws(ClipboardError) -> SecureBytes? { nil }
 
     public func clear() throws(ClipboardError) {
-        Array("\u{1B}]52;c;\u{07}".utf8).withUnsafeBytes { HelperProcess.writeAll($0, to: descriptor) }
+        try? descriptor.writeEvery(Array("\u{1B}]52;c;\u{07}".utf8))
     }
 }

@@ -29,27 +29,26 @@ public struct ClipOptions: ParsableArguments {
 
     /// Fails (exit 6) unless some clipboard backend can be used here: checked before a command
     /// changes the vault, so that "no clipboard" means nothing was changed.
-    public func ensureAvailable() throws {
-        _ = try ClipboardBackend.usable(clipBackend, environment: ProcessInfo.processInfo.environment)
+    public func ensureAvailable(in context: CommandContext) throws {
+        _ = try context.clipboards.usable(clipBackend)
     }
 
     /// Copies `secret`, schedules the clearing, and tells the person on standard error.
-    public func copy(_ secret: String, describing name: String, config: VaultConfig) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seconds = try clipTimeout ?? environmentTimeout(environment) ?? config.clipTimeout ?? 45
+    public func copy(_ secret: String, describing name: String, config: VaultConfig, in context: CommandContext) throws {
+        let seconds = try clipTimeout ?? environmentTimeout(context.environment) ?? config.clipTimeout ?? 45
         var bytes = Array(secret.utf8)
         defer { for index in bytes.indices { bytes[index] = 0 } }
         try bytes.withUnsafeBytes { buffer in
-            let clipboard = try ClipboardBackend.copy(buffer, to: clipBackend, environment: environment)
+            let clipboard = try context.clipboards.copy(buffer, to: clipBackend)
             do {
-                try ClipboardClearer.schedule(clearing: buffer, from: clipboard.name, after: seconds, executable: SelfExecutable.path)
+                try context.clipboards.scheduleClearing(buffer, clipboard.name, seconds)
             } catch {
                 try? clipboard.clear()  // nothing would clear it later
                 throw error
             }
         }
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        Diagnostics.note("Copied \(name) to the clipboard; clearing in \(shown) s.")
+        context.diagnostics.note("Copied \(name) to the clipboard; clearing in \(shown) s.")
     }
 
     private func environmentTimeout(_ environment: [String: String]) throws -> Double? {

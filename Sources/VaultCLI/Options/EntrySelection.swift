@@ -21,19 +21,19 @@ public struct EntrySelection: ParsableArguments {
     public var isChosen: Bool { entry != nil || all }
 
     /// The chosen entries that have a password, with it.
-    public func passwords(in vault: VaultOptions) throws -> [(entry: Entry, password: String)] {
+    public func passwords(in vault: VaultOptions, context: CommandContext) throws -> [(entry: Entry, password: String)] {
         if let entry {
-            let stored = try vault.entry(named: entry)
+            let stored = try vault.entry(named: entry, in: context)
             guard let password = stored.password else { throw EntrySelectionError.noPassword(stored.name) }
             return [(stored, password)]
         }
-        let entries = try vault.store().open(using: vault.unlocker()).entries.allEntries()
+        let entries = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
         let chosen = entries.compactMap { entry in entry.password.map { (entry, $0) } }
         let skipped = entries.count - chosen.count
         if entries.isEmpty {
-            Diagnostics.notice("the vault has no entries to check")
+            context.diagnostics.notice("the vault has no entries to check")
         } else if skipped > 0 {
-            Diagnostics.notice("\(skipped) entr\(skipped == 1 ? "y has" : "ies have") no password to check")
+            context.diagnostics.notice("\(skipped) entr\(skipped == 1 ? "y has" : "ies have") no password to check")
         }
         return chosen
     }

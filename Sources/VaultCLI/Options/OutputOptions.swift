@@ -9,11 +9,11 @@ public struct OutputOptions: ParsableArguments {
     public var json = false
 
     /// Prints `report` the way asked: its text, or its JSON object on a line of its own.
-    public func show(_ report: some PrintableReport) throws {
+    public func show(_ report: some PrintableReport, on output: OutputBuffer) throws {
         if json {
-            try OutputBuffer.shared.writeJSON(report.json(into:))
+            try output.writeJSON(report.json(into:))
         } else {
-            try OutputBuffer.shared.write(report.text())
+            try output.write(report.text())
         }
     }
 }

@@ -90,8 +90,8 @@ public struct PolicyOptions: ParsableArguments {
     }
 
     /// The generator registered by a plugin.
-    public static func generator() throws -> SecretGenerator {
-        guard let generator = PluginRegistry.shared.capabilities(SecretGenerator.self).first else {
+    public static func generator(in plugins: PluginRegistry) throws -> SecretGenerator {
+        guard let generator = plugins.capabilities(SecretGenerator.self).first else {
             throw PluginError.noGenerator
         }
         return generator

@@ -7,8 +7,8 @@ import Glibc
 
 /// The options every command that opens the vault shares, core or plugin: which vault, where
 /// the master password comes from, and whether the keyring may cache the key. A command pulls
-/// them in with `@OptionGroup` and gets from them the store, the key cache, the unlocker and
-/// the config it runs against: its context.
+/// them in with `@OptionGroup` and gets from them, in its command context, the store, the key
+/// cache and the unlocker it runs with.
 public struct VaultOptions: ParsableArguments {
     public init() {}
 
@@ -25,10 +25,10 @@ public struct VaultOptions: ParsableArguments {
     @Flag(help: "Neither look for nor keep the key in the Secret Service keyring.")
     public var noKeyring = false
 
-    private var environment: [String: String] { ProcessInfo.processInfo.environment }
-
     /// The vault path: the option, the environment, or the XDG default.
-    public var path: String { Self.path(option: vaultPath, environment: environment) }
+    public func path(in context: CommandContext) -> String {
+        Self.path(option: vaultPath, environment: context.environment)
+    }
 
     /// The vault path for an optional `--vault` value in an environment.
     public static func path(option vaultPath: String?, environment: [String: String]) -> String {
@@ -37,72 +37,72 @@ public struct VaultOptions: ParsableArguments {
         return XDGFolders.dataHome(environment: environment) + "/vault/vault.json"
     }
 
-    /// The settings file's contents.
-    public func config() throws -> VaultConfig {
-        try VaultConfig.load(path: VaultConfig.path(environment: environment))
-    }
-
-    public func store() -> VaultStore {
-        let store = VaultStore(path: path)
+    public func store(in context: CommandContext) -> VaultStore {
+        let store = VaultStore(path: path(in: context))
+        let diagnostics = context.diagnostics
         store.onLockWait = { [path = store.path] in
-            Diagnostics.note("Waiting for another vault command to finish with \(path)…")
+            diagnostics.note("Waiting for another vault command to finish with \(path)…")
         }
-        store.onWarning = Diagnostics.warning
+        store.onWarning = diagnostics.warning
         return store
     }
 
-    public func passwordSource() -> PasswordSource {
-        let file = passwordFile ?? environment["VAULT_PASSWORD_FILE"]
+    public func passwordSource(in context: CommandContext) -> PasswordSource {
+        let file = passwordFile ?? context.environment["VAULT_PASSWORD_FILE"]
         if let file, !file.isEmpty {
-            return PasswordFile(path: file, warn: Diagnostics.warning)
+            return PasswordFile(path: file, warn: context.diagnostics.warning)
         }
-        return TerminalPasswordPrompt()
+        return TerminalPasswordPrompt(context.terminal)
     }
 
-    /// The Secret Service cache, unless `--no-keyring` or the config turn it off.
-    public func keyCache() throws -> KeyCache {
-        let config = try config()
+    /// The keyring's cache, unless `--no-keyring` or the config turn it off.
+    public func keyCache(in context: CommandContext) throws -> KeyCache {
+        let config = try context.config()
         guard !noKeyring && config.keyring else { return NoKeyCache() }
-        return SecretServiceKeyCache(timeToLive: config.keyringTimeout) { reason in
-            Diagnostics.notice("the key is not cached (\(reason)); the master password will be asked each time")
+        let diagnostics = context.diagnostics
+        return context.keyrings.keyring(timeToLive: config.keyringTimeout) { reason in
+            diagnostics.notice("the key is not cached (\(reason)); the master password will be asked each time")
         }
     }
 
     /// The keyring, when this command keeps away from it (`--no-keyring`) but the config
     /// uses it: a rotation must still remove the old key from it, which opens old backups.
-    public func keyringToClearOnRotation() throws -> KeyCache? {
-        guard noKeyring, try config().keyring else { return nil }
-        return SecretServiceKeyCache(onUnavailable: { _ in })
+    public func keyringToClearOnRotation(in context: CommandContext) throws -> KeyCache? {
+        guard noKeyring, try context.config().keyring else { return nil }
+        return context.keyrings.keyring()
     }
 
     /// The unlocker for this command: the password source of the options, `keyCache` (or the
     /// configured one), and a person's confirmation for a costly key derivation.
-    public func unlocker(keyCache: KeyCache? = nil) throws -> Unlocker {
-        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache ?? self.keyCache(), confirmCostlyDerivation: Self.confirmCostlyDerivation)
+    public func unlocker(in context: CommandContext, keyCache: KeyCache? = nil) throws -> Unlocker {
+        Unlocker(passwordSource: passwordSource(in: context), keyCache: try keyCache ?? self.keyCache(in: context),
+                 confirmCostlyDerivation: Self.confirmCostlyDerivation(context.terminal))
     }
 
     /// An unlocker for a command that must prove the current master password (`action`, such
     /// as "changing the master password"): it never takes the key from the keyring, though it
     /// still replaces the key kept there.
-    public func reauthenticatingUnlocker(for action: String) throws -> Unlocker {
-        Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), reauthentication: action,
-                 confirmCostlyDerivation: Self.confirmCostlyDerivation)
+    public func reauthenticatingUnlocker(for action: String, in context: CommandContext) throws -> Unlocker {
+        Unlocker(passwordSource: passwordSource(in: context), keyCache: try keyCache(in: context), reauthentication: action,
+                 confirmCostlyDerivation: Self.confirmCostlyDerivation(context.terminal))
     }
 
     /// A header asking for a key derivation past the limit is derived only when a person at
     /// the terminal agrees, having been told what it costs; without a terminal it is refused.
-    private static func confirmCostlyDerivation(_ cost: KDFCost) throws {
-        guard let terminal = try? ControllingTerminal() else {
-            throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
+    private static func confirmCostlyDerivation(_ access: TerminalAccess) -> (KDFCost) throws -> Void {
+        { cost in
+            guard let terminal = try? access.open() else {
+                throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
+            }
+            let question = "This vault asks for \(cost.summaryWithEstimate()). A planted file would do this to pin the machine. Derive the key?"
+            guard terminal.confirm(TerminalText.visible(question)) else { throw TerminalError.cancelled }
         }
-        let question = "This vault asks for \(cost.summaryWithEstimate()). A planted file would do this to pin the machine. Derive the key?"
-        guard terminal.confirm(TerminalText.visible(question)) else { throw TerminalError.cancelled }
     }
 
     /// Opens the vault and decodes the one entry a command is about.
-    public func entry(named rawName: String) throws -> Entry {
+    public func entry(named rawName: String, in context: CommandContext) throws -> Entry {
         let name = try EntryName.normalized(rawName)
-        guard let entry = try store().open(using: unlocker()).entries.entry(named: name) else {
+        guard let entry = try store(in: context).open(using: unlocker(in: context)).entries.entry(named: name) else {
             throw EntryError.notFound(name)
         }
         return entry

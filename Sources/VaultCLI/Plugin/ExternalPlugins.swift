@@ -61,12 +61,14 @@ public enum ExternalPlugins {
 
     /// Replaces this process with the plugin, so its exit status is vault's. Returns only if
     /// the plugin could not be started.
-    public static func exec(_ path: String, arguments: [String], vaultPath: String, environment: [String: String]) -> Int32 {
+    public static func exec(
+        _ path: String, arguments: [String], vaultPath: String, environment: [String: String], executable: String
+    ) -> Int32 {
         var environment = environment
         environment["VAULT_PASSWORD_FILE"] = nil
         environment["VAULT_PATH"] = vaultPath
         environment["VAULT_OUTPUT"] = arguments.contains("--json") ? "json" : "text"
-        environment["VAULT_EXECUTABLE"] = SelfExecutable.path
+        environment["VAULT_EXECUTABLE"] = executable
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         execve(path, argv, envp)

@@ -1,19 +1,16 @@
 import VaultKit
 import ArgumentParser
 
-/// The plugins this process runs with: set once at start-up by the executable, from its list
-/// of built-in plugins, and asked by commands for capabilities.
-public final class PluginRegistry: @unchecked Sendable {
-    /// The registry of this process.
-    public static let shared = PluginRegistry()
-
-    private var registered: [any VaultPlugin] = []
-
-    public init() {}
+/// The plugins a run of vault has: built by the executable from its list of built-in plugins
+/// (checked once, so no command name is claimed twice), carried in the command context, and
+/// asked by commands for capabilities.
+public struct PluginRegistry: Sendable {
+    /// The registered plugins, in the order given.
+    public let plugins: [any VaultPlugin]
 
     /// Registers `plugins`, refusing any command name that a core command or another plugin
     /// already uses, so that no command can silently shadow another.
-    public func register(_ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type]) throws(PluginError) {
+    public init(_ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type]) throws(PluginError) {
         var owners: [String: String] = [:]
         for command in coreCommands {
             for name in Self.names(of: command) { owners[name] = "the core" }
@@ -28,15 +25,12 @@ public final class PluginRegistry: @unchecked Sendable {
                 }
             }
         }
-        registered = plugins
+        self.plugins = plugins
     }
-
-    /// The registered plugins, in the order given.
-    public var plugins: [any VaultPlugin] { registered }
 
     /// Every registered capability of type `T`, in plugin order.
     public func capabilities<T>(_ type: T.Type) -> [T] {
-        registered.flatMap { $0.capabilities.compactMap { $0 as? T } }
+        plugins.flatMap { $0.capabilities.compactMap { $0 as? T } }
     }
 
     /// The name a command is invoked by, and its aliases.

@@ -4,7 +4,7 @@ import VaultKit
 public protocol SecretAnalyzer: PluginCapability {
     /// Findings about `secret`, optionally knowing the entry it belongs to (whose name,
     /// username and URLs make some passwords weaker). No findings means nothing to report.
-    func analyze(_ secret: String, entry: Entry?) throws -> [Finding]
+    func analyze(_ secret: String, entry: Entry?, in context: CommandContext) async throws -> [Finding]
 
     /// Whether it sends anything over the network (even a hash prefix): such analyzers run only
     /// when the user asked for them (`vault add --check-breach`, or `check_breach` in the

@@ -1,4 +1,5 @@
 import VaultKit
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,7 +7,7 @@ import Glibc
 /// The process's controlling terminal, opened directly so that prompts work while standard
 /// input and output are redirected. Reads secrets with echo off and restores the terminal
 /// settings afterwards, also when the user presses Ctrl-C.
-public final class ControllingTerminal {
+public final class ControllingTerminal: Terminal {
     private let descriptor: Int32
 
     public init() throws(TerminalError) {
@@ -16,9 +17,6 @@ public final class ControllingTerminal {
     }
 
     deinit { close(descriptor) }
-
-    /// Whether standard input is a terminal (rather than a pipe or a file).
-    public static var standardInputIsTerminal: Bool { isatty(0) == 1 }
 
     /// Writes `text` (a prompt or a question, which may quote a name) to the terminal, with
     /// control characters but line breaks made visible.
@@ -40,61 +38,36 @@ public final class ControllingTerminal {
 
     /// Asks a yes/no question; anything but y or yes is no.
     public func confirm(_ question: String) -> Bool {
-        write(question + " [y/N] ")
-        guard let answer = try? readLine(echo: true) else { return false }
+        guard let answer = try? readLine(after: question + " [y/N] ", echo: true) else { return false }
         let text = answer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         return ["y", "yes"].contains(text.lowercased())
     }
 
     private func readHiddenLine(prompt: String) throws -> SecureBytes {
-        write(prompt)
         defer { write("\n") }
-        return try readLine(echo: false)
+        return try readLine(after: prompt, echo: false)
     }
 
-    private func readLine(echo: Bool) throws -> SecureBytes {
+    /// Shows `prompt` and reads a line. Echo is turned off (and what was typed ahead is
+    /// discarded) before the prompt appears, so that an answer typed once the prompt shows is
+    /// never thrown away.
+    private func readLine(after prompt: String, echo: Bool) throws -> SecureBytes {
         var saved = termios()
         let haveSettings = tcgetattr(descriptor, &saved) == 0
         if haveSettings && !echo {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO | ECHONL)
             quiet.c_lflag |= tcflag_t(ICANON)
-            EchoGuard.arm(descriptor: descriptor, settings: saved)
+            TerminalEchoGuard.arm(descriptor: descriptor, settings: saved)
             tcsetattr(descriptor, TCSAFLUSH, &quiet)
         }
         defer {
             if haveSettings && !echo {
                 tcsetattr(descriptor, TCSAFLUSH, &saved)
-                EchoGuard.disarm()
+                TerminalEchoGuard.disarm()
             }
         }
-        return try SecretReader.line(from: descriptor, what: "input")
-    }
-}
-
-/// Restores the terminal's echo if the process is interrupted while a secret is being typed;
-/// a signal handler cannot capture context, so the saved settings live in globals.
-enum EchoGuard {
-    nonisolated(unsafe) private static var descriptor: Int32 = -1
-    nonisolated(unsafe) private static var settings = termios()
-
-    static func arm(descriptor fd: Int32, settings saved: termios) {
-        settings = saved
-        descriptor = fd
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            Glibc.signal(signal) { number in
-                if EchoGuard.descriptor >= 0 {
-                    tcsetattr(EchoGuard.descriptor, TCSAFLUSH, &EchoGuard.settings)
-                    _ = Glibc.write(EchoGuard.descriptor, "\n", 1)
-                }
-                Glibc.signal(number, SIG_DFL)
-                raise(number)
-            }
-        }
-    }
-
-    static func disarm() {
-        descriptor = -1
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { Glibc.signal(signal, SIG_DFL) }
+        write(prompt)
+        return try SecretReader.line(from: FileDescriptor(rawValue: descriptor), what: "input")
     }
 }

@@ -6,9 +6,9 @@ import Glibc
 
 /// Prints values as pretty, key-sorted JSON on standard output.
 public enum JSONOutput {
-    public static func print(_ value: some Encodable) throws {
+    public static func print(_ value: some Encodable, to streams: StandardStreams) throws {
         var data = try EntryJSON.document(value)
         defer { data.resetBytes(in: 0..<data.count) }
-        try StandardStreams.write(data)
+        try streams.write(data)
     }
 }

@@ -1,9 +1,10 @@
 import VaultKit
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Standard input line by line, in large reads, for the batch modes of analyzer commands: they
+/// A stream (standard input) line by line, in large reads, for the batch modes of analyzer commands: they
 /// handle millions of lines without holding them all. A line ends at `\n` (a `\r` before it is dropped); the last line needs no
 /// newline. A line longer than `maximumLineLength` is skipped (and reported through
 /// `skipped`), and the lines after it are still read. The buffer is wiped as it is reused and at
@@ -12,7 +13,7 @@ public enum LineReader {
     public static let chunkSize = 256 * 1024
     public static let maximumLineLength = 64 * 1024
 
-    public static func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
+    public static func forEachLine(of input: FileDescriptor, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: chunkSize + maximumLineLength + 1)
         defer { wipe(&buffer) }
         var filled = 0
@@ -20,10 +21,13 @@ public enum LineReader {
         var skipping = false  // inside a line that was too long, until its newline
         var atEnd = false
         while !atEnd {
-            let got = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, $0.count - filled) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw InputError.unreadable(path: "standard input", errno: errno)
+            let got: Int
+            do throws(Errno) {
+                got = try buffer.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) in try input.readSome(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...])) }
+                }.get()
+            } catch {
+                throw InputError.unreadable(path: "standard input", errno: error.rawValue)
             }
             atEnd = got == 0
             filled += got

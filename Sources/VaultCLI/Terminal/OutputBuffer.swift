@@ -1,9 +1,13 @@
 import VaultKit
 /// Standard output in large writes, so that a batch of a million results is not a million
-/// system calls. JSON is written straight into it.
+/// system calls. JSON is written straight into it. A command makes one and flushes it before
+/// it ends.
 public final class OutputBuffer {
-    nonisolated(unsafe) public static let shared = OutputBuffer()
+    private let streams: StandardStreams
     private var json = JSONWriter()
+
+    public init(streams: StandardStreams) { self.streams = streams }
+
     private let limit = 64 * 1024
 
     public func write(_ text: String) throws {
@@ -18,6 +22,6 @@ public final class OutputBuffer {
 
     public func flush() throws {
         guard !json.bytes.isEmpty else { return }
-        try json.drain { try StandardStreams.write($0) }
+        try json.drain { try streams.write($0) }
     }
 }

@@ -7,15 +7,17 @@ import VaultKit
 public enum PasswordLines {
     /// Calls `body` with each password line and its number; returns how many lines were skipped
     /// for being too long.
-    public static func forEach(_ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Int {
+    public static func forEach(
+        in context: CommandContext, output: OutputBuffer, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws -> Int {
         var passwords = 0, skipped = 0
-        try LineReader.forEachLine({ number, line in
+        try LineReader.forEachLine(of: context.streams.input, { number, line in
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             passwords += 1
             try body(number, line)
         }, skipped: { number in
-            try OutputBuffer.shared.flush()
-            Diagnostics.error("line \(number): longer than \(LineReader.maximumLineLength / 1024) KiB, skipped")
+            try output.flush()
+            context.diagnostics.error("line \(number): longer than \(LineReader.maximumLineLength / 1024) KiB, skipped")
             skipped += 1
         })
         if passwords == 0 && skipped == 0 { throw BatchInputError.noPasswords }

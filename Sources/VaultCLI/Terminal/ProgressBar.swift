@@ -16,15 +16,17 @@ public final class ProgressBar: Sendable {
 
     private let total: Int
     private let label: String
+    private let streams: StandardStreams
     private let state = Mutex(State())
     private static let width = 30
 
     /// A bar for `total` steps, or nil when there is nothing worth showing (not a terminal, or a
     /// single step).
-    public init?(total: Int, label: String) {
-        guard total > 1, isatty(2) == 1 else { return nil }
+    public init?(total: Int, label: String, streams: StandardStreams) {
+        guard total > 1, streams.errorIsTerminal else { return nil }
         self.total = total
         self.label = label
+        self.streams = streams
     }
 
     public func advance() {
@@ -36,7 +38,7 @@ public final class ProgressBar: Sendable {
             state.lastDrawn = now
             let filled = Self.width * state.done / total
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
-            StandardStreams.writeError("\r\(label) [\(bar)] \(state.done)/\(total)")
+            streams.writeError("\r\(label) [\(bar)] \(state.done)/\(total)")
         }
     }
 
@@ -45,7 +47,7 @@ public final class ProgressBar: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             state.finished = true
-            StandardStreams.writeError("\r\u{1B}[K")
+            streams.writeError("\r\u{1B}[K")
         }
     }
 

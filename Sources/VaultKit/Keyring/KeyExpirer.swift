@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,18 +10,19 @@ import FoundationEssentials
 /// removes the item only if it still carries that expiry (a newer `vault unlock` wins).
 public enum KeyExpirer {
     /// Starts the expirer for the key of `vaultID` that expires at `expires` (Unix seconds).
-    static func schedule(vaultID: String, expires: Int) {
+    /// `executable` is vault's own path.
+    static func schedule(vaultID: String, expires: Int, executable: String) {
         let instruction = "\(vaultID)\n\(expires)\n"
-        try? HelperProcess.start(SelfExecutable.path, ["keyring-expire"]) { fd in
-            Array(instruction.utf8).withUnsafeBytes { HelperProcess.writeAll($0, to: fd) }
+        try? HelperProcess.start(executable, ["keyring-expire"]) { fd in
+            try? FileDescriptor(rawValue: fd).writeEvery(Array(instruction.utf8))
         }
     }
 
-    /// The expirer's side: reads the instruction, detaches, waits, and removes the item if it
-    /// is still the one that was scheduled.
-    public static func run() {
-        let lines = ShortInput.read(from: 0, limit: 512).split(separator: "\n").map(String.init)
-        close(0)
+    /// The expirer's side: reads the instruction from `input`, detaches, waits, and removes the
+    /// item from `keyring` if it is still the one that was scheduled.
+    public static func run(input: FileDescriptor, keyring: any SessionKeyring) {
+        let lines = String(decoding: (try? input.readToEnd(limit: 512)) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
+        try? input.close()
         guard lines.count == 2, UUID(uuidString: lines[0]) != nil, let expires = Int(lines[1]) else { return }
         setsid()
         signal(SIGHUP, SIG_IGN)
@@ -30,10 +32,9 @@ public enum KeyExpirer {
             if left <= 0 { break }
             usleep(UInt32(min(left, 3600) * 1_000_000))
         }
-        let cache = SecretServiceKeyCache { _ in }
-        guard let item = cache.cachedItem(vaultID: lines[0]),
+        guard let item = keyring.cachedItem(vaultID: lines[0]),
               let itemExpiry = item.expires, Int(itemExpiry.timeIntervalSince1970) == expires
         else { return }
-        _ = cache.removeItem(vaultID: lines[0])
+        _ = keyring.removeItem(vaultID: lines[0])
     }
 }

@@ -11,7 +11,7 @@ import Glibc
 /// holds the key and, when the cache was given a lifetime, its expiry; an expired item is
 /// treated as absent and removed. The service is probed before any libsecret call, so a missing
 /// bus, a missing service or a locked keyring is noticed in milliseconds and never prompts.
-public final class SecretServiceKeyCache: KeyCache {
+public final class SecretServiceKeyCache: SessionKeyring {
     /// How long any one call to the service may take before it is cancelled.
     public static let callTimeoutMilliseconds: Int32 = 2000
 
@@ -19,11 +19,14 @@ public final class SecretServiceKeyCache: KeyCache {
     public var timeToLive: TimeInterval?
     /// Told, once per process, why keys cannot be cached here.
     private let onUnavailable: (String) -> Void
+    /// vault's own path, which removes an expiring key in a helper process of its own.
+    private let expirer: String
     private var probed: KeyringAvailability?
     private var announced = false
 
-    public init(timeToLive: TimeInterval? = nil, onUnavailable: @escaping (String) -> Void) {
+    public init(timeToLive: TimeInterval? = nil, expirer: String, onUnavailable: @escaping (String) -> Void) {
         self.timeToLive = timeToLive
+        self.expirer = expirer
         self.onUnavailable = onUnavailable
     }
 
@@ -82,22 +85,15 @@ public final class SecretServiceKeyCache: KeyCache {
             announced = true
             onUnavailable(reason ?? "the Secret Service refused to store the key")
         }
-        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires) }
+        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires, executable: expirer) }
     }
 
     public func remove(vaultID: String) {
         _ = removeItem(vaultID: vaultID)
     }
 
-    /// What removing a vault's key did, for `vault lock` to report.
-    public enum Removal: Equatable {
-        case removed
-        case nothingCached
-        case failed(String)
-    }
-
     /// Removes the vault's key from every unlocked collection.
-    public func removeItem(vaultID: String) -> Removal {
+    public func removeItem(vaultID: String) -> KeyRemoval {
         if case .unavailable(let reason) = availability { return .failed(reason) }
         var message: UnsafeMutablePointer<CChar>?
         let status = vk_clear(vaultID, Self.callTimeoutMilliseconds, &message)
@@ -114,12 +110,6 @@ public final class SecretServiceKeyCache: KeyCache {
         defer { vk_free_message(message) }
         return String(cString: message)
     }
-}
-
-/// Whether the Secret Service can hold keys here.
-public enum KeyringAvailability: Equatable, Sendable {
-    case available(collection: String)
-    case unavailable(reason: String)
 }
 
 /// A key as kept in the keyring item: `vault-key-v1 EXPIRES BASE64KEY`, where EXPIRES is Unix

@@ -84,9 +84,9 @@ public struct PasswordChange: Codable, Equatable, Sendable {
 }
 
 extension Date {
-    /// Now, to the whole second: the precision of the ISO 8601 timestamps the vault stores, so
-    /// that an entry compares equal after an export and import.
-    public static var nowToTheSecond: Date {
-        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    /// This time to the whole second: the precision of the ISO 8601 timestamps the vault
+    /// stores, so that an entry compares equal after an export and import.
+    public var toTheSecond: Date {
+        Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down))
     }
 }

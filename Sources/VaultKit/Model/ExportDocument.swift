@@ -15,7 +15,7 @@ public struct ExportDocument: Codable, Equatable {
     public var exported: Date?
     public var entries: [Entry]
 
-    public init(entries: [Entry], exported: Date = .nowToTheSecond) {
+    public init(entries: [Entry], exported: Date) {
         format = Self.formatName
         version = Self.currentVersion
         self.exported = exported

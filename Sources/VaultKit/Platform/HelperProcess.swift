@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,7 +25,7 @@ public enum HelperProcess {
         captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
     ) throws(HelperProcessError) -> Result {
         let pid = try spawn(path, arguments, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
-            if let input, !input.isEmpty { writeAll(input, to: inputFD) }
+            if let input, !input.isEmpty { try? FileDescriptor(rawValue: inputFD).writeEvery(input) }
         }
         defer { if let fd = pid.output { close(fd) } }
         var output: SecureBytes?
@@ -113,16 +114,6 @@ public enum HelperProcess {
         }
     }
 
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            offset += count
-        }
-    }
-
     /// Reads the helper's output until it closes it or the deadline passes, straight into
     /// guarded memory; what comes past `limit` bytes is read and dropped.
     private static func readAll(_ fd: Int32, limit: Int, deadline: Double, helper: String) throws(HelperProcessError) -> SecureBytes {
@@ -137,11 +128,11 @@ public enum HelperProcess {
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { break }
             if ready == 0 { continue }
-            let count = length < limit
-                ? buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + length, limit - length) }
-                : overflow.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            let source = FileDescriptor(rawValue: fd)
+            let count = try? length < limit
+                ? buffer.withUnsafeMutableBytes { raw in Swift.Result { () throws(Errno) in try source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: raw[length...])) } }.get()
+                : overflow.withUnsafeMutableBytes { raw in Swift.Result { () throws(Errno) in try source.readSome(into: raw) } }.get()
+            guard let count, count > 0 else { break }
             if length < limit { length += count }
         }
         do { return try buffer.slice(0..<length) } catch { throw .failed(helper, error.message) }
@@ -178,19 +169,4 @@ public enum HelperProcessError: VaultFailure, Equatable {
     }
 
     public var exitStatus: ExitStatus { .failure }
-}
-
-/// Reads a small, non-secret text (a helper's instruction) from a descriptor to its end.
-package enum ShortInput {
-    package static func read(from fd: Int32, limit: Int) -> String {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 512)
-        while bytes.count < limit {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,14 +10,17 @@ public enum SecretReader {
     public static let maximumLength = 64 * 1024
 
     /// One line from a file descriptor.
-    public static func line(from descriptor: Int32, what: String) throws -> SecureBytes {
+    public static func line(from descriptor: FileDescriptor, what: String) throws -> SecureBytes {
         let buffer = try SecureBytes(count: maximumLength)
         var length = 0
         var byte: UInt8 = 0
         while true {
-            let count = read(descriptor, &byte, 1)
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 { throw InputError.unreadable(path: what, errno: errno) }
+            let count: Int
+            do throws(Errno) {
+                count = try withUnsafeMutableBytes(of: &byte) { one in Result { () throws(Errno) in try descriptor.readSome(into: one) } }.get()
+            } catch {
+                throw InputError.unreadable(path: what, errno: error.rawValue)
+            }
             if count == 0 || byte == 0x0A { break }
             guard length < maximumLength else { throw InputError.tooLong(what) }
             buffer.withUnsafeMutableBytes { $0[length] = byte }
@@ -33,25 +37,23 @@ public enum SecretReader {
         guard fd >= 0 else { throw InputError.unreadable(path: path, errno: errno) }
         defer { close(fd) }
         do {
-            return try line(from: fd, what: "the password in \(path)")
+            return try line(from: FileDescriptor(rawValue: fd), what: "the password in \(path)")
         } catch InputError.unreadable(_, let code) {
             throw InputError.unreadable(path: path, errno: code)
         }
     }
 
-    /// Exactly `count` lines from standard input (one per secret asked for); a final newline is
-    /// optional. Fewer or more lines are refused rather than silently cut or padded, so a paste
-    /// of the wrong thing is noticed.
-    public static func lines(fromStandardInput count: Int, what: String) throws -> [SecureBytes] {
+    /// Exactly `count` lines from `input` (standard input: one line per secret asked for); a
+    /// final newline is optional. Fewer or more lines are refused rather than silently cut or
+    /// padded, so a paste of the wrong thing is noticed.
+    public static func lines(from input: FileDescriptor, count: Int, what: String) throws -> [SecureBytes] {
         let capacity = count * (maximumLength + 2)
         let buffer = try SecureBytes(count: capacity)
-        var length = 0
-        while length < capacity {
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress! + length, capacity - length) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw InputError.unreadable(path: "standard input", errno: errno) }
-            guard got > 0 else { break }
-            length += got
+        let length: Int
+        do throws(Errno) {
+            length = try buffer.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try input.readFully(into: raw) } }.get()
+        } catch {
+            throw InputError.unreadable(path: "standard input", errno: error.rawValue)
         }
         var ranges: [Range<Int>] = []
         buffer.withUnsafeBytes { bytes in

@@ -1,3 +1,4 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,7 +10,7 @@ public enum AtomicFile {
     /// The prefix of the temporary files next to `path`; under the vault lock, any such file
     /// is left over from a writer that was killed, and is removed.
     static func temporaryPrefix(for path: String) -> String {
-        "." + FilePath.lastComponent(of: path) + ".tmp-"
+        "." + Paths.lastComponent(of: path) + ".tmp-"
     }
 
     /// Reads the whole file, refusing anything larger than `limit` bytes.
@@ -23,19 +24,18 @@ public enum AtomicFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
         guard info.st_size <= limit else { throw .tooLarge(path: path) }
-        var failure: Int32 = 0
+        var failure: Errno?
         let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialised in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.read(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 { failure = errno }
-                if count <= 0 { break }
-                offset += count
+            do {
+                initialised = try FileDescriptor(rawValue: fd).readFully(into: UnsafeMutableRawBufferPointer(buffer))
+            } catch let error as Errno {
+                failure = error
+                initialised = 0
+            } catch {
+                initialised = 0
             }
-            initialised = offset
         }
-        guard failure == 0 else { throw .io(path: path, operation: "read", errno: failure) }
+        if let failure { throw .io(path: path, operation: "read", errno: failure.rawValue) }
         return bytes
     }
 
@@ -54,7 +54,7 @@ public enum AtomicFile {
         _ bytes: UnsafeRawBufferPointer, to path: String, exclusive: Bool = false, mode: mode_t = 0o600,
         durable: Bool = true
     ) throws(StoreError) {
-        let folder = FilePath.folder(of: path)
+        let folder = Paths.folder(of: path)
         if let fd = try UnnamedFile.create(in: folder, for: path) {
             defer { close(fd) }
             try fill(fd, with: bytes, mode: mode, durable: durable, name: path)
@@ -117,12 +117,10 @@ public enum AtomicFile {
         _ fd: Int32, with bytes: UnsafeRawBufferPointer, mode: mode_t, durable: Bool, name: String
     ) throws(StoreError) {
         if mode != 0o600 { guard fchmod(fd, mode) == 0 else { throw .io(path: name, operation: "chmod", errno: errno) } }
-        var offset = 0
-        while offset < bytes.count {
-            let count = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw .io(path: name, operation: "write", errno: errno) }
-            offset += count
+        do {
+            try FileDescriptor(rawValue: fd).writeEvery(bytes)
+        } catch {
+            throw .io(path: name, operation: "write", errno: error.rawValue)
         }
         if durable { guard fsync(fd) == 0 else { throw .io(path: name, operation: "fsync", errno: errno) } }
     }
@@ -138,7 +136,7 @@ public enum AtomicFile {
     /// Removes temporary files that a killed writer left next to `path`. Only call this while
     /// holding the vault's lock: then no live writer owns such a file.
     static func removeLeftovers(for path: String) {
-        let folder = FilePath.folder(of: path)
+        let folder = Paths.folder(of: path)
         let prefix = temporaryPrefix(for: path)
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }

@@ -38,7 +38,7 @@ public final class VaultStore {
         let key = try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)
         let id = UUID().uuidString.lowercased()
         let (envelope, _) = try Envelope.create(id: id, cipher: cipher, kdf: kdf, keyEncryptionKey: key, salt: salt)
-        try FilePath.createFolders(FilePath.folder(of: path))
+        try Paths.createFolders(Paths.folder(of: path))
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         var info = stat()

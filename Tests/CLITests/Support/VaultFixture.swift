@@ -14,6 +14,10 @@ import Glibc
 /// notes on standard error that it found none. `keyring: true` writes no config and passes on
 /// the test process's session bus (`DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`);
 /// `display: true` passes on its X display (`DISPLAY`, `XAUTHORITY`) for the clipboard.
+///
+/// `run` runs a command in-process (`InProcessVault`) unless the fixture needs the session's
+/// daemons (`keyring` or `display`) or was made with `process: true`; `start` always starts the
+/// binary, for what needs a process of its own.
 final class VaultFixture: Sendable {
     static let masterPassword = "correct horse battery staple ✓"
     /// The cheapest Argon2id profile `vault init` accepts, so that tests are fast.
@@ -27,13 +31,16 @@ final class VaultFixture: Sendable {
     private let ioFolder: String
     /// Variables of the test process that every run gets as well.
     private let passedOn: [String: String]
+    /// Whether `run` starts the binary instead of running the command in-process.
+    let runsProcesses: Bool
 
     /// The test process's variables that reach its Secret Service and its X display.
     private static let sessionBusVariables = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]
     private static let displayVariables = ["DISPLAY", "XAUTHORITY"]
 
-    /// A fixture without a vault; see the type's comment for `keyring` and `display`.
-    init(keyring: Bool = false, display: Bool = false) throws {
+    /// A fixture without a vault; see the type's comment for `keyring`, `display` and `process`.
+    init(keyring: Bool = false, display: Bool = false, process: Bool = false) throws {
+        runsProcesses = keyring || display || process
         let template = FileManager.default.temporaryDirectory.path + "/vault-cli-XXXXXX"
         var buffer = Array(template.utf8CString)
         guard mkdtemp(&buffer) != nil, let resolved = realpath(buffer, nil) else {
@@ -54,14 +61,16 @@ final class VaultFixture: Sendable {
         let names = (keyring ? Self.sessionBusVariables : []) + (display ? Self.displayVariables : [])
         let parent = ProcessInfo.processInfo.environment
         passedOn = parent.filter { names.contains($0.key) }
-        try #require(
-            FileManager.default.isExecutableFile(atPath: VaultBinary.path),
-            "no vault binary at \(VaultBinary.path); build it, or set VAULT_BINARY")
+        if runsProcesses {
+            try #require(
+                FileManager.default.isExecutableFile(atPath: VaultBinary.path),
+                "no vault binary at \(VaultBinary.path); build it, or set VAULT_BINARY")
+        }
     }
 
     /// A fixture whose vault has been created with `vault init` and the cheap KDF.
-    static func initialized(keyring: Bool = false, display: Bool = false) async throws -> VaultFixture {
-        let fixture = try VaultFixture(keyring: keyring, display: display)
+    static func initialized(keyring: Bool = false, display: Bool = false, process: Bool = false) async throws -> VaultFixture {
+        let fixture = try VaultFixture(keyring: keyring, display: display, process: process)
         try await fixture.succeed(["init"] + cheapKDF)
         return fixture
     }
@@ -88,12 +97,17 @@ final class VaultFixture: Sendable {
                                directory: root, ioFolder: ioFolder)
     }
 
-    /// Runs `vault arguments…` to its end (or its time limit).
+    /// Runs `vault arguments…` to its end: in-process, or as a process killed after `timeout`.
     func run(
         _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
         timeout: Duration = RunningVault.defaultTimeout
     ) async throws -> VaultResult {
-        try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout)
+        guard runsProcesses else {
+            var environment = self.environment
+            for (name, value) in changes { environment[name] = value }
+            return try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment, ioFolder: ioFolder)
+        }
+        return try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout)
     }
 
     /// Runs `vault arguments…` and stops the test unless it exits 0.

@@ -1,0 +1,31 @@
+import VaultKit
+
+/// A person at a terminal, who can type a secret without echo and answer a yes/no question.
+public protocol Terminal {
+    /// Reads one line with echo off; with `confirm`, twice, and the two must match.
+    func readSecret(prompt: String, confirm: Bool, what: String) throws -> SecureBytes
+    /// Asks a yes/no question; anything but y or yes is no.
+    func confirm(_ question: String) -> Bool
+}
+
+/// How a command reaches the person: the process's controlling terminal (`/dev/tty`, which
+/// works while standard input and output are redirected), or nobody (a test, or a process
+/// without a terminal, where every question is refused as it would be under cron).
+public struct TerminalAccess: Sendable {
+    private let opener: @Sendable () throws(TerminalError) -> any Terminal
+
+    public init(open: @escaping @Sendable () throws(TerminalError) -> any Terminal) {
+        opener = open
+    }
+
+    /// The terminal, or `TerminalError.noTerminal` when there is none.
+    public func open() throws(TerminalError) -> any Terminal {
+        try opener()
+    }
+
+    /// The process's controlling terminal.
+    public static let controlling = TerminalAccess { () throws(TerminalError) in try ControllingTerminal() }
+
+    /// No terminal at all.
+    public static let none = TerminalAccess { () throws(TerminalError) in throw .noTerminal("input") }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// The detached process that clears the clipboard later; started by `--clip`, not by people.
+struct ClipboardClearCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clipboard-clear",
+        abstract: "Clear the clipboard after a delay (internal; started by --clip).",
+        shouldDisplay: false)
+
+    func run(in context: CommandContext) async throws {
+        ClipboardClearer.run(environment: context.environment, input: context.streams.input)
+    }
+}

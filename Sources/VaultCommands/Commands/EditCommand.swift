@@ -1,0 +1,90 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// `vault edit`: changes parts of an entry; a new password pushes the old one into the history.
+struct EditCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change an entry.",
+        discussion: """
+            Takes the same options as add. --url and --tag replace the entry's URLs and tags \
+            when given; --field and --secret-field set one field each. With --password the new \
+            password is read like add reads it, with --generate a new one is generated (rotation); \
+            either way the old one is kept in the entry's history.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @OptionGroup var details: EntryDetailsOptions
+
+    @Flag(help: "Set a new password.")
+    var password = false
+
+    @OptionGroup var generator: GenerateOptions
+    @OptionGroup var clipboard: ClipOptions
+    @OptionGroup var analysis: AnalysisOptions
+
+    @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
+    var removedFields: [String] = []
+
+    func validate() throws {
+        if password && generator.generate { throw ValidationError("--password reads a new password and --generate makes one: choose one") }
+        if clipboard.clip && !password && !generator.generate {
+            throw ValidationError("--clip copies a new password: use it with --generate or --password")
+        }
+        if analysis.checkBreach && !password {
+            throw ValidationError("--check-breach checks a new password you give: use it with --password")
+        }
+        if details.isEmpty && !password && !generator.generate && removedFields.isEmpty {
+            throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let name = try EntryName.normalized(name)
+        try generator.checkPolicy(in: context)
+        if clipboard.clip { try clipboard.ensureAvailable(in: context) }
+        let store = vault.store(in: context)
+        let unlocker = try vault.unlocker(in: context)
+        if context.streams.inputIsTerminal && (password || !details.secretFields.isEmpty) {
+            if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
+        }
+        let labels = (password ? ["new password for \(name)"] : []) + details.secretFields.map { "value of \($0)" }
+        let generated = generator.generate ? try generator.newPassword(in: context) : nil
+        var secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(labels: labels).read(in: context)
+        let now = context.now().toTheSecond
+        var newPassword: String?
+        var stored: Entry? = nil
+        try store.mutate(using: unlocker) { entries in
+            guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
+            if password || generator.generate {
+                newPassword = secrets.removeFirst()
+                entry.changePassword(to: newPassword!, at: now)
+            }
+            for field in removedFields {
+                guard entry.field(named: field) != nil else { throw EntryError.noSuchField(entry: name, field: field) }
+                entry.fields.removeAll { $0.name == field }
+            }
+            details.apply(to: &entry, secretValues: secrets)
+            entry.modified = now
+            try entries.put(entry)
+            stored = entry
+        }
+        GenerateOptions.report(generated, in: context)
+        context.diagnostics.note("Updated \(name).")
+        if let newPassword, generated == nil {
+            await AnalyzerWarnings.report(on: newPassword, entry: stored, includingNetwork: analysis.includesNetwork(config: try context.config()), in: context)
+        }
+        if clipboard.clip, let newPassword {
+            try clipboard.copy(newPassword, describing: name, config: context.config(), in: context)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// `vault export`: a plaintext JSON backup of every entry.
+struct ExportCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a plaintext JSON backup of the vault.",
+        discussion: """
+            The backup holds every password unencrypted. The file is created with mode 0600 \
+            and never overwritten without --force. Always asks for the master password (from \
+            the terminal, --password-file or VAULT_PASSWORD_FILE), even when the key is in the \
+            keyring. Asks for confirmation on a terminal; needs --yes otherwise. The format is \
+            described in docs/format.md.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Write the backup to standard output instead.")
+    var stdout = false
+
+    @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
+    var yes = false
+
+    @Flag(help: "Overwrite an existing file.")
+    var force = false
+
+    func validate() throws {
+        if (output == nil) == !stdout {
+            throw ValidationError("give either --output FILE or --stdout")
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        if let output, !force, access(output, F_OK) == 0 {
+            throw StoreError.fileExists(path: output)
+        }
+        let store = vault.store(in: context)
+        let unlocker = try vault.reauthenticatingUnlocker(for: "exporting the vault in plain text", in: context)
+        let entries = try store.open(using: unlocker).entries.allEntries()
+        context.diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
+        if !yes {
+            try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export", in: context)
+        }
+        var data = try ExportDocument(entries: entries, exported: context.now().toTheSecond).encoded()
+        defer { data.resetBytes(in: 0..<data.count) }
+        if let output {
+            try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
+            context.diagnostics.note("Exported \(entries.count) entries to \(output). Delete it when you no longer need it.")
+        } else {
+            try context.streams.write(data)
+        }
+    }
+}

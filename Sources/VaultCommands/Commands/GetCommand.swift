@@ -1,0 +1,63 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault get`: prints one secret alone on a line, for `$(vault get NAME)`.
+struct GetCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Print an entry's password (or another field).",
+        discussion: """
+            Prints the password alone on one line, so that PASS=$(vault get NAME) works. With \
+            --clip it goes to the clipboard instead (Wayland, X11, or the terminal through \
+            OSC 52) and is cleared after 45 seconds, if the clipboard still holds it then.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Print this field instead: username, url, notes, tags, or a custom field's name.", valueName: "field"))
+    var field: String?
+
+    @OptionGroup var output: OutputOptions
+
+    @OptionGroup var clipboard: ClipOptions
+
+    func validate() throws {
+        if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let entry = try vault.entry(named: name, in: context)
+        if output.json {
+            try JSONOutput.print(entry, to: context.streams)
+            return
+        }
+        let value = try EntryField.value(of: field ?? "password", in: entry)
+        if clipboard.clip {
+            try clipboard.copy(value, describing: entry.name, config: context.config(), in: context)
+        } else {
+            try context.streams.write(value + "\n")
+        }
+    }
+}
+
+/// Picks one field of an entry by the name `--field` uses.
+enum EntryField {
+    static func value(of field: String, in entry: Entry) throws -> String {
+        let value: String?
+        switch field.lowercased() {
+        case "password": value = entry.password
+        case "username": value = entry.username
+        case "url", "urls": value = entry.urls.isEmpty ? nil : entry.urls.joined(separator: "\n")
+        case "notes", "note": value = entry.notes
+        case "tags", "tag": value = entry.tags.isEmpty ? nil : entry.tags.joined(separator: "\n")
+        case "name": value = entry.name
+        default: value = entry.field(named: field)?.value
+        }
+        guard let value else { throw EntryError.noSuchField(entry: entry.name, field: field) }
+        return value
+    }
+}

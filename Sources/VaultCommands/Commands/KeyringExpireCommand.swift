@@ -1,0 +1,16 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// The detached process that removes a cached key when its lifetime ends; started by
+/// `vault unlock --timeout`, not by people.
+struct KeyringExpireCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keyring-expire",
+        abstract: "Remove a cached key when it expires (internal; started by unlock --timeout).",
+        shouldDisplay: false)
+
+    func run(in context: CommandContext) async throws {
+        KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.keyring())
+    }
+}

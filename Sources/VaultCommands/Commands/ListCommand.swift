@@ -1,0 +1,58 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault list` (`vault ls`): entry names, optionally filtered.
+struct ListCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List entry names.",
+        discussion: """
+            PATTERN is a shell glob (web/*, *git*) when it has *, ? or [; otherwise it lists \
+            the entries whose names contain it (case-insensitive). With --json, prints entry \
+            summaries without secrets.
+            """,
+        aliases: ["ls"])
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "Only names matching this glob, or containing this text.")
+    var pattern: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func run(in context: CommandContext) async throws {
+        let entries = try vault.store(in: context).open(using: try vault.unlocker(in: context)).entries
+        let matcher = NameMatcher(pattern: pattern)
+        let names = entries.names.filter(matcher.matches)
+        if output.json {
+            try JSONOutput.print(try names.compactMap { try entries.entry(named: $0) }.map(EntrySummary.init), to: context.streams)
+        } else {
+            try context.streams.writeLines(names.map(TerminalText.visible))
+        }
+    }
+}
+
+/// Matches entry names against a glob (fnmatch) or, without glob characters, a substring.
+struct NameMatcher {
+    var pattern: String?
+
+    init(pattern: String?) {
+        self.pattern = pattern
+        // fnmatch matches characters only in a UTF-8 locale; glibc always has C.UTF-8.
+        setlocale(LC_CTYPE, "C.UTF-8")
+    }
+
+    func matches(_ name: String) -> Bool {
+        guard let pattern, !pattern.isEmpty else { return true }
+        if pattern.contains(where: { "*?[".contains($0) }) {
+            return fnmatch(pattern, name, 0) == 0
+        }
+        return name.containsIgnoringCase(pattern)
+    }
+}
+
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif

@@ -1,0 +1,38 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// `vault mv`: renames an entry.
+struct MoveCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(commandName: "mv", abstract: "Rename an entry.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The current name.")
+    var old: String
+
+    @Argument(help: "The new name.")
+    var new: String
+
+    @Flag(help: "Replace an entry that already has the new name.")
+    var force = false
+
+    func run(in context: CommandContext) async throws {
+        let old = try EntryName.normalized(old)
+        let new = try EntryName.normalized(new)
+        try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
+            guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
+            guard old != new else { return }
+            if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }
+            entries.remove(named: old)
+            entry.name = new
+            entry.modified = context.now().toTheSecond
+            try entries.put(entry)
+        }
+        context.diagnostics.note("Renamed \(old) to \(new).")
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault passwd`: a new master password, and with it every key of the vault new.
+struct PasswdCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passwd",
+        abstract: "Change the master password.",
+        discussion: """
+            Always asks for the current master password (from the terminal, --password-file \
+            or VAULT_PASSWORD_FILE), even when the key is in the keyring. The new password is \
+            typed twice, or read from the first line of --new-password-file. The vault gets a \
+            fresh salt and a fresh data key and its entries are encrypted again, so neither the \
+            old password nor any key read before opens it afterwards; the keyring gets the new \
+            key. The Argon2id parameters stay as they are unless given.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(help: ArgumentHelp("Read the new master password from the first line of this file.", valueName: "file"))
+    var newPasswordFile: String?
+
+    @OptionGroup var kdf: KDFOptions
+
+    func run(in context: CommandContext) async throws {
+        let store = vault.store(in: context)
+        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
+        let unlocker = try vault.reauthenticatingUnlocker(for: "changing the master password", in: context)
+        let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: context.diagnostics.warning) }
+            ?? TerminalPasswordPrompt(context.terminal)
+        // rotateKeys asks for the new password only once the current one is proven.
+        try store.rotateKeys(using: unlocker, newPassword: { try newSource.masterPassword(prompt: "New master password: ", confirm: true) },
+                             newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation(in: context))
+        context.diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// `vault plugins`: the registered plugins with their commands and capabilities, and the
+/// external `vault-NAME` programs found.
+struct PluginsCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plugins",
+        abstract: "List the plugins, their commands and capabilities.")
+
+    @OptionGroup var output: OutputOptions
+
+    /// One plugin as listed.
+    struct Listing: Encodable {
+        var id: String
+        var summary: String
+        var commands: [String]
+        var capabilities: [String]
+    }
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var builtin: [Listing]
+        var external: [ExternalPlugins.Found]
+    }
+
+    func run(in context: CommandContext) async throws {
+        let builtin = context.plugins.plugins.map { plugin in
+            Listing(id: plugin.id, summary: plugin.summary,
+                    commands: plugin.commands.flatMap(PluginRegistry.names(of:)),
+                    capabilities: plugin.capabilities.map { type(of: $0).capabilityName })
+        }
+        let external = ExternalPlugins.all(environment: context.environment)
+            .filter { found in !VaultCommand.commandNames.contains(found.name) }
+        if output.json {
+            try JSONOutput.print(Report(builtin: builtin, external: external), to: context.streams)
+            return
+        }
+        var lines: [String] = []
+        for plugin in builtin {
+            lines.append("\(plugin.id) — \(plugin.summary)")
+            lines.append("  commands:     \(plugin.commands.joined(separator: ", "))")
+            lines.append("  capabilities: \(plugin.capabilities.isEmpty ? "none" : plugin.capabilities.joined(separator: ", "))")
+        }
+        if !external.isEmpty {
+            lines.append("external:")
+            lines += external.map { "  \(TerminalText.visible($0.name)) — \(TerminalText.visible($0.path))" }
+        }
+        try context.streams.writeLines(lines)
+    }
+}

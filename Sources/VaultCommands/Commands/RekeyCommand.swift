@@ -1,0 +1,31 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault rekey`: every key of the vault new, the master password kept.
+struct RekeyCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rekey",
+        abstract: "Replace the vault's keys, keeping the master password.",
+        discussion: """
+            For when a key may have leaked (a key read from the keyring, an old backup and its \
+            password): the vault gets a fresh salt and a fresh data key and its entries are \
+            encrypted again, so no key read before opens it afterwards. Always asks for the \
+            master password (from the terminal, --password-file or VAULT_PASSWORD_FILE), even \
+            when the key is in the keyring; the keyring gets the new key. The Argon2id \
+            parameters stay as they are unless given. Change a password that leaked with \
+            `vault passwd` instead.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @OptionGroup var kdf: KDFOptions
+
+    func run(in context: CommandContext) async throws {
+        let store = vault.store(in: context)
+        let unlocker = try vault.reauthenticatingUnlocker(for: "replacing the vault's keys", in: context)
+        let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
+        try store.rotateKeys(using: unlocker, newPassword: nil, newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation(in: context))
+        context.diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault rm`: deletes an entry, after confirmation.
+struct RemoveCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rm",
+        abstract: "Remove an entry.",
+        discussion: "Asks for confirmation on a terminal; needs --yes otherwise.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
+    var yes = false
+
+    func run(in context: CommandContext) async throws {
+        let name = try EntryName.normalized(name)
+        let store = vault.store(in: context)
+        let unlocker = try vault.unlocker(in: context)
+        if !yes {
+            guard try store.open(using: unlocker).entries.contains(name) else { throw EntryError.notFound(name) }
+            try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)", in: context)
+        }
+        try store.mutate(using: unlocker) { entries in
+            guard entries.remove(named: name) else { throw EntryError.notFound(name) }
+        }
+        context.diagnostics.note("Removed \(name).")
+    }
+}
+
+/// Asks a person to confirm on the terminal, or insists on --yes when nobody can be asked.
+enum Confirmation {
+    static func require(_ question: String, otherwise action: String, in context: CommandContext) throws {
+        guard context.streams.inputIsTerminal, let terminal = try? context.terminal.open() else {
+            throw TerminalError.confirmationNeeded(action)
+        }
+        guard terminal.confirm(question) else { throw TerminalError.cancelled }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault show`: the whole entry for a person, secrets masked unless asked for.
+struct ShowCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show an entry, with secrets masked.")
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Flag(help: "Show the password and secret fields.")
+    var reveal = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run(in context: CommandContext) async throws {
+        let entry = try vault.entry(named: name, in: context)
+        if output.json {
+            try JSONOutput.print(EntryView(entry, reveal: reveal), to: context.streams)
+        } else {
+            try context.streams.write(EntryText.render(entry, reveal: reveal))
+        }
+    }
+}

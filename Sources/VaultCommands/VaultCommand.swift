@@ -1,0 +1,40 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// The root command: `vault` itself, its help, and its subcommands (core first, then every
+/// built-in plugin's). `VaultProgram` parses and runs it.
+public struct VaultCommand: ParsableCommand {
+    public init() {}
+
+    public
+    static let configuration = CommandConfiguration(
+        commandName: "vault",
+        abstract: "A password vault for the command line.",
+        discussion: """
+            Entries live in one encrypted file (XChaCha20-Poly1305 or AES-256-GCM under an \
+            Argon2id-derived key). The vault is $VAULT_PATH, or --vault PATH, or by default \
+            $XDG_DATA_HOME/vault/vault.json. Scripts give the master password with \
+            VAULT_PASSWORD_FILE or --password-file; it is never taken from the command line.
+
+            Exit codes: 0 success, 1 error, 3 wrong master password or tampered vault, \
+            4 entry or file not found, 5 already exists, 6 keyring or clipboard unavailable, \
+            10 an analyzer found a problem, 64 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: coreCommands + BuiltinPlugins.all.flatMap(\.commands))
+
+    /// The core commands, before every plugin's.
+    static let coreCommands: [ParsableCommand.Type] = [
+        InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
+        SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
+        ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, PluginsCommand.self,
+        ClipboardClearCommand.self, KeyringExpireCommand.self,
+    ]
+
+    /// Every built-in command name and alias; these always win over external plugins.
+    public static var commandNames: Set<String> {
+        Set(configuration.subcommands.flatMap(PluginRegistry.names(of:)) + ["help"])
+    }
+}

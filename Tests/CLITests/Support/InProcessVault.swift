@@ -1,0 +1,46 @@
+import Foundation
+import SystemPackage
+import VaultCLI
+import VaultCommands
+import VaultKit
+
+/// Runs a `vault` command line inside the test process: the same `VaultProgram.run` the
+/// executable's `main` calls, with a context built from the test's world instead of the
+/// process's. The environment is exactly the one given; standard input, output and error are
+/// files in `ioFolder` (as for a started process); there is no terminal; the keyring and the
+/// clipboards are the real ones, found through that environment, and helpers (the clipboard
+/// clearer, the key expirer) are started from the built `vault` binary.
+///
+/// What only a process has stays with `RunningVault`: signals, a kill at a random moment,
+/// concurrent commands, a pseudo-terminal, the limits and hardening `main` applies, external
+/// plugins (which replace the process), and a working folder (paths given here are absolute).
+enum InProcessVault {
+    /// The built-in plugins, registered once for every run as `main` registers them.
+    static let plugins: PluginRegistry = {
+        do throws(PluginError) { return try VaultProgram.plugins() } catch { fatalError("the built-in plugins do not register: \(error.message)") }
+    }()
+
+    static func run(_ arguments: [String], stdin: Data?, environment: [String: String], ioFolder: String) async throws -> VaultResult {
+        let base = ioFolder + "/" + UUID().uuidString
+        let inputPath = stdin == nil ? "/dev/null" : base + ".in"
+        if let stdin { try stdin.write(to: URL(fileURLWithPath: inputPath)) }
+        let input = try FileDescriptor.open(inputPath, .readOnly, options: .closeOnExec)
+        let output = try FileDescriptor.open(base + ".out", .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite)
+        let errors = try FileDescriptor.open(base + ".err", .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite)
+        defer { for descriptor in [input, output, errors] { try? descriptor.close() } }
+        let streams = StandardStreams(input: input, output: output, error: errors)
+        let executable = VaultBinary.path
+        let context = CommandContext(
+            environment: environment, streams: streams, terminal: .none,
+            keyrings: .secretService(executable: executable),
+            clipboards: .system(environment: environment, streams: streams, executable: executable),
+            plugins: plugins, executable: executable)
+        let started = ContinuousClock.now
+        let status = await VaultProgram.run(arguments, in: context)
+        return VaultResult(
+            arguments: arguments, termination: .exited(status),
+            stdoutData: FileManager.default.contents(atPath: base + ".out") ?? Data(),
+            stderrData: FileManager.default.contents(atPath: base + ".err") ?? Data(),
+            elapsed: ContinuousClock.now - started)
+    }
+}
