@@ -20,7 +20,12 @@ enum InProcessVault {
         do throws(PluginError) { return try VaultProgram.plugins() } catch { fatalError("the built-in plugins do not register: \(error.message)") }
     }()
 
-    static func run(_ arguments: [String], stdin: Data?, environment: [String: String], ioFolder: String) async throws -> VaultResult {
+    /// Runs `vault arguments…`; `adjust` may change the context first, to give the command a
+    /// terminal, a keyring or clipboards of the test's own (what it puts in stays the test's).
+    static func run(
+        _ arguments: [String], stdin: Data?, environment: [String: String], ioFolder: String,
+        adjust: (inout CommandContext) -> Void = { _ in }
+    ) async throws -> VaultResult {
         let base = ioFolder + "/" + UUID().uuidString
         let inputPath = stdin == nil ? "/dev/null" : base + ".in"
         if let stdin { try stdin.write(to: URL(fileURLWithPath: inputPath)) }
@@ -30,11 +35,12 @@ enum InProcessVault {
         defer { for descriptor in [input, output, errors] { try? descriptor.close() } }
         let streams = StandardStreams(input: input, output: output, error: errors)
         let executable = VaultBinary.path
-        let context = CommandContext(
+        var context = CommandContext(
             environment: environment, streams: streams, terminal: .none,
             keyrings: .secretService(executable: executable),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
             plugins: plugins, executable: executable)
+        adjust(&context)
         let started = ContinuousClock.now
         let status = await VaultProgram.run(arguments, in: context)
         return VaultResult(

@@ -17,7 +17,7 @@ enum PseudoTerminal {
 
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        answers: [(prompt: String, reply: String)], timeout: Duration = .seconds(30)
+        answers: [(prompt: String, reply: String)], timeout: Duration = RunningVault.defaultTimeout
     ) async throws -> Session {
         let (master, slave) = try open()
         defer { close(master) }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VaultCLI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -102,12 +103,20 @@ final class VaultFixture: Sendable {
         _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
         timeout: Duration = RunningVault.defaultTimeout
     ) async throws -> VaultResult {
-        guard runsProcesses else {
-            var environment = self.environment
-            for (name, value) in changes { environment[name] = value }
-            return try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment, ioFolder: ioFolder)
-        }
+        guard runsProcesses else { return try await run(arguments, stdin: stdin, environment: changes, adjusting: { _ in }) }
         return try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout)
+    }
+
+    /// Runs `vault arguments…` in-process in a context `adjust` changed: with a terminal, a
+    /// keyring or clipboards of the test's own.
+    func run(
+        _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
+        adjusting adjust: (inout CommandContext) -> Void
+    ) async throws -> VaultResult {
+        var environment = self.environment
+        for (name, value) in changes { environment[name] = value }
+        return try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
+                                            ioFolder: ioFolder, adjust: adjust)
     }
 
     /// Runs `vault arguments…` and stops the test unless it exits 0.

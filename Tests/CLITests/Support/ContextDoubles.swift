@@ -1,0 +1,86 @@
+import Foundation
+import Synchronization
+import VaultCLI
+import VaultKit
+
+/// A person at a terminal, played by a test: answers secrets and yes/no questions from its
+/// script in order, and remembers every prompt and question it was shown. Running out of
+/// answers is a cancelled prompt, as Ctrl-D would be.
+final class ScriptedTerminal: Terminal, Sendable {
+    enum Answer: Sendable { case secret(String), yes, no }
+
+    private let state: Mutex<(answers: [Answer], shown: [String])>
+
+    init(_ answers: [Answer]) { state = Mutex((answers, [])) }
+
+    /// Every prompt and question, in order.
+    var shown: [String] { state.withLock { $0.shown } }
+
+    var access: TerminalAccess { TerminalAccess { () throws(TerminalError) in self } }
+
+    func readSecret(prompt: String, confirm: Bool, what: String) throws -> SecureBytes {
+        let answer = state.withLock { state -> Answer? in
+            state.shown.append(prompt)
+            return state.answers.isEmpty ? nil : state.answers.removeFirst()
+        }
+        guard case .secret(let text)? = answer else { throw TerminalError.cancelled }
+        var bytes = Array(text.utf8)
+        return try SecureBytes(consuming: &bytes)
+    }
+
+    func confirm(_ question: String) -> Bool {
+        state.withLock { state in
+            state.shown.append(question)
+            guard !state.answers.isEmpty, case .yes = state.answers.removeFirst() else { return false }
+            return true
+        }
+    }
+}
+
+/// A clipboard a test reads: keeps what was copied and each clearing it was asked to schedule.
+final class RecordingClipboard: Clipboard, Sendable {
+    let name: String
+    private let state = Mutex<(content: [UInt8]?, clearings: [Double])>((nil, []))
+
+    init(name: String = "x11") { self.name = name }
+
+    var content: String? { state.withLock { $0.content.map { String(decoding: $0, as: UTF8.self) } } }
+    var clearings: [Double] { state.withLock { $0.clearings } }
+
+    func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) { state.withLock { $0.content = Array(secret) } }
+    func read(limit: Int) throws(ClipboardError) -> SecureBytes? { nil }
+    func clear() throws(ClipboardError) { state.withLock { $0.content = nil } }
+
+    /// Clipboard access with this clipboard as the only automatic backend; scheduling a
+    /// clearing records its delay, or fails with `failure`.
+    func access(failingToSchedule failure: ClipboardError? = nil) -> ClipboardAccess {
+        ClipboardAccess(
+            automatic: [ClipboardBackend(rawValue: name)!],
+            open: { backend throws(ClipboardError) in
+                guard backend.rawValue == self.name else { throw .unavailable("only \(self.name) in this test") }
+                return self
+            },
+            scheduleClearing: { _, _, seconds throws(ClipboardError) in
+                if let failure { throw failure }
+                self.state.withLock { $0.clearings.append(seconds) }
+            })
+    }
+}
+
+/// A session with no Secret Service, for the paths that notice it: every keyring it makes is
+/// unavailable for `reason`, and says so when asked to keep a key, as the Secret Service cache does.
+struct MissingKeyring: SessionKeyring {
+    var reason: String
+    var onUnavailable: (String) -> Void
+    var timeToLive: TimeInterval? { nil }
+    var availability: KeyringAvailability { .unavailable(reason: reason) }
+    func lookup(vaultID: String) -> SecureBytes? { nil }
+    func store(_ key: SecureBytes, vaultID: String, label: String) { onUnavailable(reason) }
+    func remove(vaultID: String) {}
+    func cachedItem(vaultID: String) -> CachedKey? { nil }
+    func removeItem(vaultID: String) -> KeyRemoval { .failed(reason) }
+
+    static func factory(reason: String) -> KeyringFactory {
+        KeyringFactory { _, onUnavailable in MissingKeyring(reason: reason, onUnavailable: onUnavailable) }
+    }
+}
