@@ -10,7 +10,17 @@ struct JSONAndKDFCostTests {
         let document = try EntryJSON.document(value)
         #expect(!String(decoding: document, as: UTF8.self).unicodeScalars.contains { [0x85, 0x61C, 0x2069, 0x7F].contains($0.value) })
         #expect(try JSONDecoder().decode([String: String].self, from: document) == value)
-        #expect(JSONTerminalEscapes.escaped(Data(#"{"k":"nothing to do — €"}"#.utf8)) == nil)
+        let plain = Data(#"{"k":"nothing to do — €"}"#.utf8)
+        #expect(JSONTerminalEscapes.escaped(plain, then: 0x0A) == plain + [0x0A])
+    }
+
+    @Test("an escaped document is as long as its escapes add up to, which is the size reserved for it")
+    func escapedSizeIsExact() {
+        let json = Data(#"{"k":"a\#u{85}b\#u{2066}c\#u{7F}"}"#.utf8)
+        let escaped = JSONTerminalEscapes.escaped(json, then: 0x0A)
+        // Each escape is 6 bytes in place of 2, 3 and 1.
+        #expect(escaped.count == json.count + (6 - 2) + (6 - 3) + (6 - 1) + 1)
+        #expect(String(decoding: escaped, as: UTF8.self) == #"{"k":"a\u0085b\u2066c\u007f"}"# + "\n")
     }
 
     @Test func kdfCostAgainstTheLimit() throws {

@@ -60,12 +60,8 @@ public enum EntryJSON {
     /// (`JSONTerminalEscapes`), so it decodes to exactly the values and is safe to print.
     public static func document(_ value: some Encodable) throws -> Data {
         var data = try encoder(pretty: true).encode(value)
-        if let escaped = JSONTerminalEscapes.escaped(data) {
-            data.resetBytes(in: 0..<data.count)
-            data = escaped
-        }
-        data.append(0x0A)
-        return data
+        defer { data.resetBytes(in: 0..<data.count) }
+        return JSONTerminalEscapes.escaped(data, then: 0x0A)
     }
 
     public static func decoder() -> JSONDecoder {

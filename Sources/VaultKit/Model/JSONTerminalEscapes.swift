@@ -36,25 +36,31 @@ package enum JSONTerminalEscapes {
         return [UInt8(ascii: "\\"), UInt8(ascii: "u")] + [12, 8, 4, 0].map { hex[Int((value >> UInt32($0)) & 0xF)] }
     }
 
-    /// A whole JSON text with those characters escaped (they can only be inside strings),
-    /// or `nil` when it has none, so that no copy of a document full of secrets is made for
-    /// nothing.
-    static func escaped(_ json: Data) -> Data? {
+    /// A whole JSON text with those characters escaped (they can only be inside strings) and
+    /// `trailer` after it, in a buffer allocated once at its exact size: growing it would leave
+    /// an unwiped copy of a document full of secrets behind in freed memory.
+    static func escaped(_ json: Data, then trailer: UInt8) -> Data {
         json.withUnsafeBytes { raw in
             let utf8 = raw.bindMemory(to: UInt8.self)
-            var out = Data()
-            var plainStart = 0
+            var extra = 0
             var index = 0
             while index < utf8.count {
+                guard let (_, length) = scalar(in: utf8, at: index) else { index += 1; continue }
+                extra += 6 - length
+                index += length
+            }
+            var out = Data(capacity: utf8.count + extra + 1)
+            var plainStart = 0
+            index = 0
+            while index < utf8.count {
                 guard let (value, length) = scalar(in: utf8, at: index) else { index += 1; continue }
-                if out.isEmpty { out.reserveCapacity(utf8.count + 64) }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<index]))
                 out.append(contentsOf: escape(value))
                 index += length
                 plainStart = index
             }
-            guard plainStart > 0 else { return nil }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart...]))
+            out.append(trailer)
             return out
         }
     }
