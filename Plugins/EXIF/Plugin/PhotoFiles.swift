@@ -12,7 +12,7 @@ enum PhotoFiles {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as PhotoError: error.message
-        case StoreError.vaultMissing, StoreError.fileMissing: "no such file"
+        case StoreError.fileMissing: "no such file"
         case StoreError.tooLarge: "larger than 1 GiB, which no photo is"
         case StoreError.fileExists(let path): "\(TerminalText.visible(path)) already exists and is not overwritten"
         case let error as any VaultFailure: error.message

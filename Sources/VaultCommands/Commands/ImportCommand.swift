@@ -43,7 +43,7 @@ struct ImportCommand: VaultSubcommand {
         if file == "-" {
             bytes = try context.streams.readAll()
         } else {
-            do { bytes = try AtomicFile.read(file) } catch StoreError.vaultMissing { throw StoreError.fileMissing(path: file) }
+            bytes = try AtomicFile.read(file)
         }
         let imported = try ExportReader.entries(from: Data(bytes))
         var counts = (added: 0, skipped: 0, replaced: 0, renamed: 0)

@@ -17,7 +17,7 @@ public enum AtomicFile {
     public static func read(_ path: String, limit: Int = 1 << 31) throws(StoreError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            if errno == ENOENT { throw .vaultMissing(path: path) }
+            if errno == ENOENT { throw .fileMissing(path: path) }
             throw .io(path: path, operation: "open", errno: errno)
         }
         defer { close(fd) }

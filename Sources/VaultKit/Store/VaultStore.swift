@@ -49,12 +49,21 @@ public final class VaultStore {
 
     /// Reads the vault's header without decrypting anything (for `lock` and `status`).
     public func header() throws -> Envelope {
-        try Envelope.parse(try AtomicFile.read(path))
+        try Envelope.parse(try readVault())
+    }
+
+    /// The vault file's bytes; a missing file is a missing vault.
+    private func readVault() throws(StoreError) -> [UInt8] {
+        do {
+            return try AtomicFile.read(path)
+        } catch .fileMissing {
+            throw .vaultMissing(path: path)
+        }
     }
 
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
-        let envelope = try Envelope.parse(try AtomicFile.read(path))
+        let envelope = try Envelope.parse(try readVault())
         return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) }))
     }
 
@@ -177,13 +186,13 @@ public final class VaultStore {
     /// with keys found without asking (a key this command derived, the cache, or the password
     /// it already has) before anything is written, and a data key from before is never reused.
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
-        let before = try AtomicFile.read(path)
+        let before = try readVault()
         let envelopeBefore = try Envelope.parse(before)
         let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) })
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
-        let current = try AtomicFile.read(path)
+        let current = try readVault()
         if current == before {
             return try body(try decrypt(envelopeBefore, keys: keysBefore))
         }
