@@ -1,5 +1,6 @@
 import ArgumentParser
 import Entropy
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,7 +30,7 @@ struct EntropyBench: ParsableCommand {
     func run() throws {
         let passwords = try Self.lines(of: file)
         guard !passwords.isEmpty else { throw ValidationError("\(file) has no lines") }
-        let estimator = StrengthEstimator()
+        let estimator = StrengthEstimator(referenceYear: StrengthEstimator.year(of: Date()))
         for password in passwords { _ = estimator.estimate(password) }  // warm-up
 
         let clock = ContinuousClock()

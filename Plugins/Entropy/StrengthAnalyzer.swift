@@ -8,7 +8,7 @@ struct StrengthAnalyzer: SecretAnalyzer {
     static let passingScore = 3
 
     func analyze(_ secret: String, entry: Entry?, in context: CommandContext) async throws -> [Finding] {
-        let estimate = StrengthEstimator().estimate(secret, userWords: entry.map(EntryWords.of) ?? [])
+        let estimate = StrengthEstimator(referenceYear: StrengthEstimator.year(of: context.now())).estimate(secret, userWords: entry.map(EntryWords.of) ?? [])
         guard estimate.score < Self.passingScore else { return [] }
         // Rough figures only, and no pattern: this line may end up in a log.
         let slowHash = estimate.crackTimes.first { $0.scenario == .offlineSlowHash }!.log10Seconds

@@ -1,13 +1,14 @@
 #include "process_shim.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 
 int vault_set_not_dumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
-#include <errno.h>
-#include <fcntl.h>
-#include <unistd.h>
 
 /* A standard descriptor (0, 1 or 2) that a process was started without is taken by /dev/null,
  * opened the wrong way round (input for writing, output for reading), before anything else can
@@ -26,4 +27,27 @@ static void vault_reserve_standard_descriptors(void) {
             }
         }
     }
+}
+
+/* Where the handler below writes: the pipe TerminationSignals reads. */
+static volatile int forwarding_pipe = -1;
+
+/* Passes the signal on as one byte, which is all a handler may safely do; errno is kept. */
+static void forward_signal(int number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)number;
+    (void)write(forwarding_pipe, &byte, 1);
+    errno = saved;
+}
+
+int vault_forward_signals(int pipe_write_end, const int *numbers, int count) {
+    forwarding_pipe = pipe_write_end;
+    struct sigaction action;
+    action.sa_handler = forward_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int index = 0; index < count; index++) {
+        if (sigaction(numbers[index], &action, NULL) != 0) return -1;
+    }
+    return 0;
 }

@@ -5,10 +5,10 @@ import VaultKit
 /// The root command: `vault` itself, its help, and its subcommands (core first, then every
 /// built-in plugin's). `VaultProgram` parses and runs it.
 public struct VaultCommand: ParsableCommand {
+    /// The root command as the argument parser makes it; `VaultProgram` parses it.
     public init() {}
 
-    public
-    static let configuration = CommandConfiguration(
+    public static let configuration = CommandConfiguration(
         commandName: "vault",
         abstract: "A password vault for the command line.",
         discussion: """

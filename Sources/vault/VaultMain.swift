@@ -8,8 +8,8 @@ import Glibc
 
 /// The executable: hardens the process, builds the one command context from it (the only place
 /// that reads the process's environment, streams and terminal), hands `vault NAME` over to an
-/// external `vault-NAME` plugin when no built-in command has that name, and otherwise runs the
-/// command line and exits with its status.
+/// external `vault-NAME` plugin when no built-in command has that name, and otherwise takes the
+/// termination signals, runs the command line and exits with its status.
 @main
 enum VaultMain {
     static func main() async {
@@ -26,11 +26,13 @@ enum VaultMain {
             exit(ExitStatus.failure.rawValue)
         }
         runExternalPluginIfAsked(arguments, environment: environment, executable: executable, streams: streams)
+        TerminationSignals.takeOver()
+        let now: @Sendable () -> Date = { Date() }
         let context = CommandContext(
             environment: environment, streams: streams, terminal: .controlling,
-            keyrings: .secretService(executable: executable),
+            keyrings: .secretService(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            plugins: plugins, executable: executable)
+            plugins: plugins, now: now, executable: executable, ownsProcess: true)
         exit(await VaultProgram.run(arguments, in: context))
     }
 

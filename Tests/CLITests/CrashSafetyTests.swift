@@ -26,13 +26,14 @@ struct CrashSafetyTests {
     }
 
     // The delay before the kill is drawn between 0 and 1.2× the median time of the last five
-    // uninterrupted adds of the same run, so it follows the machine and its load. Observed on
+    // uninterrupted adds of the same run, each a process like the victims (the fixture runs
+    // processes), so it follows the machine and its load. Observed on
     // 2 cores (debug build, whole CLITests suite in parallel, median add 140-165 ms from spawn to
     // exit): of 50 kills, 34-36 landed mid-run (33-36 before the vault was written, 0-1 after
     // the rename but before exit) and 14-16 came after the add had finished.
     @Test("50 adds killed at random moments: the vault always opens and keeps every committed entry")
     func killedAdds() async throws {
-        let fixture = try await VaultFixture.initialized()
+        let fixture = try await VaultFixture.initialized(process: true)
         var committed: [String: String] = [:]
         var durations: [Duration] = []
         var statistics = KillStatistics()

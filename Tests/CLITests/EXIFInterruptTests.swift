@@ -25,14 +25,16 @@ struct EXIFInterruptTests {
 
     /// Runs `vault arguments…` as a shell would start it (no signal blocked, which a `Process`
     /// started from a Swift worker thread would inherit), sends `signal` as soon as `started`
-    /// says the batch has written something, and returns how it ended. A thread of its own
-    /// watches, signals and reaps: the test pool's threads may be busy with other suites for
-    /// longer than the whole batch takes.
+    /// says the batch has written something, and returns how it ended and what it printed. A
+    /// thread of its own watches, signals and reaps: the test pool's threads may be busy with
+    /// other suites for longer than the whole batch takes.
     static func interrupted(
         _ arguments: [String], in fixture: VaultFixture, with signal: Int32, once started: @escaping @Sendable () -> Bool
-    ) async throws -> Termination {
+    ) async throws -> (ending: Termination, stdout: [String], stderr: [String]) {
+        let output = fixture.path("interrupted.out"), errors = fixture.path("interrupted.err")
+        let written = O_WRONLY | O_CREAT | O_TRUNC
         let pid = try ExternalProgram.spawn(VaultBinary.path, arguments, environment: fixture.environment,
-                                            streams: [("/dev/null", O_RDONLY), ("/dev/null", O_WRONLY), ("/dev/null", O_WRONLY)])
+                                            streams: [("/dev/null", O_RDONLY), (output, written), (errors, written)])
         let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             Thread {
                 var status: Int32 = 0
@@ -48,7 +50,10 @@ struct EXIFInterruptTests {
                 continuation.resume(returning: status)
             }.start()
         }
-        return ExternalProgram.termination(status)
+        let lines = { (path: String) in
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        return (ExternalProgram.termination(status), lines(output), lines(errors))
     }
 
     static func names(in folder: String) throws -> [String] {
@@ -63,13 +68,18 @@ struct EXIFInterruptTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: paths[0]))
         let isOriginal: @Sendable (String) -> Bool = { path in (try? Data(contentsOf: URL(fileURLWithPath: path))) == original }
 
-        let ending = try await Self.interrupted(["exif", "--strip", "--in-place"] + paths, in: fixture, with: SIGTERM) {
+        let (ending, stdout, stderr) = try await Self.interrupted(["exif", "--strip", "--in-place"] + paths, in: fixture, with: SIGTERM) {
             !isOriginal(paths[0]) || !isOriginal(paths[1])
         }
         #expect(ending == .signaled(SIGTERM), "the signal ends the batch")
         #expect(try Self.names(in: folder).filter { $0.hasPrefix(".") } == [], "no temporary file is left")
         let stripped = paths.filter { !isOriginal($0) }
         #expect(!stripped.isEmpty && stripped.count < Self.count, "\(stripped.count) of \(Self.count) stripped")
+        // Every photo has its line before the signal takes effect: one per stripped photo, and
+        // "not done" for each of the others.
+        #expect(stdout.count == stripped.count, "\(stdout.count) lines for \(stripped.count) stripped photos")
+        let notDone = stderr.filter { $0.contains("not done: interrupted") }
+        #expect(notDone.count == Self.count - stripped.count, "\(notDone.count) not-done lines for \(Self.count - stripped.count) photos")
         let check = try await fixture.run(["exif"] + stripped)
         #expect(check.status == 0, "every stripped photo is whole and clean: \(check)")
     }
@@ -81,7 +91,7 @@ struct EXIFInterruptTests {
         let output = fixture.path("clean")
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: false)
 
-        let ending = try await Self.interrupted(["exif", "--strip", "--output", output] + paths, in: fixture, with: SIGKILL) {
+        let (ending, _, _) = try await Self.interrupted(["exif", "--strip", "--output", output] + paths, in: fixture, with: SIGKILL) {
             (try? Self.names(in: output).isEmpty) == false
         }
         #expect(ending == .signaled(SIGKILL))

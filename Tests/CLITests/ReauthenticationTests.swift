@@ -131,7 +131,7 @@ struct ReauthenticationTests {
             try await waitUntilWaiting(all)
             // As passwd does it, under the lock: the new file, then the new key in the keyring.
             try VaultSurgery.rotate(fileAt: fixture.vaultPath, from: VaultFixture.masterPassword, to: "changed",
-                                    cache: SecretServiceKeyCache(expirer: VaultBinary.path, onUnavailable: { Issue.record("no keyring: \($0)") }))
+                                    cache: SecretServiceKeyCache(expirer: VaultBinary.path, environment: fixture.environment, onUnavailable: { Issue.record("no keyring: \($0)") }))
         }
         lock.release()
 

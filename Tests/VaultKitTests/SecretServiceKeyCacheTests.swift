@@ -10,7 +10,7 @@ import Testing
 struct SecretServiceKeyCacheTests {
     /// `/bin/true` stands in for vault's key expirer: these tests check expiry themselves.
     private func cache(timeToLive: TimeInterval? = nil) throws -> SecretServiceKeyCache {
-        let cache = SecretServiceKeyCache(timeToLive: timeToLive, expirer: "/bin/true") { reason in
+        let cache = SecretServiceKeyCache(timeToLive: timeToLive, expirer: "/bin/true", environment: [:]) { reason in
             Issue.record("the Secret Service did not keep a key: \(reason)")
         }
         if case .unavailable(let reason) = cache.availability { throw NoSecretService(reason: reason) }

@@ -44,7 +44,7 @@ struct EntropyCommand: VaultSubcommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let estimator = StrengthEstimator()
+        let estimator = StrengthEstimator(referenceYear: StrengthEstimator.year(of: context.now()))
         var tally = Tally(minimumScore: minScore)
         // Whatever was estimated is printed, even when something later fails.
         let out = OutputBuffer(streams: context.streams)

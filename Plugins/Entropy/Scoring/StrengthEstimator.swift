@@ -1,3 +1,4 @@
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,17 +12,19 @@ public struct StrengthEstimator: Sendable {
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
 
-    /// `referenceYear` is the year recent years are counted from (today's, unless a test pins it).
-    public init(referenceYear: Int = StrengthEstimator.currentYear) {
+    /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
+    /// command's clock), or one a test pins.
+    public init(referenceYear: Int) {
         dictionary = DictionaryMatcher(words: .bundled)
         spatial = SpatialMatcher(layouts: KeyboardLayouts.all)
         dates = DateMatcher(referenceYear: referenceYear)
     }
 
-    public static var currentYear: Int {
-        var now = time(nil)
+    /// The calendar year (UTC) of `date`.
+    public static func year(of date: Date) -> Int {
+        var seconds = time_t(date.timeIntervalSince1970)
         var parts = tm()
-        gmtime_r(&now, &parts)
+        gmtime_r(&seconds, &parts)
         return Int(parts.tm_year) + 1900
     }
 

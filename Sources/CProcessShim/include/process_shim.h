@@ -1,10 +1,15 @@
 #ifndef VAULT_PROCESS_SHIM_H
 #define VAULT_PROCESS_SHIM_H
 
-/// prctl(2) is variadic, which Swift cannot call: these wrap the calls vault makes.
+/// What Swift cannot do itself: prctl(2) is variadic, and a signal handler must be plain C.
 
 /// prctl(PR_SET_DUMPABLE, 0): no core file, no ptrace attach and no /proc/PID/mem for other
 /// processes of the same user. Returns 0, or -1 with errno set.
 int vault_set_not_dumpable(void);
+
+/// Installs, for each of the `count` signal numbers, a handler that writes the number as one
+/// byte to `pipe_write_end`, for a thread that reads the pipe to act on it. Returns 0, or -1
+/// with errno set.
+int vault_forward_signals(int pipe_write_end, const int *numbers, int count);
 
 #endif

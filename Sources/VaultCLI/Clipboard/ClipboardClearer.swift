@@ -13,13 +13,13 @@ public enum ClipboardClearer {
     /// `terminal`, which the clearer keeps as its descriptor 3).
     public static func schedule(
         clearing secret: UnsafeRawBufferPointer, from backend: String, after seconds: Double, executable: String,
-        terminal: Int32
+        environment: [String: String], terminal: Int32
     ) throws(ClipboardError) {
         let key = (try? Sodium.randomBytes(Sodium.keyedHashKeyLength)) ?? []
         guard key.count == Sodium.keyedHashKeyLength else { throw .helperFailed(executable, "no randomness") }
         let instruction = "\(backend)\n\(seconds)\n\(Sodium.base64Encode(key))\n\(Sodium.base64Encode(fingerprint(secret, key: key)))\n\(secret.count)\n"
         do throws(HelperProcessError) {
-            try HelperProcess.start(executable, ["clipboard-clear"], extraDescriptor: backend == "osc52" ? terminal : nil) { fd in
+            try HelperProcess.start(executable, ["clipboard-clear"], environment: environment, extraDescriptor: backend == "osc52" ? terminal : nil) { fd in
                 try? FileDescriptor(rawValue: fd).writeEvery(Array(instruction.utf8))
             }
         } catch {

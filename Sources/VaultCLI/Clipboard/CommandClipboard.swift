@@ -2,6 +2,8 @@ import VaultKit
 /// A clipboard driven by helper programs: wl-copy/wl-paste on Wayland, xclip or xsel on X11.
 public struct CommandClipboard: Clipboard {
     public let name: String
+    /// The environment the helpers get (the display to reach, PATH).
+    let environment: [String: String]
     let copyCommand: (path: String, arguments: [String])
     let pasteCommand: (path: String, arguments: [String])
     let clearCommand: (path: String, arguments: [String])
@@ -11,7 +13,7 @@ public struct CommandClipboard: Clipboard {
         guard let copy = ExecutableLookup.find("wl-copy", environment: environment),
               let paste = ExecutableLookup.find("wl-paste", environment: environment) else { return nil }
         return CommandClipboard(
-            name: "wayland", copyCommand: (copy, ["--type", "text/plain"]),
+            name: "wayland", environment: environment, copyCommand: (copy, ["--type", "text/plain"]),
             pasteCommand: (paste, ["--no-newline"]), clearCommand: (copy, ["--clear"]))
     }
 
@@ -22,13 +24,13 @@ public struct CommandClipboard: Clipboard {
             // Clearing with xsel gives up the selection; xclip can only own an empty one,
             // which leaves a process serving it until the next copy.
             return CommandClipboard(
-                name: "x11", copyCommand: (xclip, ["-selection", "clipboard", "-in"]),
+                name: "x11", environment: environment, copyCommand: (xclip, ["-selection", "clipboard", "-in"]),
                 pasteCommand: (xclip, ["-selection", "clipboard", "-out"]),
                 clearCommand: xsel.map { ($0, ["--clipboard", "--clear"]) } ?? (xclip, ["-selection", "clipboard", "-in"]))
         }
         if let xsel {
             return CommandClipboard(
-                name: "x11", copyCommand: (xsel, ["--clipboard", "--input"]),
+                name: "x11", environment: environment, copyCommand: (xsel, ["--clipboard", "--input"]),
                 pasteCommand: (xsel, ["--clipboard", "--output"]),
                 clearCommand: (xsel, ["--clipboard", "--clear"]))
         }
@@ -36,7 +38,7 @@ public struct CommandClipboard: Clipboard {
     }
 
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
-        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(copyCommand.path, copyCommand.arguments, input: secret) }
+        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(copyCommand.path, copyCommand.arguments, environment: environment, input: secret) }
         guard result.status == 0 else {
             let helper = Paths.lastComponent(of: copyCommand.path)
             throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")
@@ -46,12 +48,12 @@ public struct CommandClipboard: Clipboard {
     public func read(limit: Int) throws(ClipboardError) -> SecureBytes? {
         // No owner, or an empty selection (a failed paste prints nothing): nothing of ours is there.
         try Self.helper { () throws(HelperProcessError) in
-            try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, captureOutput: limit, timeout: 3)
+            try HelperProcess.run(pasteCommand.path, pasteCommand.arguments, environment: environment, captureOutput: limit, timeout: 3)
         }.output
     }
 
     public func clear() throws(ClipboardError) {
-        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(clearCommand.path, clearCommand.arguments, input: nil) }
+        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(clearCommand.path, clearCommand.arguments, environment: environment, input: nil) }
         guard result.status == 0 else { throw .helperFailed(clearCommand.path, "exit status \(result.status)") }
     }
 

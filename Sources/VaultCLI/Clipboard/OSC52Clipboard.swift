@@ -24,7 +24,7 @@ public struct OSC52Clipboard: Clipboard {
             Sodium.base64Encode(secret, into: UnsafeMutableRawBufferPointer(rebasing: output[opening.count..<(opening.count + encodedLength + 1)]))
             output[opening.count + encodedLength] = 0x07
         }
-        sequence.withUnsafeBytes { bytes in _ = Swift.Result { () throws(Errno) in try descriptor.writeEvery(UnsafeRawBufferPointer(rebasing: bytes.dropLast())) } }
+        sequence.withUnsafeBytes { bytes in try? descriptor.writeEvery(UnsafeRawBufferPointer(rebasing: bytes.dropLast())) }
     }
 
     public func read(limit: Int) throws(ClipboardError) -> SecureBytes? { nil }

@@ -30,7 +30,8 @@ public struct ClipboardAccess: Sendable {
             },
             scheduleClearing: { secret, backend, seconds throws(ClipboardError) in
                 try ClipboardClearer.schedule(
-                    clearing: secret, from: backend, after: seconds, executable: executable, terminal: streams.error.rawValue)
+                    clearing: secret, from: backend, after: seconds, executable: executable, environment: environment,
+                    terminal: streams.error.rawValue)
             })
     }
 

@@ -23,11 +23,14 @@ public struct CommandContext: Sendable {
     /// This program's path, for starting its own helpers (the clipboard clearer, the key
     /// expirer) and for external plugins.
     public var executable: String
+    /// Whether the command has the process to itself (`main`) rather than sharing it with
+    /// others (a test running commands side by side); helpers that detach need it.
+    public var ownsProcess: Bool
 
     public init(
         environment: [String: String], streams: StandardStreams, terminal: TerminalAccess, keyrings: KeyringFactory,
-        clipboards: ClipboardAccess, plugins: PluginRegistry, now: @escaping @Sendable () -> Date = { Date() },
-        executable: String
+        clipboards: ClipboardAccess, plugins: PluginRegistry, now: @escaping @Sendable () -> Date, executable: String,
+        ownsProcess: Bool
     ) {
         self.environment = environment
         self.streams = streams
@@ -37,14 +40,11 @@ public struct CommandContext: Sendable {
         self.plugins = plugins
         self.now = now
         self.executable = executable
+        self.ownsProcess = ownsProcess
     }
 
     /// Messages for the person, on this context's standard error.
     public var diagnostics: Diagnostics { Diagnostics(streams: streams) }
-
-    /// The freedesktop base folders for this context's environment.
-    public var dataHome: String { XDGFolders.dataHome(environment: environment) }
-    public var configHome: String { XDGFolders.configHome(environment: environment) }
 
     /// The width help is wrapped to, decided as the argument parser decides it for a process:
     /// `$COLUMNS`, else the width of the terminal on standard output, else 80.

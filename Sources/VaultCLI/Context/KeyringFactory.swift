@@ -16,9 +16,12 @@ public struct KeyringFactory: Sendable {
         make(timeToLive, onUnavailable)
     }
 
-    /// The freedesktop Secret Service, through libsecret; `executable` (vault) removes keys
-    /// that expire.
-    public static func secretService(executable: String) -> KeyringFactory {
-        KeyringFactory { SecretServiceKeyCache(timeToLive: $0, expirer: executable, onUnavailable: $1) }
+    /// The freedesktop Secret Service, through libsecret on the process's session bus (libsecret
+    /// finds the bus itself, from the process's environment); `executable` (vault), started with
+    /// `environment`, removes keys that expire, and `now` tells when they do.
+    public static func secretService(
+        executable: String, environment: [String: String], now: @escaping @Sendable () -> Date
+    ) -> KeyringFactory {
+        KeyringFactory { SecretServiceKeyCache(timeToLive: $0, expirer: executable, environment: environment, now: now, onUnavailable: $1) }
     }
 }

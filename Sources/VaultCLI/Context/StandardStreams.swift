@@ -10,8 +10,11 @@ import Glibc
 /// one-line error (or, for messages on standard error, silently nothing), never a trap. The
 /// process's are 0, 1 and 2; a test passes files of its own.
 public struct StandardStreams: Sendable {
+    /// Standard input: passwords piped in, a backup to import, a batch to check.
     public var input: FileDescriptor
+    /// Standard output: the data a command prints.
     public var output: FileDescriptor
+    /// Standard error: messages for the person (`Diagnostics`), progress bars, OSC 52.
     public var error: FileDescriptor
 
     public init(input: FileDescriptor, output: FileDescriptor, error: FileDescriptor) {

@@ -71,6 +71,11 @@ public enum ExternalPlugins {
         environment["VAULT_EXECUTABLE"] = executable
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The plugin starts with no signal blocked, not with the mask of the thread vault's
+        // main runs on.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
         execve(path, argv, envp)
         return errno
     }

@@ -15,7 +15,7 @@ public enum LineReader {
 
     public static func forEachLine(of input: FileDescriptor, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Void, skipped: (Int) throws -> Void) throws {
         var buffer = [UInt8](repeating: 0, count: chunkSize + maximumLineLength + 1)
-        defer { wipe(&buffer) }
+        defer { Sodium.wipe(&buffer) }
         var filled = 0
         var lineNumber = 0
         var skipping = false  // inside a line that was too long, until its newline
@@ -74,9 +74,5 @@ public enum LineReader {
         var end = range.upperBound
         if end > range.lowerBound && bytes[end - 1] == 0x0D { end -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end])
-    }
-
-    private static func wipe(_ buffer: inout [UInt8]) {
-        buffer.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) }
     }
 }

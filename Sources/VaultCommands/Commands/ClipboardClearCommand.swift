@@ -1,8 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 import VaultCLI
 import VaultKit
 
@@ -14,6 +10,7 @@ struct ClipboardClearCommand: VaultSubcommand {
         shouldDisplay: false)
 
     func run(in context: CommandContext) async throws {
+        try HelperCommandError.requireOwnProcess("clipboard-clear", context)
         ClipboardClearer.run(environment: context.environment, input: context.streams.input)
     }
 }

@@ -39,13 +39,12 @@ struct ImportCommand: VaultSubcommand {
     var onConflict: ConflictPolicy?
 
     func run(in context: CommandContext) async throws {
-        let bytes: [UInt8]
-        if file == "-" {
-            bytes = try context.streams.readAll()
-        } else {
-            bytes = try AtomicFile.read(file)
-        }
-        let imported = try ExportReader.entries(from: Data(bytes))
+        // A plaintext backup: its bytes are wiped once it is parsed.
+        var bytes = file == "-" ? try context.streams.readAll() : try AtomicFile.read(file)
+        defer { Sodium.wipe(&bytes) }
+        var data = Data(bytes)
+        defer { data.resetBytes(in: 0..<data.count) }
+        let imported = try ExportReader.entries(from: data)
         var counts = (added: 0, skipped: 0, replaced: 0, renamed: 0)
         try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
             let conflicts = imported.map(\.name).filter(entries.contains)

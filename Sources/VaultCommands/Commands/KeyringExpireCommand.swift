@@ -11,6 +11,7 @@ struct KeyringExpireCommand: VaultSubcommand {
         shouldDisplay: false)
 
     func run(in context: CommandContext) async throws {
-        KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.keyring())
+        try HelperCommandError.requireOwnProcess("keyring-expire", context)
+        KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.keyring(), now: context.now)
     }
 }

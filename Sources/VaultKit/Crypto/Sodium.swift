@@ -76,6 +76,12 @@ public enum Sodium {
     }
 
     /// Compares two equally long secrets without leaking where they differ.
+    /// Overwrites `bytes` with zeros in a way the compiler does not drop (sodium_memzero), for
+    /// ordinary buffers that held a secret.
+    public static func wipe(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
+    }
+
     public static func constantTimeEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         if a.isEmpty { return true }

@@ -10,17 +10,17 @@ import FoundationEssentials
 /// removes the item only if it still carries that expiry (a newer `vault unlock` wins).
 public enum KeyExpirer {
     /// Starts the expirer for the key of `vaultID` that expires at `expires` (Unix seconds).
-    /// `executable` is vault's own path.
-    static func schedule(vaultID: String, expires: Int, executable: String) {
+    /// `executable` is vault's own path, started with `environment`.
+    static func schedule(vaultID: String, expires: Int, executable: String, environment: [String: String]) {
         let instruction = "\(vaultID)\n\(expires)\n"
-        try? HelperProcess.start(executable, ["keyring-expire"]) { fd in
+        try? HelperProcess.start(executable, ["keyring-expire"], environment: environment) { fd in
             try? FileDescriptor(rawValue: fd).writeEvery(Array(instruction.utf8))
         }
     }
 
     /// The expirer's side: reads the instruction from `input`, detaches, waits, and removes the
     /// item from `keyring` if it is still the one that was scheduled.
-    public static func run(input: FileDescriptor, keyring: any SessionKeyring) {
+    public static func run(input: FileDescriptor, keyring: any SessionKeyring, now: () -> Date) {
         let lines = String(decoding: (try? input.readToEnd(limit: 512)) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
         try? input.close()
         guard lines.count == 2, UUID(uuidString: lines[0]) != nil, let expires = Int(lines[1]) else { return }
@@ -28,7 +28,7 @@ public enum KeyExpirer {
         signal(SIGHUP, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         while true {
-            let left = Double(expires) - Date().timeIntervalSince1970
+            let left = Double(expires) - now().timeIntervalSince1970
             if left <= 0 { break }
             usleep(UInt32(min(left, 3600) * 1_000_000))
         }

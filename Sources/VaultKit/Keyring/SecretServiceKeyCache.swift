@@ -19,14 +19,23 @@ public final class SecretServiceKeyCache: SessionKeyring {
     public var timeToLive: TimeInterval?
     /// Told, once per process, why keys cannot be cached here.
     private let onUnavailable: (String) -> Void
-    /// vault's own path, which removes an expiring key in a helper process of its own.
+    /// vault's own path, which removes an expiring key in a helper process of its own, and the
+    /// environment that helper gets.
     private let expirer: String
+    private let environment: [String: String]
+    /// The current time, for expiries.
+    private let now: () -> Date
     private var probed: KeyringAvailability?
     private var announced = false
 
-    public init(timeToLive: TimeInterval? = nil, expirer: String, onUnavailable: @escaping (String) -> Void) {
+    public init(
+        timeToLive: TimeInterval? = nil, expirer: String, environment: [String: String], now: @escaping () -> Date = { Date() },
+        onUnavailable: @escaping (String) -> Void
+    ) {
         self.timeToLive = timeToLive
         self.expirer = expirer
+        self.environment = environment
+        self.now = now
         self.onUnavailable = onUnavailable
     }
 
@@ -45,7 +54,7 @@ public final class SecretServiceKeyCache: SessionKeyring {
 
     public func lookup(vaultID: String) -> SecureBytes? {
         guard let item = cachedItem(vaultID: vaultID) else { return nil }
-        if let expires = item.expires, expires <= Date() {
+        if let expires = item.expires, expires <= now() {
             remove(vaultID: vaultID)
             return nil
         }
@@ -73,7 +82,7 @@ public final class SecretServiceKeyCache: SessionKeyring {
             return
         }
         // Whole seconds, rounded up, so a key never expires before the lifetime it was given.
-        let expires = timeToLive.map { Int((Date().timeIntervalSince1970 + $0).rounded(.up)) }
+        let expires = timeToLive.map { Int((now().timeIntervalSince1970 + $0).rounded(.up)) }
         guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return }
         var message: UnsafeMutablePointer<CChar>?
         let status = text.withUnsafeBytes { bytes in
@@ -85,7 +94,7 @@ public final class SecretServiceKeyCache: SessionKeyring {
             announced = true
             onUnavailable(reason ?? "the Secret Service refused to store the key")
         }
-        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires, executable: expirer) }
+        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires, executable: expirer, environment: environment) }
     }
 
     public func remove(vaultID: String) {

@@ -28,14 +28,29 @@ extension FileDescriptor {
         }
     }
 
-    /// Everything left to read, or its first `limit` bytes when the input is longer.
+    /// Everything left to read, or its first `limit` bytes (nothing past them is read). The
+    /// input may be a secret (`vault import -`): every buffer it passed through on the way is
+    /// wiped, and only the result is left for the caller to wipe.
     public func readToEnd(limit: Int = .max) throws(Errno) -> [UInt8] {
+        precondition(limit >= 0, "a negative limit")
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: min(1 << 16, limit))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        defer { Sodium.wipe(&chunk) }
         while bytes.count < limit {
-            let count = try chunk.withUnsafeMutableBytes { buffer in Result { () throws(Errno) in try readSome(into: buffer) } }.get()
+            let wanted = min(chunk.count, limit - bytes.count)
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(Errno) in try readSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])) }
+            }.get()
             if count == 0 { break }
-            bytes += chunk[0..<min(count, limit - bytes.count)]
+            if bytes.count + count > bytes.capacity {
+                // Grown by hand, so that the smaller buffer is wiped rather than freed as it is.
+                var larger: [UInt8] = []
+                larger.reserveCapacity(max(2 * bytes.capacity, bytes.count + count, 4096))
+                larger.append(contentsOf: bytes)
+                Sodium.wipe(&bytes)
+                bytes = larger
+            }
+            bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
     }

@@ -19,12 +19,12 @@ public enum HelperProcess {
     /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
     /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
     /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
-    /// always reaped. `extraDescriptor` is passed on as fd 3.
+    /// always reaped. It gets exactly `environment`; `extraDescriptor` is passed on as fd 3.
     public static func run(
-        _ path: String, _ arguments: [String], input: UnsafeRawBufferPointer? = nil,
+        _ path: String, _ arguments: [String], environment: [String: String], input: UnsafeRawBufferPointer? = nil,
         captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
     ) throws(HelperProcessError) -> Result {
-        let pid = try spawn(path, arguments, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
+        let pid = try spawn(path, arguments, environment: environment, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
             if let input, !input.isEmpty { try? FileDescriptor(rawValue: inputFD).writeEvery(input) }
         }
         defer { if let fd = pid.output { close(fd) } }
@@ -40,14 +40,16 @@ public enum HelperProcess {
 
     /// Starts `path` and returns at once, after `feed` has written its standard input; used
     /// for the clearer, which outlives the command.
-    public static func start(_ path: String, _ arguments: [String], extraDescriptor: Int32? = nil,
+    public static func start(_ path: String, _ arguments: [String], environment: [String: String], extraDescriptor: Int32? = nil,
                              feed: (Int32) -> Void) throws(HelperProcessError) {
-        let pid = try spawn(path, arguments, captureOutput: false, extraDescriptor: extraDescriptor, feed: feed)
-        _ = pid
+        _ = try spawn(path, arguments, environment: environment, captureOutput: false, extraDescriptor: extraDescriptor, feed: feed)
     }
 
+    /// Starts the helper with the signal mask and actions of a fresh process: vault blocks the
+    /// termination signals in every thread (`TerminationSignals`), and a helper must not inherit
+    /// that, nor a SIGPIPE that vault ignores for a moment.
     private static func spawn(
-        _ path: String, _ arguments: [String], captureOutput: Bool, extraDescriptor: Int32?,
+        _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool, extraDescriptor: Int32?,
         feed: (Int32) -> Void
     ) throws(HelperProcessError) -> (id: pid_t, output: Int32?) {
         var inputPipe: [Int32] = [-1, -1]
@@ -73,11 +75,23 @@ public enum HelperProcess {
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noneBlocked = sigset_t()
+        sigemptyset(&noneBlocked)
+        var defaults = TerminationSignals.set()
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         closeInheritedDescriptorsOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(inputPipe[0])
         if captureOutput { close(outputPipe[1]) }
         guard status == 0 else {
@@ -129,9 +143,9 @@ public enum HelperProcess {
             if ready < 0 { break }
             if ready == 0 { continue }
             let source = FileDescriptor(rawValue: fd)
-            let count = try? length < limit
-                ? buffer.withUnsafeMutableBytes { raw in Swift.Result { () throws(Errno) in try source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: raw[length...])) } }.get()
-                : overflow.withUnsafeMutableBytes { raw in Swift.Result { () throws(Errno) in try source.readSome(into: raw) } }.get()
+            let count = length < limit
+                ? try? buffer.withUnsafeMutableBytes { raw in try source.readSome(into: UnsafeMutableRawBufferPointer(rebasing: raw[length...])) }
+                : try? overflow.withUnsafeMutableBytes { raw in try source.readSome(into: raw) }
             guard let count, count > 0 else { break }
             if length < limit { length += count }
         }

@@ -3,10 +3,13 @@ import SystemPackage
 import Glibc
 #endif
 
-/// Bytes nobody writes to while this value lives: text compiled into the binary, or a file
-/// mapped read-only (and unmapped when the value goes). Reading memory that never changes is
-/// safe from any thread, so it is `Sendable`; this is the one place vault vouches for that, and
-/// the word tables and breach files built on it are plainly `Sendable`.
+/// Bytes vault never writes to while this value lives: text compiled into the binary, or a file
+/// mapped read-only (and unmapped when the value goes). Reading memory that nobody in the
+/// process changes is safe from any thread, so it is `Sendable`; this is the one place vault
+/// vouches for that, and the word tables and breach files built on it are plainly `Sendable`.
+/// Another process can still change a mapped file, and reading past the end of one it
+/// truncated raises SIGBUS: map only files that are not being written (a downloaded copy of
+/// the breach data).
 public final class ReadOnlyBytes: @unchecked Sendable {
     /// The first byte.
     public let base: UnsafePointer<UInt8>
@@ -36,5 +39,6 @@ public final class ReadOnlyBytes: @unchecked Sendable {
         if let mappedLength { munmap(UnsafeMutableRawPointer(mutating: base), mappedLength) }
     }
 
+    /// The byte at `index`, which must be below `count`.
     public subscript(index: Int) -> UInt8 { base[index] }
 }

@@ -1,31 +1,33 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Restores the terminal's echo if the process is interrupted while a secret is being typed;
-/// a signal handler cannot capture context, so the saved settings live in globals, here in the
-/// platform layer.
+/// The terminal settings to put back if a termination signal ends the process while a secret is
+/// being typed with echo off: `TerminationSignals` restores them before the process ends.
 public enum TerminalEchoGuard {
-    nonisolated(unsafe) private static var descriptor: Int32 = -1
-    nonisolated(unsafe) private static var settings = termios()
-
-    public static func arm(descriptor fd: Int32, settings saved: termios) {
-        settings = saved
-        descriptor = fd
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
-            Glibc.signal(signal) { number in
-                if TerminalEchoGuard.descriptor >= 0 {
-                    tcsetattr(TerminalEchoGuard.descriptor, TCSAFLUSH, &TerminalEchoGuard.settings)
-                    _ = Glibc.write(TerminalEchoGuard.descriptor, "\n", 1)
-                }
-                Glibc.signal(number, SIG_DFL)
-                raise(number)
-            }
-        }
+    /// The terminal and its settings from before the prompt, while one is shown.
+    private struct Saved: Sendable {
+        var descriptor: Int32
+        var settings: termios
     }
 
+    private static let saved = Mutex<Saved?>(nil)
+
+    /// Remembers the settings of the terminal at `descriptor` from before echo was turned off.
+    public static func arm(descriptor: Int32, settings: termios) {
+        saved.withLock { $0 = Saved(descriptor: descriptor, settings: settings) }
+    }
+
+    /// Forgets them, once the prompt has put them back itself.
     public static func disarm() {
-        descriptor = -1
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { Glibc.signal(signal, SIG_DFL) }
+        saved.withLock { $0 = nil }
+    }
+
+    /// Puts the remembered settings back, and ends the half-typed line.
+    static func restore() {
+        guard var remembered = saved.withLock({ $0 }) else { return }
+        tcsetattr(remembered.descriptor, TCSAFLUSH, &remembered.settings)
+        _ = write(remembered.descriptor, "\n", 1)
     }
 }

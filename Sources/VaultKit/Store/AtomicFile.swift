@@ -26,12 +26,10 @@ public enum AtomicFile {
         guard info.st_size <= limit else { throw .tooLarge(path: path) }
         var failure: Errno?
         let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialised in
-            do {
+            do throws(Errno) {
                 initialised = try FileDescriptor(rawValue: fd).readFully(into: UnsafeMutableRawBufferPointer(buffer))
-            } catch let error as Errno {
-                failure = error
-                initialised = 0
             } catch {
+                failure = error
                 initialised = 0
             }
         }

@@ -3,20 +3,28 @@ import SystemPackage
 import VaultCLI
 import VaultCommands
 import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a `vault` command line inside the test process: the same `VaultProgram.run` the
 /// executable's `main` calls, with a context built from the test's world instead of the
 /// process's. The environment is exactly the one given; standard input, output and error are
-/// files in `ioFolder` (as for a started process); there is no terminal; the keyring and the
-/// clipboards are the real ones, found through that environment, and helpers (the clipboard
-/// clearer, the key expirer) are started from the built `vault` binary.
+/// files in `ioFolder` (as for a started process); there is no terminal; the clipboards are the
+/// real ones the environment names, the keyring is the Secret Service of the test process's own
+/// session bus (libsecret finds it from the process's environment), and helpers (the clipboard
+/// clearer, the key expirer) are started from the built `vault` binary. The command runs on a
+/// thread of its own (`CommandThread`).
 ///
 /// What only a process has stays with `RunningVault`: signals, a kill at a random moment,
 /// concurrent commands, a pseudo-terminal, the limits and hardening `main` applies, external
 /// plugins (which replace the process), and a working folder (paths given here are absolute).
 enum InProcessVault {
-    /// The built-in plugins, registered once for every run as `main` registers them.
+    /// The built-in plugins, registered once for every run as `main` registers them. SIGPIPE is
+    /// ignored in the test process from then on, as the commands that feed helpers through pipes
+    /// would otherwise switch it for the whole process while other commands run.
     static let plugins: PluginRegistry = {
+        signal(SIGPIPE, SIG_IGN)
         do throws(PluginError) { return try VaultProgram.plugins() } catch { fatalError("the built-in plugins do not register: \(error.message)") }
     }()
 
@@ -35,14 +43,17 @@ enum InProcessVault {
         defer { for descriptor in [input, output, errors] { try? descriptor.close() } }
         let streams = StandardStreams(input: input, output: output, error: errors)
         let executable = VaultBinary.path
+        let now: @Sendable () -> Date = { Date() }
         var context = CommandContext(
             environment: environment, streams: streams, terminal: .none,
-            keyrings: .secretService(executable: executable),
+            keyrings: .secretService(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            plugins: plugins, executable: executable)
+            plugins: plugins, now: now, executable: executable, ownsProcess: false)
         adjust(&context)
         let started = ContinuousClock.now
-        let status = await VaultProgram.run(arguments, in: context)
+        let thread = CommandThread()
+        defer { thread.finish() }
+        let status = await withTaskExecutorPreference(thread) { await VaultProgram.run(arguments, in: context) }
         return VaultResult(
             arguments: arguments, termination: .exited(status),
             stdoutData: FileManager.default.contents(atPath: base + ".out") ?? Data(),

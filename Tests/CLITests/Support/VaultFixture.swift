@@ -98,13 +98,17 @@ final class VaultFixture: Sendable {
                                directory: root, ioFolder: ioFolder)
     }
 
-    /// Runs `vault arguments…` to its end: in-process, or as a process killed after `timeout`.
+    /// Runs `vault arguments…` to its end: in-process, or as a process when the fixture runs
+    /// processes or a `timeout` is given (a time limit only a process can be held to: it is
+    /// killed after it).
     func run(
         _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
-        timeout: Duration = RunningVault.defaultTimeout
+        timeout: Duration? = nil
     ) async throws -> VaultResult {
-        guard runsProcesses else { return try await run(arguments, stdin: stdin, environment: changes, adjusting: { _ in }) }
-        return try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout)
+        guard runsProcesses || timeout != nil else {
+            return try await run(arguments, stdin: stdin, environment: changes, adjusting: { _ in })
+        }
+        return try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout ?? RunningVault.defaultTimeout)
     }
 
     /// Runs `vault arguments…` in-process in a context `adjust` changed: with a terminal, a

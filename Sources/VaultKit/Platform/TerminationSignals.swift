@@ -1,0 +1,91 @@
+import CProcessShim
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Ctrl-C, kill, a closed terminal and Ctrl-\ (SIGINT, SIGTERM, SIGHUP, SIGQUIT) for the vault
+/// process. Swift concurrency runs commands on threads that block every signal, while the main
+/// thread waits in sigsuspend with none blocked, so a per-thread mask decides nothing: `main`
+/// installs a handler that passes each signal through a pipe to a thread of its own. A signal
+/// that arrives while some work holds a `TerminationDeferral` waits until the last one is let
+/// go; otherwise, and then, the terminal's settings are restored (`TerminalEchoGuard`) and the
+/// process ends by that signal, as it would have by default. Where `main` never took them over
+/// (a test running commands in its own process), deferrals only count.
+public enum TerminationSignals {
+    static let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    private struct State {
+        var holders = 0
+        var pending: Int32?
+    }
+
+    private static let state = Mutex(State())
+
+    /// For `main`: installs the handler and starts the thread that acts on the signals. A
+    /// signal set to be ignored afterwards (as the clipboard clearer does with SIGHUP) stays
+    /// ignored.
+    public static func takeOver() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var thread = pthread_t()
+        // The read end, for the thread; kept for its life, which is the process's.
+        let reader = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        reader.initialize(to: ends[0])
+        guard pthread_create(&thread, nil, { argument in
+            let descriptor = argument!.assumingMemoryBound(to: Int32.self).pointee
+            while true {
+                var number: UInt8 = 0
+                let count = read(descriptor, &number, 1)
+                if count == 1 { TerminationSignals.arrived(Int32(number)) } else if count == 0 || errno != EINTR { return nil }
+            }
+        }, reader) == 0 else { return }
+        pthread_detach(thread)
+        _ = numbers.withUnsafeBufferPointer { vault_forward_signals(ends[1], $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// The four signals as a set.
+    static func set() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in numbers { sigaddset(&set, number) }
+        return set
+    }
+
+    private static func arrived(_ number: Int32) {
+        let now = state.withLock { state -> Bool in
+            guard state.holders > 0 else { return true }
+            state.pending = state.pending ?? number
+            return false
+        }
+        if now { end(by: number) }
+    }
+
+    static func hold() {
+        state.withLock { $0.holders += 1 }
+    }
+
+    static func release() {
+        let waiting = state.withLock { state -> Int32? in
+            state.holders -= 1
+            return state.holders == 0 ? state.pending : nil
+        }
+        if let waiting { end(by: waiting) }
+    }
+
+    /// Whether a signal is waiting for the deferrals to end.
+    static var isPending: Bool { state.withLock { $0.pending != nil } }
+
+    /// Ends the process by `number`, as its default action would.
+    private static func end(by number: Int32) -> Never {
+        TerminalEchoGuard.restore()
+        signal(number, SIG_DFL)
+        var one = sigset_t()
+        sigemptyset(&one)
+        sigaddset(&one, number)
+        pthread_sigmask(SIG_UNBLOCK, &one, nil)
+        raise(number)
+        _exit(128 + number)
+    }
+}
