@@ -48,6 +48,8 @@ let package = Package(
             dependencies: [
                 "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
                 .product(name: "SystemPackage", package: "swift-system"),
+                // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(

@@ -26,7 +26,7 @@ public struct VaultCommand: ParsableCommand {
 
     /// The core commands, before every plugin's.
     static let coreCommands: [ParsableCommand.Type] = [
-        InitCommand.self, AddCommand.self, GetCommand.self, ShowCommand.self, ListCommand.self,
+        InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
         SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, PluginsCommand.self,

@@ -140,7 +140,7 @@ struct RotationTests {
         #expect(try fixture.vaultBytes() == rotated)
     }
 
-    @Test("version 1 files open, stay as they are when only read, and are written as version 2 at the next change")
+    @Test("version 1 files open, stay as they are when only read, and are written as the current version at the next change")
     func version1IsUpgraded() async throws {
         let fixture = try await VaultFixture.initialized()
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -156,7 +156,7 @@ struct RotationTests {
 
             try await fixture.succeed(["add", "added/after-upgrade"], stdin: "new-pw\n", environment: environment)
             let upgraded = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(try JSONValue.object(upgraded)["version"] as? Int == 2, "\(name) must become version 2")
+            #expect(try JSONValue.object(upgraded)["version"] as? Int == 3, "\(name) must become version 3")
             let after = try await fixture.succeed(["list"], environment: environment).stdoutLines
             #expect(after == (names + ["added/after-upgrade"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             #expect(try await fixture.succeed(["get", "added/after-upgrade"], environment: environment).stdout == "new-pw\n")

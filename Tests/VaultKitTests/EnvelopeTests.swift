@@ -37,8 +37,18 @@ struct EnvelopeTests {
     }
 
     @Test func newerVersionsAreRefusedClearly() throws {
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 4,")
+        #expect(throws: FormatError.newerVersion(4)) { try Envelope.parse(Array(text.utf8)) }
+    }
+
+    /// Version 3 has version 2's layout, but the version is bound into the wrapped key: a
+    /// version 2 file relabelled as version 3 (so that a reader would trust its entries to be
+    /// of version 3) does not open.
+    @Test func aVersion2FileCalledVersion3DoesNotOpen() throws {
         let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 3,")
-        #expect(throws: FormatError.newerVersion(3)) { try Envelope.parse(Array(text.utf8)) }
+        let envelope = try Envelope.parse(Array(text.utf8))
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
+        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
     }
 
     @Test func aVersion2FileCalledVersion1DoesNotOpen() throws {

@@ -22,6 +22,21 @@ struct FixtureTests {
         #expect(card.field(named: "pin") == CustomField(name: "pin", value: "4711", secret: true))
     }
 
+    @Test func opensTheVersion3VaultWithTypesAndOneTimePasswords() throws {
+        let vault = try open("v3/vault.json", password: "fixture password v3")
+        #expect(vault.envelope.version == 3)
+        let expected = try EntryJSON.decoder().decode(
+            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v3/expected-export.json"))))
+        #expect(expected.version == 2)
+        #expect(try vault.entries.allEntries() == expected.entries)
+        #expect(try vault.entries.entry(named: "card/visa")?.type == .card)
+        #expect(try vault.entries.entry(named: "web/github")?.type == .login)
+        let totp = try #require(try vault.entries.entry(named: "web/totp")?.oneTimePassword())
+        #expect(totp.code(at: Date(timeIntervalSince1970: 59))?.code == "46119246")
+        let hotp = try #require(try vault.entries.entry(named: "web/hotp")?.oneTimePassword())
+        #expect(hotp.kind == .hotp(counter: 3) && hotp.code(counter: 3) == "969429")
+    }
+
     @Test func opensTheVersion1AES256GCMVault() throws {
         try #require(Cipher.aes256gcm.isAvailable)
         let vault = try open("v1/vault-aes256gcm.json")

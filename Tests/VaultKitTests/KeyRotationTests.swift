@@ -115,7 +115,23 @@ struct KeyRotationTests {
         #expect(!(try dataKey(of: path, password: "fixture password v1")).constantTimeEquals(oldDataKey),
                 "version 1's data key may have outlived a passwd: the upgrade draws a new one")
         let upgraded = try store.open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache()))
-        #expect(upgraded.envelope.version == 2)
+        #expect(upgraded.envelope.version == Envelope.currentVersion)
         #expect(upgraded.entries.names == ["bank/card", "café/ü \"quoted\" \\back", "new", "web/github"])
+    }
+
+    /// Version 2 already drew a new data key at every passwd: its upgrade keeps the key.
+    @Test func aVersion2FileIsUpgradedWithItsDataKey() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/vault.json"
+        try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v2/vault.json"))).write(to: URL(fileURLWithPath: path))
+        let store = VaultStore(path: path)
+        let oldDataKey = try dataKey(of: path, password: "fixture password v2")
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
+        try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", type: .note, created: Date().toTheSecond, otp: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) }
+        #expect(try dataKey(of: path, password: "fixture password v2").constantTimeEquals(oldDataKey))
+        let upgraded = try store.open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache()))
+        #expect(upgraded.envelope.version == 3)
+        let entry = try #require(try upgraded.entries.entry(named: "new"))
+        #expect(entry.type == .note && entry.otp == "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")
     }
 }

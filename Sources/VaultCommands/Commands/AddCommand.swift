@@ -45,8 +45,9 @@ struct AddCommand: VaultSubcommand {
             if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
         }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
-        let secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(
-            labels: (generator.generate ? [] : ["password for \(name)"]) + details.secretFields.map { "value of \($0)" }).read(in: context)
+        var input = details.secretInput
+        if !generator.generate { input.labels.insert("password for \(name)", at: 0) }
+        let secrets = try (generated.map { [$0.text] } ?? []) + input.read(in: context)
         let now = context.now().toTheSecond
         var stored: Entry? = nil
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
@@ -55,7 +56,7 @@ struct AddCommand: VaultSubcommand {
             var entry = Entry(name: name, created: existing?.created ?? now, modified: now, history: existing?.history ?? [])
             entry.password = existing?.password
             entry.changePassword(to: secrets[0], at: now)
-            details.apply(to: &entry, secretValues: Array(secrets.dropFirst()))
+            try details.apply(to: &entry, secretValues: Array(secrets.dropFirst()))
             try entries.put(entry)
             stored = entry
             return existing != nil

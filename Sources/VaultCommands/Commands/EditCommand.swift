@@ -35,6 +35,9 @@ struct EditCommand: VaultSubcommand {
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
     var removedFields: [String] = []
 
+    @Flag(help: "Remove the one-time password setting.")
+    var removeOTP = false
+
     func validate() throws {
         if password && generator.generate { throw ValidationError("--password reads a new password and --generate makes one: choose one") }
         if clipboard.clip && !password && !generator.generate {
@@ -43,7 +46,8 @@ struct EditCommand: VaultSubcommand {
         if analysis.checkBreach && !password {
             throw ValidationError("--check-breach checks a new password you give: use it with --password")
         }
-        if details.isEmpty && !password && !generator.generate && removedFields.isEmpty {
+        if removeOTP && details.otp { throw ValidationError("--otp sets a one-time password and --remove-otp removes it: choose one") }
+        if details.isEmpty && !password && !generator.generate && removedFields.isEmpty && !removeOTP {
             throw ValidationError("nothing to change: give at least one option (see vault edit --help)")
         }
     }
@@ -54,12 +58,13 @@ struct EditCommand: VaultSubcommand {
         if clipboard.clip { try clipboard.ensureAvailable(in: context) }
         let store = vault.store(in: context)
         let unlocker = try vault.unlocker(in: context)
-        if context.streams.inputIsTerminal && (password || !details.secretFields.isEmpty) {
+        if context.streams.inputIsTerminal && (password || !details.secretFields.isEmpty || details.otp) {
             if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
         }
-        let labels = (password ? ["new password for \(name)"] : []) + details.secretFields.map { "value of \($0)" }
+        var input = details.secretInput
+        if password { input.labels.insert("new password for \(name)", at: 0) }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
-        var secrets = try (generated.map { [$0.text] } ?? []) + SecretInput(labels: labels).read(in: context)
+        var secrets = try (generated.map { [$0.text] } ?? []) + input.read(in: context)
         let now = context.now().toTheSecond
         var newPassword: String?
         var stored: Entry? = nil
@@ -73,7 +78,11 @@ struct EditCommand: VaultSubcommand {
                 guard entry.field(named: field) != nil else { throw EntryError.noSuchField(entry: name, field: field) }
                 entry.fields.removeAll { $0.name == field }
             }
-            details.apply(to: &entry, secretValues: secrets)
+            try details.apply(to: &entry, secretValues: secrets)
+            if removeOTP {
+                guard entry.otp != nil else { throw EntryError.noSuchField(entry: name, field: "otp") }
+                entry.otp = nil
+            }
             entry.modified = now
             try entries.put(entry)
             stored = entry

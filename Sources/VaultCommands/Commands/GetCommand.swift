@@ -18,7 +18,9 @@ struct GetCommand: VaultSubcommand {
     @Argument(help: "The entry's name.")
     var name: String
 
-    @Option(help: ArgumentHelp("Print this field instead: username, url, notes, tags, or a custom field's name.", valueName: "field"))
+    @Option(help: ArgumentHelp(
+        "Print this field instead: username, url, notes, tags, otp (the current one-time code), otpauth (its URI), or a custom field's name.",
+        valueName: "field"))
     var field: String?
 
     @OptionGroup var output: OutputOptions
@@ -30,14 +32,23 @@ struct GetCommand: VaultSubcommand {
     }
 
     func run(in context: CommandContext) async throws {
+        if field?.lowercased() == "otp" && !output.json {
+            // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on).
+            let name = try EntryName.normalized(name)
+            let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: vault.store(in: context), using: vault.unlocker(in: context))
+            return try deliver(issued.code, of: name, in: context)
+        }
         let entry = try vault.entry(named: name, in: context)
         if output.json {
             try JSONOutput.print(entry, to: context.streams)
             return
         }
-        let value = try EntryField.value(of: field ?? "password", in: entry)
+        try deliver(try EntryField.value(of: field ?? "password", in: entry), of: entry.name, in: context)
+    }
+
+    private func deliver(_ value: String, of name: String, in context: CommandContext) throws {
         if clipboard.clip {
-            try clipboard.copy(value, describing: entry.name, config: context.config(), in: context)
+            try clipboard.copy(value, describing: name, config: context.config(), in: context)
         } else {
             try context.streams.write(value + "\n")
         }
@@ -55,6 +66,8 @@ enum EntryField {
         case "notes", "note": value = entry.notes
         case "tags", "tag": value = entry.tags.isEmpty ? nil : entry.tags.joined(separator: "\n")
         case "name": value = entry.name
+        case "otpauth": value = entry.otp
+        case "type": value = entry.type.rawValue
         default: value = entry.field(named: field)?.value
         }
         guard let value else { throw EntryError.noSuchField(entry: entry.name, field: field) }

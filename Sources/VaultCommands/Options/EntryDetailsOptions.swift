@@ -27,8 +27,16 @@ struct EntryDetailsOptions: ParsableArguments {
     @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for several.", valueName: "tag"))
     var tags: [String] = []
 
+    @Flag(help: "Set a one-time password: an otpauth:// URI or a Base32 secret, asked for like the password.")
+    var otp = false
+
     var isEmpty: Bool {
-        username == nil && urls.isEmpty && note == nil && fields.isEmpty && secretFields.isEmpty && tags.isEmpty
+        username == nil && urls.isEmpty && note == nil && fields.isEmpty && secretFields.isEmpty && tags.isEmpty && !otp
+    }
+
+    /// The secrets these options ask for after the password: secret fields, then the OTP.
+    var secretInput: SecretInput {
+        SecretInput(labels: secretFields.map { "value of \($0)" }, unconfirmed: otp ? ["otpauth URI or Base32 secret"] : [])
     }
 
     func validate() throws {
@@ -40,8 +48,15 @@ struct EntryDetailsOptions: ParsableArguments {
     }
 
     /// Writes the given details into `entry`: the username and note are replaced, URLs and tags
-    /// replaced when any are given, and fields set one by one.
-    func apply(to entry: inout Entry, secretValues: [String]) {
+    /// replaced when any are given, fields set one by one, and the OTP setting (the last of
+    /// `secretValues` with --otp) checked and stored as its canonical URI.
+    func apply(to entry: inout Entry, secretValues: [String]) throws {
+        var secretValues = secretValues
+        if otp, let text = secretValues.popLast() {
+            var setting = try OTPAuthURI.parse(text)
+            if setting.account == nil { setting.account = username ?? entry.username ?? entry.name }
+            entry.otp = OTPAuthURI.render(setting)
+        }
         if let username { entry.username = username }
         if let note { entry.notes = note }
         if !urls.isEmpty { entry.urls = urls }

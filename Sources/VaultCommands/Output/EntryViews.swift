@@ -34,9 +34,12 @@ struct EntryView: Encodable {
     }
 
     var name: String
+    var type: EntryType
     var username: String?
     var password: String?
     var hasPassword: Bool
+    var otp: String?
+    var hasOTP: Bool
     var urls: [String]
     var notes: String?
     var fields: [Field]
@@ -48,9 +51,12 @@ struct EntryView: Encodable {
 
     init(_ entry: Entry, reveal: Bool) {
         name = entry.name
+        type = entry.type
         username = entry.username
         password = reveal ? entry.password : nil
         hasPassword = entry.password != nil
+        otp = reveal ? entry.otp : nil
+        hasOTP = entry.otp != nil
         urls = entry.urls
         notes = entry.notes
         fields = entry.fields.map { Field(name: $0.name, value: reveal || !$0.secret ? $0.value : nil, secret: $0.secret) }
@@ -62,8 +68,9 @@ struct EntryView: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, username, password, urls, notes, fields, tags, created, modified, history
+        case name, type, username, password, otp, urls, notes, fields, tags, created, modified, history
         case hasPassword = "has_password"
+        case hasOTP = "has_otp"
         case historyCount = "history_count"
     }
 }
@@ -75,13 +82,23 @@ enum EntryText {
 
     static func render(_ entry: Entry, reveal: Bool) -> String {
         var rows: [(String, String)] = [("Name", entry.name)]
+        if entry.type != .login { rows.append(("Type", typeName(entry.type))) }
         if let username = entry.username { rows.append(("Username", username)) }
-        if let password = entry.password { rows.append(("Password", reveal ? password : mask)) }
+        if let password = entry.password { rows.append((entry.type.passwordLabel, reveal ? password : mask)) }
+        if let otp = entry.otp { rows.append(("One-time code", reveal ? otp : otpSummary(entry))) }
         for url in entry.urls { rows.append(("URL", url)) }
         if !entry.tags.isEmpty { rows.append(("Tags", entry.tags.joined(separator: ", "))) }
-        for field in entry.fields {
-            rows.append((field.name, field.secret && !reveal ? mask : field.value))
+        // The type's own fields first, in its order and under its labels, then the others.
+        let template = entry.type.fields
+        let ordered = template.compactMap { field in entry.field(named: field.name).map { (field.label, $0) } }
+            + entry.fields.filter { field in !template.contains { $0.name == field.name } }.map { ($0.name, $0) }
+        // Multi-line values (a private key, the notes) follow the table, indented.
+        var blocks: [(String, String)] = []
+        for (label, field) in ordered {
+            let value = field.secret && !reveal ? mask : field.value
+            if value.contains("\n") { blocks.append((label, value)) } else { rows.append((label, value)) }
         }
+        if let notes = entry.notes { blocks.append(("Notes", notes)) }
         rows.append(("Created", timestamp(entry.created)))
         rows.append(("Modified", timestamp(entry.modified)))
         if !entry.history.isEmpty {
@@ -96,11 +113,33 @@ enum EntryText {
             let padded = label.isEmpty ? String(repeating: " ", count: width + 1) : label + ":" + String(repeating: " ", count: width - label.count)
             return "\(padded) \(value)\n"
         }.joined()
-        if let notes = entry.notes {
-            text += "Notes:\n" + TerminalText.visibleLines(notes).split(separator: "\n", omittingEmptySubsequences: false)
+        for (label, value) in blocks {
+            let lines = value.hasSuffix("\n") ? String(value.dropLast()) : value
+            text += TerminalText.visible(label) + ":\n" + TerminalText.visibleLines(lines).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "  \($0)\n" }.joined()
         }
         return text
+    }
+
+    private static func typeName(_ type: EntryType) -> String {
+        switch type {
+        case .login: return "login"
+        case .card: return "payment card"
+        case .bank: return "bank account"
+        case .identity: return "identity"
+        case .note: return "secure note"
+        case .sshKey: return "SSH key"
+        }
+    }
+
+    /// What kind of one-time password the entry has, without its secret.
+    private static func otpSummary(_ entry: Entry) -> String {
+        guard let otp = try? entry.oneTimePassword() else { return "an unreadable setting" }
+        let characters = otp.encoding == .steam ? "Steam code" : "\(otp.digits) digits"
+        switch otp.kind {
+        case .totp(let period): return "TOTP, \(characters) every \(period) s (\(otp.algorithm.rawValue)); vault otp \(entry.name)"
+        case .hotp(let counter): return "HOTP, \(characters), next counter \(counter) (\(otp.algorithm.rawValue)); vault otp \(entry.name)"
+        }
     }
 
     private static func timestamp(_ date: Date) -> String {

@@ -16,14 +16,14 @@ extension Envelope {
     /// Readies the header for a write and returns the data key to seal the payload with: the
     /// data key is wrapped again with a fresh nonce, so that every write has a header of its
     /// own and no payload combines with the header of another write. A file of an older
-    /// version is brought to the current one with a fresh data key, since an older version's
-    /// `passwd` kept its data key for life.
+    /// version is brought to the current one; a version 1 file gets a fresh data key, since
+    /// version 1's `passwd` kept its data key for life.
     public mutating func prepareForWrite(keys: VaultKeys) throws(CryptoError) -> SecureBytes {
         var dataKey = keys.dataKey
-        if version < Self.currentVersion {
-            version = Self.currentVersion
+        if version < 2 {
             dataKey = try SecureBytes.random(count: Cipher.keyLength)
         }
+        version = Self.currentVersion
         try wrap(dataKey: dataKey, with: keys.keyEncryptionKey)
         return dataKey
     }

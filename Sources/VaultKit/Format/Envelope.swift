@@ -10,10 +10,12 @@ import Glibc
 public struct Envelope: Equatable, Sendable {
     public static let formatName = "vault"
     /// The version every write produces. Version 1 bound the payload to the id and cipher only;
-    /// version 2 binds it to the whole header, the wrapped data key included.
-    public static let currentVersion = 2
+    /// version 2 binds it to the whole header, the wrapped data key included; version 3 has the
+    /// layout of version 2 and adds entry types and one-time passwords to the entries, which a
+    /// reader of version 2 would drop.
+    public static let currentVersion = 3
 
-    /// The format version of this file; a version 1 file becomes version 2 at its next write.
+    /// The format version of this file; an older file becomes the current version at its next write.
     public var version: Int
     /// A random UUID fixed at `vault init`; ties cached keys and the payload to this vault.
     public var id: String

@@ -3,11 +3,12 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// The JSON form of an entry. Optional text fields are left out when absent; lists are always
-/// written and default to empty when read, so hand-written imports may omit them.
+/// The JSON form of an entry. Optional text fields are left out when absent, and so is the type
+/// when it is `login`; lists are always written and default to empty when read, so hand-written
+/// imports may omit them.
 extension Entry: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, username, password, urls, notes, fields, tags, created, modified, history
+        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp
     }
 
     /// With this key set in the encoder's `userInfo`, the name is left out; `EntryLine` writes
@@ -17,6 +18,7 @@ extension Entry: Codable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
+        type = try container.decodeIfPresent(EntryType.self, forKey: .type) ?? .login
         username = try container.decodeIfPresent(String.self, forKey: .username)
         password = try container.decodeIfPresent(String.self, forKey: .password)
         urls = try container.decodeIfPresent([String].self, forKey: .urls) ?? []
@@ -26,6 +28,7 @@ extension Entry: Codable {
         created = try container.decode(Date.self, forKey: .created)
         modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
         history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
+        otp = try container.decodeIfPresent(String.self, forKey: .otp)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -33,6 +36,7 @@ extension Entry: Codable {
         if encoder.userInfo[Entry.omitNameKey] as? Bool != true {
             try container.encode(name, forKey: .name)
         }
+        if type != .login { try container.encode(type, forKey: .type) }
         try container.encodeIfPresent(username, forKey: .username)
         try container.encodeIfPresent(password, forKey: .password)
         try container.encode(urls, forKey: .urls)
@@ -42,6 +46,7 @@ extension Entry: Codable {
         try container.encode(created, forKey: .created)
         try container.encode(modified, forKey: .modified)
         try container.encode(history, forKey: .history)
+        try container.encodeIfPresent(otp, forKey: .otp)
     }
 }
 

@@ -3,10 +3,13 @@ import FoundationEssentials
 import Glibc
 #endif
 
-/// One login, card or secret note: what `vault add` creates and `vault get` prints. A value type,
-/// encoded as one JSON object both inside the encrypted payload and in exports.
+/// One login, card, bank account, identity, note or SSH key: what `vault add` creates and
+/// `vault get` prints. A value type, encoded as one JSON object both inside the encrypted payload
+/// and in exports.
 public struct Entry: Equatable, Sendable {
     public var name: String
+    /// What the entry holds; the type's own fields are custom fields (`EntryType.fields`).
+    public var type: EntryType
     public var username: String?
     public var password: String?
     public var urls: [String]
@@ -17,13 +20,16 @@ public struct Entry: Equatable, Sendable {
     public var modified: Date
     /// Earlier passwords, oldest first.
     public var history: [PasswordChange]
+    /// The one-time password setting as its canonical otpauth URI (`OTPAuthURI`); a secret.
+    public var otp: String?
 
     public init(
-        name: String, username: String? = nil, password: String? = nil, urls: [String] = [],
+        name: String, type: EntryType = .login, username: String? = nil, password: String? = nil, urls: [String] = [],
         notes: String? = nil, fields: [CustomField] = [], tags: [String] = [],
-        created: Date, modified: Date? = nil, history: [PasswordChange] = []
+        created: Date, modified: Date? = nil, history: [PasswordChange] = [], otp: String? = nil
     ) {
         self.name = name
+        self.type = type
         self.username = username
         self.password = password
         self.urls = urls
@@ -33,6 +39,7 @@ public struct Entry: Equatable, Sendable {
         self.created = created
         self.modified = modified ?? created
         self.history = history
+        self.otp = otp
     }
 
     /// Sets a new password, keeping the old one (if any, and if different) in the history.
@@ -41,6 +48,11 @@ public struct Entry: Equatable, Sendable {
             history.append(PasswordChange(password: old, replaced: date))
         }
         password = newPassword
+    }
+
+    /// The entry's one-time password setting, if it has one.
+    public func oneTimePassword() throws(OTPError) -> OneTimePassword? {
+        try otp.map { (uri) throws(OTPError) in try OTPAuthURI.parse(uri) }
     }
 
     /// The custom field called `name`, if the entry has one.

@@ -7,7 +7,7 @@ import Glibc
 /// document with every entry, secrets included. See docs/format.md.
 public struct ExportDocument: Codable, Equatable {
     public static let formatName = "vault-export"
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
     public var format: String
     public var version: Int

@@ -40,6 +40,13 @@ public enum ExportReader {
             } catch {
                 throw .invalidEntry(index: index, name: entry.name, why: error.message)
             }
+            if let otp = entry.otp {
+                do {
+                    _ = try OTPAuthURI.parse(otp)
+                } catch {
+                    throw .invalidEntry(index: index, name: entry.name, why: "field otp: \(error.message)")
+                }
+            }
             guard seen.insert(entry.name).inserted else { throw .duplicate(entry.name) }
             entries.append(entry)
         }

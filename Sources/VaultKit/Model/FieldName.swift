@@ -1,7 +1,7 @@
 /// Rules for custom field names: not empty, printable, and not one of the names
 /// `vault get --field` uses for the built-in parts of an entry.
 public enum FieldName {
-    public static let reserved: Set<String> = ["name", "password", "username", "url", "urls", "notes", "note", "tags", "tag"]
+    public static let reserved: Set<String> = ["name", "password", "username", "url", "urls", "notes", "note", "tags", "tag", "otp", "otpauth", "type"]
 
     public static func validate(_ name: String) throws(EntryError) {
         if name.isEmpty { throw .invalidField("a custom field needs a name") }

@@ -1,0 +1,81 @@
+import ArgumentParser
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+import VaultCLI
+import VaultKit
+
+/// `vault otp`: the current one-time code of an entry.
+struct OTPCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "otp",
+        abstract: "Print an entry's current one-time code (TOTP or HOTP).",
+        discussion: """
+            Prints the code alone on one line; on a terminal, the seconds it stays valid go to \
+            standard error. A HOTP entry's counter is advanced and saved with each code. With \
+            --clip the code goes to the clipboard instead. --at gives the code of another \
+            moment (a Unix time or an ISO 8601 date), to check a setting against another device.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("The moment to make a TOTP code for: Unix seconds or an ISO 8601 date.", valueName: "time"))
+    var at: String?
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var clipboard: ClipOptions
+
+    func validate() throws {
+        if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
+    }
+
+    /// What `--json` prints.
+    struct Report: Encodable {
+        var name: String
+        var code: String
+        var type: String
+        var secondsLeft: Int?
+        var period: Int?
+        var counter: UInt64?
+
+        enum CodingKeys: String, CodingKey {
+            case name, code, type, period, counter
+            case secondsLeft = "seconds_left"
+        }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let name = try EntryName.normalized(name)
+        let date = try at.map(MomentArgument.parse) ?? context.now()
+        if clipboard.clip { try clipboard.ensureAvailable(in: context) }
+        let issued = try OneTimeCodes.issue(
+            forEntryNamed: name, at: date, countersAllowed: at == nil, in: vault.store(in: context), using: vault.unlocker(in: context))
+        if output.json {
+            try JSONOutput.print(
+                Report(name: name, code: issued.code, type: issued.counter == nil ? "totp" : "hotp",
+                       secondsLeft: issued.secondsLeft, period: issued.period, counter: issued.counter),
+                to: context.streams)
+        } else if clipboard.clip {
+            try clipboard.copy(issued.code, describing: name, config: context.config(), in: context)
+        } else {
+            try context.streams.write(issued.code + "\n")
+        }
+        if !output.json, let secondsLeft = issued.secondsLeft, context.streams.errorIsTerminal {
+            context.diagnostics.note("valid for \(secondsLeft) more second\(secondsLeft == 1 ? "" : "s")")
+        }
+    }
+}
+
+/// A moment given on the command line: whole Unix seconds, or an ISO 8601 date and time with
+/// its zone (`2026-01-31T12:00:00Z`, `2026-01-31T13:00:00+01:00`).
+enum MomentArgument {
+    static func parse(_ text: String) throws -> Date {
+        if let seconds = Int64(text), seconds >= 0 { return Date(timeIntervalSince1970: Double(seconds)) }
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        throw OTPError.invalidTime(text)
+    }
+}

@@ -1,0 +1,72 @@
+/// What an entry holds, which decides the fields `vault add` asks for and how `vault show` lays
+/// it out. The type's fields are ordinary custom fields with the names below, so that every
+/// command, export and import that knows fields knows them.
+public enum EntryType: String, CaseIterable, Codable, Sendable {
+    case login
+    case card
+    case bank
+    case identity
+    case note
+    case sshKey = "ssh-key"
+
+    /// One field a type asks for: its name in the entry, what the prompt calls it, what
+    /// `vault show` calls it, and whether it is a secret (asked for without echo and masked).
+    public struct Field: Equatable, Sendable {
+        public let name: String
+        public let prompt: String
+        public let label: String
+        public let secret: Bool
+
+        init(name: String, prompt: String, label: String? = nil, secret: Bool) {
+            self.name = name
+            self.prompt = prompt
+            self.label = label ?? prompt.prefix(1).uppercased() + prompt.dropFirst()
+            self.secret = secret
+        }
+    }
+
+    /// The custom fields of this type, in the order they are asked for and shown. A login's
+    /// parts (username, password, URLs) are members of the entry itself, and a note is its text.
+    public var fields: [Field] {
+        switch self {
+        case .login, .note:
+            return []
+        case .card:
+            return [
+                Field(name: "cardholder", prompt: "cardholder name", secret: false),
+                Field(name: "number", prompt: "card number", secret: true),
+                Field(name: "expiry", prompt: "expiry date (MM/YYYY)", label: "Expiry", secret: false),
+                Field(name: "security code", prompt: "security code (CVV)", label: "Security code", secret: true),
+                Field(name: "pin", prompt: "PIN", secret: true),
+            ]
+        case .bank:
+            return [
+                Field(name: "account holder", prompt: "account holder", secret: false),
+                Field(name: "iban", prompt: "IBAN", secret: true),
+                Field(name: "bic", prompt: "BIC", secret: false),
+                Field(name: "account number", prompt: "account number", secret: true),
+            ]
+        case .identity:
+            return [
+                Field(name: "full name", prompt: "full name", secret: false),
+                Field(name: "address", prompt: "postal address", secret: false),
+                Field(name: "phone", prompt: "phone number", secret: false),
+                Field(name: "email", prompt: "e-mail address", secret: false),
+                Field(name: "passport number", prompt: "passport number", secret: true),
+                Field(name: "id card number", prompt: "identity card number", secret: true),
+                Field(name: "licence number", prompt: "driving licence number", secret: true),
+            ]
+        case .sshKey:
+            return [
+                Field(name: "private key", prompt: "private key", secret: true),
+                Field(name: "public key", prompt: "public key", secret: false),
+                Field(name: "fingerprint", prompt: "key fingerprint", secret: false),
+            ]
+        }
+    }
+
+    /// What `show` calls the entry's password for this type (an SSH key's is its passphrase).
+    public var passwordLabel: String {
+        self == .sshKey ? "Passphrase" : "Password"
+    }
+}
