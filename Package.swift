@@ -51,6 +51,10 @@ let package = Package(
                 // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        // Other password managers' files: imports from them, exports to them.
+        .target(
+            name: "Interchange",
+            dependencies: ["VaultKit"]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(
             name: "VaultCLI",
@@ -124,7 +128,7 @@ let package = Package(
         .target(
             name: "VaultCommands",
             dependencies: [
-                "VaultKit", "VaultCLI",
+                "VaultKit", "VaultCLI", "Interchange",
                 "Generator",
                 "Entropy",
                 "Breach",
@@ -162,6 +166,9 @@ let package = Package(
         .testTarget(
             name: "VaultKitTests",
             dependencies: ["VaultKit"]),
+        .testTarget(
+            name: "InterchangeTests",
+            dependencies: ["Interchange", "VaultKit", "SeededRandom"]),
         .testTarget(
             name: "VaultCLITests",
             dependencies: ["VaultCLI", "VaultKit"]),

@@ -16,7 +16,7 @@ struct ImportValidationTests {
     private static func valid(_ name: String) -> [String: Any] { ImportDocument.entry(name: name, password: "pw-\(name)") }
 
     static let badFiles: [BadFile] = [
-        BadFile(label: "not JSON", contents: { Data("this is not json\n".utf8) }, mentions: ["not valid JSON"]),
+        BadFile(label: "not JSON", contents: { Data("this is not json\n".utf8) }, mentions: ["cannot tell what the file is", "--format"]),
         BadFile(label: "wrong format", contents: {
             try ImportDocument.data(entries: [valid("new/a")], format: "bitwarden")
         }, mentions: ["not a vault export", "'bitwarden'"]),
@@ -40,7 +40,7 @@ struct ImportValidationTests {
             let whole = try ImportDocument.data(entries: [valid("new/a"), valid("new/b")])
             return whole.prefix(whole.count * 2 / 3)
         }, mentions: ["not valid JSON"]),
-        BadFile(label: "empty file", contents: { Data() }, mentions: ["not valid JSON"]),
+        BadFile(label: "empty file", contents: { Data() }, mentions: ["the file is empty"]),
         BadFile(label: "a bad date", contents: {
             try ImportDocument.data(entries: [ImportDocument.entry(name: "when", extra: ["created": "yesterday"])])
         }, mentions: ["entry 1", "'when'", "ISO 8601"]),

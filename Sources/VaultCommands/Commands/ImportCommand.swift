@@ -3,18 +3,25 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Interchange
 import VaultCLI
 import VaultKit
 
-/// `vault import`: reads a backup back, all or nothing.
+/// `vault import`: reads a backup, or another password manager's export, all or nothing.
 struct ImportCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import entries from a backup.",
+        abstract: "Import entries from a backup or from another password manager.",
         discussion: """
-            Reads a vault-json export (FILE, or - for standard input). The whole file is checked \
-            before anything is written: a problem anywhere imports nothing. Entries whose names \
-            exist already stop the import unless --on-conflict says what to do with them.
+            Reads FILE (or - for standard input): a vault export (vault-json), or an export of \
+            Bitwarden (bitwarden-json, bitwarden-csv), KeePassXC (keepassxc-csv), Chrome, Edge \
+            or Brave (chrome-csv), Firefox (firefox-csv) or LastPass (lastpass-csv). Without \
+            --format the format is told from the content; a file that could be several is \
+            refused. The whole file is checked before anything is written: a bad record \
+            anywhere imports nothing, and the message names it. Names that are not valid or \
+            come twice are changed, and every change is listed. Entries whose names exist \
+            already stop the import unless --on-conflict says what to do with them. \
+            docs/import.md says where each field of each format goes.
             """)
 
     /// What to do with an imported entry whose name is taken.
@@ -22,18 +29,13 @@ struct ImportCommand: VaultSubcommand {
         case skip, overwrite, rename
     }
 
-    /// The formats `import` reads.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case vaultJSON = "vault-json"
-    }
-
     @OptionGroup var vault: VaultOptions
 
     @Argument(help: "The backup file, or - for standard input.")
     var file: String
 
-    @Option(help: "The backup's format.")
-    var format: Format = .vaultJSON
+    @Option(help: "The file's format (default: told from the content).")
+    var format: ImportFormat?
 
     @Option(help: "What to do when an entry's name is taken: skip, overwrite or rename.")
     var onConflict: ConflictPolicy?
@@ -42,9 +44,11 @@ struct ImportCommand: VaultSubcommand {
         // A plaintext backup: its bytes are wiped once it is parsed.
         var bytes = file == "-" ? try context.streams.readAll() : try AtomicFile.read(file)
         defer { Sodium.wipe(&bytes) }
-        var data = Data(bytes)
-        defer { data.resetBytes(in: 0..<data.count) }
-        let imported = try ExportReader.entries(from: data)
+        let result = try Importer.read(bytes, format: format, now: context.now().toTheSecond)
+        let imported = result.entries
+        for rename in result.renames {
+            context.diagnostics.note("\(rename.record): named '\(rename.to)' (\(rename.reason): '\(rename.from)')")
+        }
         var counts = (added: 0, skipped: 0, replaced: 0, renamed: 0)
         try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
             let conflicts = imported.map(\.name).filter(entries.contains)
@@ -55,7 +59,7 @@ struct ImportCommand: VaultSubcommand {
                     case .skip?: counts.skipped += 1; continue
                     case .overwrite?: counts.replaced += 1
                     case .rename?, nil:
-                        entry.name = try freeName(for: entry.name, in: entries)
+                        entry.name = ImportNames.free(entry.name, taken: entries.contains)
                         counts.renamed += 1
                     }
                 } else {
@@ -64,21 +68,8 @@ struct ImportCommand: VaultSubcommand {
                 try entries.put(entry)
             }
         }
-        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries (\(counts.added) new, \(counts.replaced) replaced, \(counts.renamed) renamed, \(counts.skipped) skipped).")
-    }
-
-    /// `NAME (2)`, `NAME (3)`, … whichever is free first; a name too long for the suffix is
-    /// shortened first, so the new name is always a valid one.
-    private func freeName(for name: String, in entries: EntryTable) throws -> String {
-        var number = 2
-        while true {
-            let suffix = " (\(number))"
-            var base = name
-            while base.utf8.count + suffix.utf8.count > EntryName.maximumLength { base.removeLast() }
-            while base.hasSuffix("/") { base.removeLast() }
-            let candidate = try EntryName.normalized(base + suffix)
-            if !entries.contains(candidate) { return candidate }
-            number += 1
-        }
+        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(counts.renamed) renamed, \(counts.skipped) skipped).")
     }
 }
+
+extension ImportFormat: ExpressibleByArgument {}

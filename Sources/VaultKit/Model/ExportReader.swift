@@ -11,7 +11,7 @@ public enum ExportReader {
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch let error as DecodingError {
-            throw .notJSON(describe(error))
+            throw .notJSON(DecodingErrorText.describe(error))
         } catch {
             throw .notJSON(String(describing: error))
         }
@@ -72,46 +72,15 @@ public enum ExportReader {
     }
 
     private static func problem(in error: DecodingError, names: [String?]) -> ImportError {
-        let path: [CodingKey]
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            path = context.codingPath
-        case .keyNotFound(let key, let context):
-            path = context.codingPath + [key]
-        @unknown default:
-            return .notJSON(describe(error))
-        }
+        let path = DecodingErrorText.path(of: error)
         guard path.count >= 2, path[0].stringValue == "entries", let index = path[1].intValue else {
             let field = path.map(\.stringValue).joined(separator: ".")
             // The JSON itself parsed (the header did), so this is a value of the wrong kind.
-            let what = field.isEmpty ? "a value is malformed (dates look like 2026-01-31T12:00:00Z)" : "'\(field)': \(describe(error))"
+            let what = field.isEmpty ? "a value is malformed (dates look like 2026-01-31T12:00:00Z)" : "'\(field)': \(DecodingErrorText.describe(error))"
             return .invalidDocument(what)
         }
         let field = path.dropFirst(2).map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
         let name = index < names.count ? names[index] : nil
-        return .invalidEntry(index: index, name: name, why: "\(field.isEmpty ? "the entry" : "field " + String(field.dropFirst(field.hasPrefix(".") ? 1 : 0))): \(describe(error))")
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .typeMismatch(let type, _): return "expected \(typeName(type))"
-        case .valueNotFound(let type, _): return "expected \(typeName(type)), found null"
-        case .keyNotFound(let key, _): return "'\(key.stringValue)' is missing"
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty { return "malformed JSON" }
-            return context.debugDescription.contains("ISO8601") || context.debugDescription.lowercased().contains("date")
-                ? "expected an ISO 8601 date such as 2026-01-31T12:00:00Z" : "invalid value"
-        @unknown default: return "invalid value"
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        case is Int.Type: return "a number"
-        case is Date.Type: return "a date"
-        default: return String(describing: type).hasPrefix("Array") ? "a list" : "an object"
-        }
+        return .invalidEntry(index: index, name: name, why: "\(field.isEmpty ? "the entry" : "field " + String(field.dropFirst(field.hasPrefix(".") ? 1 : 0))): \(DecodingErrorText.describe(error))")
     }
 }

@@ -1,0 +1,13 @@
+import VaultKit
+
+/// The files `vault import` reads: its own backups and other password managers' exports.
+/// docs/import.md has each format's mapping.
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case vaultJSON = "vault-json"
+    case bitwardenJSON = "bitwarden-json"
+    case bitwardenCSV = "bitwarden-csv"
+    case keepassxcCSV = "keepassxc-csv"
+    case chromeCSV = "chrome-csv"
+    case firefoxCSV = "firefox-csv"
+    case lastpassCSV = "lastpass-csv"
+}

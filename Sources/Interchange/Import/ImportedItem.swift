@@ -1,0 +1,14 @@
+import VaultKit
+
+/// One record of another manager's file as an entry, before its name is made valid and unique.
+public struct ImportedItem: Sendable {
+    /// The entry; its `name` is what the source called it, which may not be a valid name yet.
+    public var entry: Entry
+    /// How messages name the record: "item 4 ('GitHub')", "line 12".
+    public var record: String
+
+    public init(entry: Entry, record: String) {
+        self.entry = entry
+        self.record = record
+    }
+}

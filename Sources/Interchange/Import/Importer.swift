@@ -1,0 +1,39 @@
+import FoundationEssentials
+import VaultKit
+
+/// Reads another manager's export (or vault's own backup) into entries with valid, unique
+/// names, checking every record before anything is returned: a bad record anywhere throws, so
+/// an import is all or nothing.
+public enum Importer {
+    /// What a read gives: the entries in file order, the format they were read as, and every
+    /// name that had to change.
+    public struct Result: Sendable {
+        public var format: ImportFormat
+        public var items: [ImportedItem]
+        public var renames: [ImportNames.Rename]
+        public var entries: [Entry] { items.map(\.entry) }
+    }
+
+    /// Reads `bytes` as `format`, or as the format `FormatDetector` finds when it is nil.
+    /// `now` dates records that carry no dates of their own.
+    public static func read(_ bytes: [UInt8], format: ImportFormat?, now: Date) throws -> Result {
+        let format = try format ?? FormatDetector.format(of: bytes)
+        let items: [ImportedItem]
+        switch format {
+        case .vaultJSON:
+            var data = Data(bytes)
+            defer { data.resetBytes(in: 0..<data.count) }
+            // vault's own backups are checked by their own reader and keep their names exactly.
+            let entries = try ExportReader.entries(from: data)
+            return Result(format: format, items: entries.enumerated().map { ImportedItem(entry: $1, record: "entry \($0 + 1)") }, renames: [])
+        case .bitwardenJSON: items = try BitwardenJSONImporter.items(from: bytes, now: now)
+        case .bitwardenCSV: items = try BitwardenCSVImporter.items(from: bytes, now: now)
+        case .keepassxcCSV: items = try KeePassXCCSVImporter.items(from: bytes, now: now)
+        case .chromeCSV: items = try ChromeCSVImporter.items(from: bytes, now: now)
+        case .firefoxCSV: items = try FirefoxCSVImporter.items(from: bytes, now: now)
+        case .lastpassCSV: items = try LastPassCSVImporter.items(from: bytes, now: now)
+        }
+        let (named, renames) = ImportNames.assign(items)
+        return Result(format: format, items: named, renames: renames)
+    }
+}

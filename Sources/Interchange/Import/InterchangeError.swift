@@ -1,0 +1,53 @@
+import VaultKit
+
+/// Why another manager's file could not be imported, or the vault exported to one. Every case
+/// means nothing was written. Messages name records, fields and formats, never a value.
+public enum InterchangeError: VaultFailure, Equatable {
+    /// A record that cannot be taken as it is: which one, which field, and why.
+    case badRecord(record: String, field: String, reason: String)
+    /// The file is not what its format says: a CSV without the columns, JSON of another shape.
+    case notTheFormat(ImportFormat, reason: String)
+    /// There is nothing in the file.
+    case empty
+    /// `--format` was left out and the content matches no known format.
+    case unknownFormat(candidates: [ImportFormat])
+    /// `--format` was left out and the content matches several formats.
+    case ambiguous([ImportFormat])
+    /// An export that is itself encrypted (Bitwarden's password-protected JSON, say).
+    case encrypted(ImportFormat)
+    /// A helper program (gpg) failed or is missing.
+    case helperFailed(String)
+    /// An entry cannot be written in a format that has no room for it.
+    case cannotExport(entry: String, reason: String)
+
+    public var message: String {
+        switch self {
+        case .badRecord(let record, let field, let reason):
+            return "\(record), field \(field): \(reason); nothing was imported"
+        case .notTheFormat(let format, let reason):
+            return "the file is not a \(format.rawValue) export: \(reason); nothing was imported"
+        case .empty:
+            return "the file is empty; nothing was imported"
+        case .unknownFormat(let candidates):
+            let names = candidates.map(\.rawValue).joined(separator: ", ")
+            return "cannot tell what the file is; give --format (one of \(names)); nothing was imported"
+        case .ambiguous(let formats):
+            let names = formats.map(\.rawValue).joined(separator: " or ")
+            return "the file could be \(names); give --format; nothing was imported"
+        case .encrypted(let format):
+            return "the \(format.rawValue) export is encrypted; export it again unencrypted (and delete it after the import); nothing was imported"
+        case .helperFailed(let why):
+            return "\(why); nothing was imported"
+        case .cannotExport(let entry, let reason):
+            return "entry '\(entry)' cannot be exported: \(reason); nothing was written"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .ambiguous: return .usage
+        case .helperFailed: return .unavailable
+        default: return .failure
+        }
+    }
+}
