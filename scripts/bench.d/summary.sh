@@ -1,0 +1,90 @@
+# shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
+# Sourced by scripts/bench (not run on its own). The summary on standard output: every figure, compared with vault's targets.
+# Reads what the areas set.
+
+# The target for a cheap-kdf get at N entries (the key at hand): the bound set
+# for the smallest stated size that is at least N; none above 100,000.
+cheap_target() {
+    if (($1 <= 1000)); then echo 25
+    elif (($1 <= 10000)); then echo 30
+    elif (($1 <= 100000)); then echo 150
+    fi
+}
+verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v < t ? "ok" : "MISSED") }'; }
+
+checks=()
+for n in "${sizes[@]}"; do
+    for profile in "${profiles[@]}"; do
+        value="${get_ms[$profile-$n]}"
+        if [[ "$profile" == cheap ]]; then
+            target="$(cheap_target "$n")"
+            [[ -n "$target" ]] || continue
+            checks+=("$(printf 'get  cheap-kdf   %6d entries: %s ms < %s ms: %s' "$n" "$value" "$target" "$(verdict "$value" "$target")")")
+        else
+            target="$(awk -v k="$kdf_ms" 'BEGIN { printf "%.1f", k + 30 }')"
+            checks+=("$(printf 'get  default-kdf %6d entries: %s ms = KDF + %s ms, < %s ms: %s' "$n" "$value" \
+                "$(awk -v v="$value" -v k="$kdf_ms" 'BEGIN { printf "%.1f", v - k }')" "$target" "$(verdict "$value" "$target")")")
+        fi
+    done
+done
+
+# The keyring: a cached key is a key at hand; noticing there is no Secret
+# Service may cost at most fallback_target ms.
+fallback_target=200
+if [[ "$skip_keyring" != 1 ]]; then
+    target="$(cheap_target "$keyring_size")"
+    if [[ -n "$target" ]]; then
+        for profile in "${profiles[@]}"; do
+            checks+=("$(printf 'keyring get, key cached, %-11s %6d entries: %s ms < %s ms: %s' "$profile-kdf" "$keyring_size" \
+                "${cached_ms[$profile]}" "$target" "$(verdict "${cached_ms[$profile]}" "$target")")")
+        done
+    fi
+    for case in no-bus bus-without-service; do
+        checks+=("$(printf 'keyring fallback %-20s %s ms < %s ms: %s' "$case:" "${overhead_ms[$case]}" "$fallback_target" \
+            "$(verdict "${overhead_ms[$case]}" "$fallback_target")")")
+    done
+fi
+
+checks+=("${entropy_checks[@]}")
+checks+=("${breach_checks[@]}")
+
+elapsed_s=$((($(date +%s%N) - started) / 1000000000))
+cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+{
+    echo
+    echo "== vault benchmark: $(nproc) CPUs${cpu:+, $cpu}; $(date -u +%Y-%m-%dT%H:%M:%SZ) =="
+    echo "   (1-minute load average $load_start at the start, $(cut -d' ' -f1 /proc/loadavg) at the end)"
+    printf '%s\n' "${summary[@]}"
+    echo
+    echo "$kdf_line"
+    echo "$argon2_line"
+    echo "$argon2_cheap_line"
+    echo
+    printf '%s\n' "${keyring_lines[@]}"
+    echo
+    printf '%s\n' "${gen_lines[@]}"
+    echo
+    printf '%s\n' "${entropy_lines[@]}"
+    echo
+    printf '%s\n' "${breach_lines[@]}"
+    echo
+    printf '%s\n' "${peer_lines[@]}"
+    echo
+    printf '%s\n' "${exif_lines[@]}"
+    echo
+    echo "targets: with the key at hand (cheap-kdf), get < 25 ms at 1,000 entries, < 30 ms at 10,000,"
+    echo "         < 150 ms at 100,000; with the default KDF, get costs one derivation (KDF = kdf-bench"
+    echo "         median, $kdf_ms ms) plus at most 30 ms. A key cached in the keyring is a key at hand;"
+    echo "         noticing that there is no Secret Service costs < $fallback_target ms."
+    if [[ "$skip_entropy" != 1 ]]; then
+        echo "         vault entropy: >= 50,000 passwords/s on one core (about 100x zxcvbn), one password in a"
+        echo "         fresh process < 25 ms, peak memory < 64 MB (61.0 MiB), no 1,000-character password > 50 ms."
+    fi
+    if [[ "$skip_breach" != 1 ]]; then
+        echo "         vault breach --offline: >= 100,000 lookups/s on a sorted file; the batch against"
+        echo "         fake-hibp is reported only."
+    fi
+    printf '  %s\n' "${checks[@]}"
+    echo
+    echo "total bench time: $((elapsed_s / 60)) min $((elapsed_s % 60)) s"
+}
