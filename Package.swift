@@ -41,6 +41,8 @@ let package = Package(
             name: "CKeyringShim",
             dependencies: ["CSecret"]),
         .target(name: "CProcessShim"),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The domain: crypto, the file format, entries, the store, the keyring, and the platform
         // layer under them. It knows nothing of the command line.
         .target(
@@ -54,7 +56,7 @@ let package = Package(
         // Other password managers' files: imports from them, exports to them.
         .target(
             name: "Interchange",
-            dependencies: ["VaultKit"]),
+            dependencies: ["VaultKit", "CLibXML2"]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(
             name: "VaultCLI",

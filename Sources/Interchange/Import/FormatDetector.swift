@@ -2,7 +2,7 @@ import FoundationEssentials
 import VaultKit
 
 /// Tells which format a file is in from its content, for `vault import` without `--format`:
-/// JSON is told apart by its members, CSV by its header line. What matches nothing, or more than one format, is refused with the candidates.
+/// JSON is told apart by its members, XML by its root, CSV by its header line. What matches nothing, or more than one format, is refused with the candidates.
 public enum FormatDetector {
     public static func format(of bytes: [UInt8]) throws(InterchangeError) -> ImportFormat {
         var start = 0
@@ -22,6 +22,10 @@ public enum FormatDetector {
             if probe?.format != ExportDocument.formatName && (probe?.items != nil || probe?.encrypted != nil) { return .bitwardenJSON }
             // Any other JSON is read as vault's own export, whose reader says what is wrong.
             return .vaultJSON
+        case UInt8(ascii: "<"):
+            let head = String(decoding: content.prefix(4096), as: UTF8.self)
+            if head.contains("<KeePassFile") { return .keepassXML }
+            throw .unknownFormat(candidates: [.keepassXML])
         default:
             return try csvFormat(of: Array(content))
         }

@@ -6,6 +6,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case vaultJSON = "vault-json"
     case bitwardenJSON = "bitwarden-json"
     case bitwardenCSV = "bitwarden-csv"
+    case keepassXML = "keepass-xml"
     case keepassxcCSV = "keepassxc-csv"
     case chromeCSV = "chrome-csv"
     case firefoxCSV = "firefox-csv"

@@ -28,12 +28,19 @@ public enum Importer {
             return Result(format: format, items: entries.enumerated().map { ImportedItem(entry: $1, record: "entry \($0 + 1)") }, renames: [])
         case .bitwardenJSON: items = try BitwardenJSONImporter.items(from: bytes, now: now)
         case .bitwardenCSV: items = try BitwardenCSVImporter.items(from: bytes, now: now)
+        case .keepassXML: items = try KeePassXMLImporter.items(from: bytes, now: now)
         case .keepassxcCSV: items = try KeePassXCCSVImporter.items(from: bytes, now: now)
         case .chromeCSV: items = try ChromeCSVImporter.items(from: bytes, now: now)
         case .firefoxCSV: items = try FirefoxCSVImporter.items(from: bytes, now: now)
         case .lastpassCSV: items = try LastPassCSVImporter.items(from: bytes, now: now)
         }
-        let (named, renames) = ImportNames.assign(items)
+        // What vault's own exports to these formats carried in fields goes back where it was.
+        let restored = items.map { item in
+            var item = item
+            CarriedFields.restore(&item.entry)
+            return item
+        }
+        let (named, renames) = ImportNames.assign(restored)
         return Result(format: format, items: named, renames: renames)
     }
 }

@@ -3,20 +3,24 @@ import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
+import Interchange
 import VaultCLI
 import VaultKit
 
-/// `vault export`: a plaintext JSON backup of every entry.
+/// `vault export`: a plaintext backup of every entry, in vault's format or one another
+/// password manager imports.
 struct ExportCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a plaintext JSON backup of the vault.",
+        abstract: "Write a plaintext backup of the vault.",
         discussion: """
             The backup holds every password unencrypted. The file is created with mode 0600 \
             and never overwritten without --force. Always asks for the master password (from \
             the terminal, --password-file or VAULT_PASSWORD_FILE), even when the key is in the \
-            keyring. Asks for confirmation on a terminal; needs --yes otherwise. The format is \
-            described in docs/format.md.
+            keyring. Asks for confirmation on a terminal; needs --yes otherwise. --format \
+            vault-json (the default) is described in docs/format.md; bitwarden-json and \
+            keepass-xml are for moving to Bitwarden or KeePassXC (and read back by vault \
+            import), csv for a spreadsheet (docs/import.md).
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -33,6 +37,9 @@ struct ExportCommand: VaultSubcommand {
     @Flag(help: "Overwrite an existing file.")
     var force = false
 
+    @Option(help: "The file's format.")
+    var format: ExportFormat = .vaultJSON
+
     func validate() throws {
         if (output == nil) == !stdout {
             throw ValidationError("give either --output FILE or --stdout")
@@ -46,12 +53,13 @@ struct ExportCommand: VaultSubcommand {
         let store = vault.store(in: context)
         let unlocker = try vault.reauthenticatingUnlocker(for: "exporting the vault in plain text", in: context)
         let entries = try store.open(using: unlocker).entries.allEntries()
+        // Rendered first: an entry the format cannot carry stops the export before anyone is asked.
+        var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond)
+        defer { Sodium.wipe(&data) }
         context.diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
         if !yes {
             try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export", in: context)
         }
-        var data = try ExportDocument(entries: entries, exported: context.now().toTheSecond).encoded()
-        defer { data.resetBytes(in: 0..<data.count) }
         if let output {
             try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
             context.diagnostics.note("Exported \(entries.count) entries to \(output). Delete it when you no longer need it.")
@@ -60,3 +68,5 @@ struct ExportCommand: VaultSubcommand {
         }
     }
 }
+
+extension ExportFormat: ExpressibleByArgument {}

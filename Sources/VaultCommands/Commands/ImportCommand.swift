@@ -14,7 +14,8 @@ struct ImportCommand: VaultSubcommand {
         abstract: "Import entries from a backup or from another password manager.",
         discussion: """
             Reads FILE (or - for standard input): a vault export (vault-json), or an export of \
-            Bitwarden (bitwarden-json, bitwarden-csv), KeePassXC (keepassxc-csv), Chrome, Edge \
+            Bitwarden (bitwarden-json, bitwarden-csv), KeePassXC and KeePass (keepass-xml, \
+            keepassxc-csv), Chrome, Edge \
             or Brave (chrome-csv), Firefox (firefox-csv) or LastPass (lastpass-csv). Without \
             --format the format is told from the content; a file that could be several is \
             refused. The whole file is checked before anything is written: a bad record \

@@ -14,7 +14,9 @@ struct BitwardenExport: Codable {
     }
 
     struct Item: Codable {
+        var id: String?
         var type: Int?
+        var reprompt: Int?
         var name: String?
         var notes: String?
         var favorite: Bool?
@@ -25,6 +27,7 @@ struct BitwardenExport: Codable {
         var card: Card?
         var identity: Identity?
         var sshKey: SSHKey?
+        var secureNote: SecureNote?
         var passwordHistory: [PasswordHistory]?
         var creationDate: String?
         var revisionDate: String?
@@ -84,6 +87,10 @@ struct BitwardenExport: Codable {
         var privateKey: String?
         var publicKey: String?
         var keyFingerprint: String?
+    }
+
+    struct SecureNote: Codable {
+        var type: Int?
     }
 
     struct PasswordHistory: Codable {

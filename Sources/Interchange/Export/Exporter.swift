@@ -1,0 +1,43 @@
+import FoundationEssentials
+import VaultKit
+
+/// Writes every entry in one of the export formats. Each checks first that it can carry every
+/// entry (XML cannot hold most control characters) and throws naming the entry if not, so that
+/// an export is whole or not written at all.
+public enum Exporter {
+    public static func render(_ entries: [Entry], as format: ExportFormat, exported: Date) throws -> [UInt8] {
+        switch format {
+        case .vaultJSON:
+            var data = try ExportDocument(entries: entries, exported: exported).encoded()
+            defer { data.resetBytes(in: 0..<data.count) }
+            return Array(data)
+        case .bitwardenJSON:
+            return try BitwardenJSONExporter.document(entries)
+        case .keepassXML:
+            return Array(try KeePassXMLExporter.document(entries, exported: exported).utf8)
+        case .csv:
+            return Array(CSVExporter.document(entries).utf8)
+        }
+    }
+
+    /// A random RFC 4122 version 4 UUID, as Bitwarden's ids are.
+    static func uuid() throws -> String {
+        var bytes = try Sodium.randomBytes(16)
+        bytes[6] = bytes[6] & 0x0F | 0x40
+        bytes[8] = bytes[8] & 0x3F | 0x80
+        let hex = bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        let parts = [hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4), hex.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+
+    /// The folder part of a name (`Web` of `Web/GitHub`) and the last segment.
+    static func split(_ name: String) -> (folder: String?, title: String) {
+        guard let slash = name.lastIndex(of: "/") else { return (nil, name) }
+        return (String(name[..<slash]), String(name[name.index(after: slash)...]))
+    }
+
+    /// ISO 8601 in UTC to the second.
+    static func timestamp(_ date: Date) -> String {
+        date.ISO8601Format()
+    }
+}

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import VaultKit
+
+/// Writes Bitwarden's unencrypted JSON export, which Bitwarden (and vault) import: name
+/// prefixes become folders; cards, identities, secure notes and SSH keys become Bitwarden's
+/// items of those types when nothing of theirs would be lost, and logins otherwise; tags other
+/// than `favorite` and a type Bitwarden lacks travel as the fields `vault tags` and `vault type`.
+enum BitwardenJSONExporter {
+    static func document(_ entries: [Entry]) throws -> [UInt8] {
+        var folders: [String: String] = [:]
+        var export = BitwardenExport(encrypted: false, folders: [], items: [])
+        for entry in entries {
+            let (folder, title) = Exporter.split(entry.name)
+            var folderID: String?
+            if let folder {
+                if folders[folder] == nil {
+                    folders[folder] = try Exporter.uuid()
+                    export.folders?.append(.init(id: folders[folder], name: folder))
+                }
+                folderID = folders[folder]
+            }
+            export.items?.append(try item(entry, title: title, folderID: folderID))
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(export)
+        defer { data.resetBytes(in: 0..<data.count) }
+        return Array(data) + [0x0A]
+    }
+
+    private static func item(_ entry: Entry, title: String, folderID: String?) throws -> BitwardenExport.Item {
+        var item = BitwardenExport.Item(id: try Exporter.uuid(), reprompt: 0, name: title, notes: entry.notes, folderId: folderID)
+        item.creationDate = Exporter.timestamp(entry.created)
+        item.revisionDate = Exporter.timestamp(entry.modified)
+        item.favorite = entry.tags.contains("favorite")
+        var remaining = entry.fields
+        func take(_ name: String) -> String? {
+            guard let index = remaining.firstIndex(where: { $0.name == name }) else { return nil }
+            return remaining.remove(at: index).value
+        }
+        let hasLoginParts = entry.password != nil || !entry.urls.isEmpty || entry.otp != nil
+        let native = !hasLoginParts && (entry.username == nil || entry.type == .identity)
+        switch (entry.type, native) {
+        case (.card, true):
+            item.type = BitwardenExport.ItemType.card.rawValue
+            let expiry = take("expiry")
+            let parts = expiry?.split(separator: "/") ?? []
+            var card = BitwardenExport.Card(cardholderName: take("cardholder"), brand: take("brand"), number: take("number"), code: take("security code"))
+            if parts.count == 2, let month = Int(parts[0]), (1...12).contains(month) {
+                card.expMonth = String(month)
+                card.expYear = String(parts[1])
+            } else if let expiry {
+                remaining.append(CustomField(name: "expiry", value: expiry, secret: false))
+            }
+            item.card = card
+        case (.identity, true):
+            item.type = BitwardenExport.ItemType.identity.rawValue
+            item.identity = BitwardenExport.Identity(
+                firstName: take("full name"), address1: take("address"), company: take("company"), email: take("email"),
+                phone: take("phone"), ssn: take("ssn"), username: entry.username, passportNumber: take("passport number"),
+                licenseNumber: take("licence number"))
+        case (.note, true):
+            item.type = BitwardenExport.ItemType.secureNote.rawValue
+            item.secureNote = BitwardenExport.SecureNote(type: 0)
+        case (.sshKey, true):
+            item.type = BitwardenExport.ItemType.sshKey.rawValue
+            item.sshKey = BitwardenExport.SSHKey(privateKey: take("private key"), publicKey: take("public key"), keyFingerprint: take("fingerprint"))
+        default:
+            item.type = BitwardenExport.ItemType.login.rawValue
+            var passkeys: [JSONValue]?
+            if let text = take("passkeys") {
+                passkeys = try? JSONDecoder().decode([JSONValue].self, from: Data(text.utf8))
+                if passkeys == nil { remaining.append(CustomField(name: "passkeys", value: text, secret: true)) }
+            }
+            item.login = BitwardenExport.Login(
+                username: entry.username, password: entry.password, totp: entry.otp,
+                uris: entry.urls.map { BitwardenExport.URI(uri: $0) }, fido2Credentials: passkeys)
+            if entry.type != .login {
+                remaining.append(CustomField(name: CarriedFields.type, value: entry.type.rawValue, secret: false))
+            }
+        }
+        let otherTags = entry.tags.filter { $0 != "favorite" }
+        if !otherTags.isEmpty { remaining.append(CustomField(name: CarriedFields.tags, value: otherTags.joined(separator: ", "), secret: false)) }
+        item.fields = remaining.map { BitwardenExport.Field(name: $0.name, value: $0.value, type: $0.secret ? 1 : 0) }
+        item.passwordHistory = entry.history.map { BitwardenExport.PasswordHistory(password: $0.password, lastUsedDate: Exporter.timestamp($0.replaced)) }
+        return item
+    }
+}

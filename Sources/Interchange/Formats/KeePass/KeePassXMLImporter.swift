@@ -1,0 +1,121 @@
+import FoundationEssentials
+import VaultKit
+
+/// Reads KeePass 2 XML as `keepassxc-cli export -f xml` (and KeePass's own "KeePass XML (2.x)"
+/// export) writes it: groups below the root become name prefixes; each entry's strings give the
+/// title, username, password, URL and notes, its one-time password setting (`KeePassOTP`) and
+/// custom fields (secret when marked ProtectInMemory); `Tags`, `Times` and the passwords of its
+/// `History` are kept. The recycle bin is left out. docs/import.md has the table.
+enum KeePassXMLImporter {
+    static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
+        let root: XMLElement
+        do {
+            root = try XMLDocumentReader.root(of: bytes)
+        } catch {
+            throw .notTheFormat(.keepassXML, reason: "line \(error.line): \(error.reason)")
+        }
+        guard root.name == "KeePassFile", let top = root.child("Root")?.child("Group") else {
+            throw .notTheFormat(.keepassXML, reason: "it has no KeePassFile/Root/Group")
+        }
+        let meta = root.child("Meta")
+        let recycleBin = meta?.childText("RecycleBinEnabled") == "False" ? nil : meta?.childText("RecycleBinUUID")
+        var items: [ImportedItem] = []
+        var counter = 0
+        try collect(top, path: [], recycleBin: recycleBin, now: now, into: &items, counter: &counter)
+        return items
+    }
+
+    /// The entries of `group` and of the groups inside it; the top group's own name is the
+    /// database's, which names leave out.
+    private static func collect(
+        _ group: XMLElement, path: [String], recycleBin: String?, now: Date, into items: inout [ImportedItem], counter: inout Int
+    ) throws(InterchangeError) {
+        for entry in group.children("Entry") {
+            counter += 1
+            items.append(try item(entry, path: path, number: counter, now: now))
+        }
+        for child in group.children("Group") {
+            if let recycleBin, child.childText("UUID") == recycleBin { continue }
+            try collect(child, path: path + [child.childText("Name") ?? ""], recycleBin: recycleBin, now: now, into: &items, counter: &counter)
+        }
+    }
+
+    private static func item(_ element: XMLElement, path: [String], number: Int, now: Date) throws(InterchangeError) -> ImportedItem {
+        let (strings, secret, order) = try self.strings(of: element, number: number)
+        let title = strings["Title"] ?? ""
+        let record = "entry \(number)" + (title.isEmpty ? "" : " ('\(title)')")
+        let times = element.child("Times")
+        let created = try time(times?.childText("CreationTime"), record: record) ?? now
+        var entry = Entry(name: (path + [title]).joined(separator: "/"), created: created,
+                          modified: try time(times?.childText("LastModificationTime"), record: record) ?? created)
+        entry.username = Optional(strings["UserName"]).flatMap { $0 }.nonEmpty
+        entry.password = Optional(strings["Password"]).flatMap { $0 }.nonEmpty
+        entry.urls = Optional(strings["URL"]).flatMap { $0 }.nonEmpty.map { [$0] } ?? []
+        entry.notes = Optional(strings["Notes"]).flatMap { $0 }.nonEmpty
+        entry.otp = try KeePassOTP.uri(strings, record: record, account: entry.username ?? title)
+        var fields = FieldList()
+        for name in order where !["Title", "UserName", "Password", "URL", "Notes"].contains(name) && !KeePassOTP.isSettingName(name) {
+            // KeePassXC keeps further URLs as KP2A_URL, KP2A_URL_1, …
+            if name.hasPrefix("KP2A_URL"), let url = strings[name], !url.isEmpty {
+                entry.urls.append(url)
+                continue
+            }
+            fields.add(name, strings[name], secret: secret.contains(name), keepEmpty: true)
+        }
+        entry.fields = fields.fields
+        entry.tags = (element.childText("Tags") ?? "").split { $0 == ";" || $0 == "," }
+            .map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
+        entry.history = try history(of: element, current: entry, record: record)
+        return ImportedItem(entry: entry, record: record)
+    }
+
+    /// The entry's strings by key, which keys are secret, and the keys in file order.
+    private static func strings(of element: XMLElement, number: Int) throws(InterchangeError)
+        -> (values: [String: String], secret: Set<String>, order: [String]) {
+        var values: [String: String] = [:]
+        var secret = Set<String>()
+        var order: [String] = []
+        for string in element.children("String") {
+            let key = string.childText("Key") ?? ""
+            let value = string.child("Value")
+            if value?.attributes["Protected"] == "True" {
+                // Encrypted with the database's inner stream: only a .kdbx reader has its key.
+                throw .badRecord(record: "entry \(number)", field: key,
+                                 reason: "the value is encrypted with the database's inner stream key; export the database as XML with keepassxc-cli export -f xml")
+            }
+            if values[key] == nil { order.append(key) }
+            values[key] = value?.text ?? ""
+            if value?.attributes["ProtectInMemory"] == "True" { secret.insert(key) }
+        }
+        return (values, secret, order)
+    }
+
+    /// The passwords of the entry's earlier versions, each replaced when the next version was
+    /// made; repeats of the same password are left out. Oldest first.
+    private static func history(of element: XMLElement, current: Entry, record: String) throws(InterchangeError) -> [PasswordChange] {
+        let versions = try (element.child("History")?.children("Entry") ?? []).map { (version) throws(InterchangeError) -> (String?, Date?) in
+            let password = version.children("String").first { $0.childText("Key") == "Password" }?.childText("Value")
+            return (password, try time(version.child("Times")?.childText("LastModificationTime"), record: record))
+        }
+        var changes: [PasswordChange] = []
+        for (index, (password, _)) in versions.enumerated() {
+            guard let password, !password.isEmpty else { continue }
+            let next = index + 1 < versions.count ? versions[index + 1] : (current.password, current.modified)
+            guard next.0 != password else { continue }
+            changes.append(PasswordChange(password: password, replaced: next.1 ?? current.modified))
+        }
+        return changes
+    }
+
+    /// KeePass times: ISO 8601 (XML exports) or, in files written from KDBX 4, Base64 of the
+    /// seconds since 0001-01-01 as a little-endian 64-bit number.
+    private static func time(_ text: String?, record: String) throws(InterchangeError) -> Date? {
+        guard let text, !text.isEmpty else { return nil }
+        if let date = ImportDates.iso8601(text) { return date }
+        let bytes = Array(text.utf8).withUnsafeBytes { Sodium.base64Decode($0) }
+        guard let bytes, bytes.count == 8 else { throw .badRecord(record: record, field: "Times", reason: "not a date") }
+        let seconds = bytes.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        // 62,135,596,800 seconds lie between 0001-01-01 and 1970-01-01.
+        return Date(timeIntervalSince1970: Double(seconds - 62_135_596_800))
+    }
+}
