@@ -56,7 +56,11 @@ let package = Package(
         // Other password managers' files: imports from them, exports to them.
         .target(
             name: "Interchange",
-            dependencies: ["VaultKit", "CLibXML2"]),
+            dependencies: [
+                "VaultKit", "CLibXML2",
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(
             name: "VaultCLI",

@@ -2,7 +2,8 @@ import FoundationEssentials
 import VaultKit
 
 /// Tells which format a file is in from its content, for `vault import` without `--format`:
-/// JSON is told apart by its members, XML by its root, CSV by its header line. What matches nothing, or more than one format, is refused with the candidates.
+/// a ZIP archive is 1Password's 1PUX, JSON is told apart by its members, XML by its root, CSV
+/// by its header line. What matches nothing, or more than one format, is refused with the candidates.
 public enum FormatDetector {
     public static func format(of bytes: [UInt8]) throws(InterchangeError) -> ImportFormat {
         var start = 0
@@ -10,6 +11,7 @@ public enum FormatDetector {
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         let content = bytes[start...]
         if content.isEmpty { throw .empty }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .onePasswordPUX }
         switch content.first {
         case UInt8(ascii: "{"):
             struct Probe: Decodable {

@@ -11,4 +11,9 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case chromeCSV = "chrome-csv"
     case firefoxCSV = "firefox-csv"
     case lastpassCSV = "lastpass-csv"
+    case onePasswordPUX = "1password-1pux"
+    case pass
+
+    /// Whether the source is a folder (a password store) rather than a file.
+    public var readsFolder: Bool { self == .pass }
 }

@@ -33,7 +33,19 @@ public enum Importer {
         case .chromeCSV: items = try ChromeCSVImporter.items(from: bytes, now: now)
         case .firefoxCSV: items = try FirefoxCSVImporter.items(from: bytes, now: now)
         case .lastpassCSV: items = try LastPassCSVImporter.items(from: bytes, now: now)
+        case .onePasswordPUX: items = try OnePasswordImporter.items(from: bytes, now: now)
+        case .pass: throw InterchangeError.notTheFormat(.pass, reason: "a password store is a folder; give its path")
         }
+        return finish(items, format: format)
+    }
+
+    /// Reads a password store: every `.gpg` file below `folder`, decrypted by `decryptor`.
+    public static func read(folder: String, decryptor: PassDecryptor, now: Date) throws -> Result {
+        finish(try PassStoreImporter.items(inFolder: folder, decryptor: decryptor, now: now), format: .pass)
+    }
+
+    /// Restores what vault's own exports carried in fields and makes the names valid and unique.
+    private static func finish(_ items: [ImportedItem], format: ImportFormat) -> Result {
         // What vault's own exports to these formats carried in fields goes back where it was.
         let restored = items.map { item in
             var item = item

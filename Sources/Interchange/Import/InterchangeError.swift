@@ -13,6 +13,8 @@ public enum InterchangeError: VaultFailure, Equatable {
     case unknownFormat(candidates: [ImportFormat])
     /// `--format` was left out and the content matches several formats.
     case ambiguous([ImportFormat])
+    /// A folder was given with a format that reads files.
+    case folderGiven(String, ImportFormat)
     /// An export that is itself encrypted (Bitwarden's password-protected JSON, say).
     case encrypted(ImportFormat)
     /// A helper program (gpg) failed or is missing.
@@ -34,6 +36,8 @@ public enum InterchangeError: VaultFailure, Equatable {
         case .ambiguous(let formats):
             let names = formats.map(\.rawValue).joined(separator: " or ")
             return "the file could be \(names); give --format; nothing was imported"
+        case .folderGiven(let path, let format):
+            return "\(path) is a folder, which only --format pass reads (a password store), not \(format.rawValue); nothing was imported"
         case .encrypted(let format):
             return "the \(format.rawValue) export is encrypted; export it again unencrypted (and delete it after the import); nothing was imported"
         case .helperFailed(let why):
@@ -45,7 +49,7 @@ public enum InterchangeError: VaultFailure, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .ambiguous: return .usage
+        case .ambiguous, .folderGiven: return .usage
         case .helperFailed: return .unavailable
         default: return .failure
         }

@@ -13,12 +13,13 @@ struct ImportCommand: VaultSubcommand {
         commandName: "import",
         abstract: "Import entries from a backup or from another password manager.",
         discussion: """
-            Reads FILE (or - for standard input): a vault export (vault-json), or an export of \
-            Bitwarden (bitwarden-json, bitwarden-csv), KeePassXC and KeePass (keepass-xml, \
-            keepassxc-csv), Chrome, Edge \
-            or Brave (chrome-csv), Firefox (firefox-csv) or LastPass (lastpass-csv). Without \
-            --format the format is told from the content; a file that could be several is \
-            refused. The whole file is checked before anything is written: a bad record \
+            Reads FILE (or - for standard input, or a folder for a password store): a vault \
+            export (vault-json), a password store of pass or gopass (pass: decrypted with gpg, \
+            whose agent must hold the key), or an export of Bitwarden (bitwarden-json, \
+            bitwarden-csv), KeePassXC and KeePass (keepass-xml, keepassxc-csv), Chrome, Edge or \
+            Brave (chrome-csv), Firefox (firefox-csv), LastPass (lastpass-csv) or 1Password \
+            (1password-1pux). Without --format the format is told from the content; a file that \
+            could be several is refused. The whole file is checked before anything is written: a bad record \
             anywhere imports nothing, and the message names it. Names that are not valid or \
             come twice are changed, and every change is listed. Entries whose names exist \
             already stop the import unless --on-conflict says what to do with them. \
@@ -42,10 +43,18 @@ struct ImportCommand: VaultSubcommand {
     var onConflict: ConflictPolicy?
 
     func run(in context: CommandContext) async throws {
-        // A plaintext backup: its bytes are wiped once it is parsed.
-        var bytes = file == "-" ? try context.streams.readAll() : try AtomicFile.read(file)
-        defer { Sodium.wipe(&bytes) }
-        let result = try Importer.read(bytes, format: format, now: context.now().toTheSecond)
+        let result: Importer.Result
+        var info = stat()
+        if file != "-", stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            // A folder is a password store, decrypted entry by entry with the user's gpg.
+            if let format, format != .pass { throw InterchangeError.folderGiven(file, format) }
+            result = try Importer.read(folder: file, decryptor: GPGDecryptor(environment: context.environment), now: context.now().toTheSecond)
+        } else {
+            // A plaintext backup: its bytes are wiped once it is parsed.
+            var bytes = file == "-" ? try context.streams.readAll() : try AtomicFile.read(file)
+            defer { Sodium.wipe(&bytes) }
+            result = try Importer.read(bytes, format: format, now: context.now().toTheSecond)
+        }
         let imported = result.entries
         for rename in result.renames {
             context.diagnostics.note("\(rename.record): named '\(rename.to)' (\(rename.reason): '\(rename.from)')")

@@ -1,0 +1,82 @@
+import FoundationEssentials
+import SystemPackage
+import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads a password store of `pass` (and gopass): every `.gpg` file below the folder, its path
+/// without `.gpg` as the name. The first line of a file is the password; the lines after it are
+/// `key: value` fields (`login`, `username` or `user` give the username, `url` and `website`
+/// the URLs), `otpauth://` lines the one-time password (pass-otp's convention), and anything
+/// else the notes. Hidden files and folders (`.git`, `.gpg-id`) are left out.
+enum PassStoreImporter {
+    static func items(inFolder folder: String, decryptor: PassDecryptor, now: Date) throws -> [ImportedItem] {
+        var files: [String] = []
+        try collect(folder, relative: "", into: &files)
+        return try files.sorted().map { relative in
+            let name = String(relative.dropLast(".gpg".count))
+            let record = "file \(relative)"
+            // The plaintext stays in guarded memory, freed and wiped when it goes out of scope.
+            let plain = try decryptor.decrypt(folder + "/" + relative)
+            let text = plain.withUnsafeBytes { String(validating: $0, as: UTF8.self) }
+            guard let text else { throw InterchangeError.badRecord(record: record, field: "contents", reason: "not UTF-8 text") }
+            var modified = now
+            var info = stat()
+            if stat(folder + "/" + relative, &info) == 0 { modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec)) }
+            return ImportedItem(entry: try entry(text, name: name, record: record, modified: modified), record: record)
+        }
+    }
+
+    static func entry(_ text: String, name: String, record: String, modified: Date) throws(InterchangeError) -> Entry {
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        var entry = Entry(name: name, created: modified)
+        entry.password = lines.first.flatMap { $0.isEmpty ? nil : $0 }
+        var fields = FieldList()
+        var notes: [String] = []
+        for line in lines.dropFirst() {
+            if line.hasPrefix("otpauth://") && entry.otp == nil {
+                entry.otp = try OTPField.uri(line, record: record, field: "otpauth line", account: name)
+                continue
+            }
+            if let colon = line.firstIndex(of: ":"), !line[..<colon].contains(" "), !line[..<colon].isEmpty {
+                let key = String(line[..<colon])
+                let value = String(line[line.index(after: colon)...].drop { $0 == " " })
+                switch key.lowercased() {
+                case "login", "username", "user" where entry.username == nil: entry.username = value
+                case "url", "website", "site": entry.urls.append(value)
+                default: fields.add(key, value, secret: false, keepEmpty: true)
+                }
+                continue
+            }
+            notes.append(line)
+        }
+        entry.fields = fields.fields
+        let joined = notes.joined(separator: "\n")
+        entry.notes = joined.allSatisfy(\.isWhitespace) ? nil : joined
+        return entry
+    }
+
+    /// Every `.gpg` file below `folder`, as paths relative to it; hidden names are skipped and
+    /// symbolic links are not followed out of the store.
+    private static func collect(_ folder: String, relative: String, into files: inout [String]) throws {
+        let path = relative.isEmpty ? folder : folder + "/" + relative
+        guard let directory = opendir(path) else {
+            throw InterchangeError.notTheFormat(.pass, reason: "\(path) cannot be read (\(String(cString: strerror(errno))))")
+        }
+        defer { closedir(directory) }
+        while let item = readdir(directory) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard !name.hasPrefix(".") else { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(folder + "/" + child, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                try collect(folder, relative: child, into: &files)
+            } else if info.st_mode & S_IFMT == S_IFREG && name.hasSuffix(".gpg") {
+                files.append(child)
+            }
+        }
+    }
+}
