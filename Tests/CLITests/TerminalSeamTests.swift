@@ -11,35 +11,12 @@ import Glibc
 /// goes ahead only on yes, and nothing is asked when standard input is not a terminal.
 @Suite("Asking at the terminal, through the context")
 struct TerminalSeamTests {
-    /// Runs `arguments` with `person` at the terminal and, when `onTerminal`, a pseudo-terminal
-    /// as standard input (so that the command sees a person there too).
-    private func run(
-        _ fixture: VaultFixture, _ arguments: [String], person: ScriptedTerminal, onTerminal: Bool = false,
-        environment: [String: String?] = [:]
-    ) async throws -> VaultResult {
-        var input: FileDescriptor?
-        var master: Int32 = -1
-        if onTerminal {
-            let (opened, slave) = try PseudoTerminal.open()
-            master = opened
-            input = try FileDescriptor.open(slave, .readWrite, options: [FileDescriptor.OpenOptions(rawValue: O_NOCTTY), .closeOnExec])
-        }
-        defer {
-            try? input?.close()
-            if master >= 0 { close(master) }
-        }
-        return try await fixture.run(arguments, environment: environment) { context in
-            context.terminal = person.access
-            if let input { context.streams.input = input }
-        }
-    }
-
     @Test("with no password file the master password is asked at the terminal, once")
     func asksForTheMasterPassword() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw")
         let person = ScriptedTerminal([.secret(VaultFixture.masterPassword)])
-        let result = try await run(fixture, ["get", "web/site"], person: person, environment: ["VAULT_PASSWORD_FILE": nil])
+        let result = try await fixture.run(["get", "web/site"], person: person, environment: ["VAULT_PASSWORD_FILE": nil])
         #expect(result.status == 0 && result.stdout == "site-pw\n", "\(result)")
         #expect(person.shown.count == 1 && person.shown[0].lowercased().contains("master password"), "\(person.shown)")
     }
@@ -49,7 +26,7 @@ struct TerminalSeamTests {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw")
         let person = ScriptedTerminal([.secret("not the password")])
-        let result = try await run(fixture, ["get", "web/site"], person: person, environment: ["VAULT_PASSWORD_FILE": nil])
+        let result = try await fixture.run(["get", "web/site"], person: person, environment: ["VAULT_PASSWORD_FILE": nil])
         expectFailure(result, status: 3)
     }
 
@@ -58,12 +35,12 @@ struct TerminalSeamTests {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw")
         let refusing = ScriptedTerminal([.no])
-        expectFailure(try await run(fixture, ["rm", "web/site"], person: refusing, onTerminal: true), status: 1, mentioning: "cancelled")
+        expectFailure(try await fixture.run(["rm", "web/site"], person: refusing, onTerminal: true), status: 1, mentioning: "cancelled")
         #expect(refusing.shown == ["Remove web/site?"])
         #expect(try await fixture.names() == ["web/site"])
 
         let agreeing = ScriptedTerminal([.yes])
-        let removed = try await run(fixture, ["rm", "web/site"], person: agreeing, onTerminal: true)
+        let removed = try await fixture.run(["rm", "web/site"], person: agreeing, onTerminal: true)
         #expect(removed.status == 0, "\(removed)")
         #expect(try await fixture.names().isEmpty)
     }
@@ -73,7 +50,7 @@ struct TerminalSeamTests {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw")
         let person = ScriptedTerminal([.yes])
-        expectFailure(try await run(fixture, ["rm", "web/site"], person: person), status: 1, mentioning: "--yes")
+        expectFailure(try await fixture.run(["rm", "web/site"], person: person), status: 1, mentioning: "--yes")
         #expect(person.shown.isEmpty)
         #expect(try await fixture.names() == ["web/site"])
     }
@@ -83,13 +60,13 @@ struct TerminalSeamTests {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw")
         let refusing = ScriptedTerminal([.no])
-        let refused = try await run(fixture, ["export", "--stdout"], person: refusing, onTerminal: true)
+        let refused = try await fixture.run(["export", "--stdout"], person: refusing, onTerminal: true)
         #expect(refused.status == 1 && refused.stdout.isEmpty, "\(refused)")
         #expect(refused.stderrLines.last == "vault: error: cancelled", "after the warning that it is not encrypted: \(refused)")
         #expect(refusing.shown == ["Export 1 entries in plain text?"], "\(refusing.shown)")
 
         let agreeing = ScriptedTerminal([.yes])
-        let exported = try await run(fixture, ["export", "--stdout"], person: agreeing, onTerminal: true)
+        let exported = try await fixture.run(["export", "--stdout"], person: agreeing, onTerminal: true)
         #expect(exported.status == 0 && exported.stdout.contains("site-pw"), "\(exported)")
     }
 }

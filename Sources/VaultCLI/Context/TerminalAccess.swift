@@ -1,9 +1,13 @@
 import VaultKit
 
-/// A person at a terminal, who can type a secret without echo and answer a yes/no question.
+/// A person at a terminal, who can type a secret without echo, type lines of text, and answer a
+/// yes/no question.
 public protocol Terminal {
     /// Reads one line with echo off; with `confirm`, twice, and the two must match.
     func readSecret(prompt: String, confirm: Bool, what: String) throws -> SecureBytes
+    /// Reads one line, which may be empty, with or without echo; nil when the person ends the
+    /// input (Ctrl-D).
+    func readLine(prompt: String, echo: Bool) throws -> SecureBytes?
     /// Asks a yes/no question; anything but y or yes is no.
     func confirm(_ question: String) -> Bool
 }

@@ -21,8 +21,8 @@ public final class ControllingTerminal: Terminal {
     /// Writes `text` (a prompt or a question, which may quote a name) to the terminal, with
     /// control characters but line breaks made visible.
     public func write(_ text: String) {
-        var copy = TerminalText.visibleLines(text)
-        copy.withUTF8 { bytes in _ = Glibc.write(descriptor, bytes.baseAddress, bytes.count) }
+        // A prompt that cannot be shown is not worth failing for: the answer is still read.
+        try? FileDescriptor(rawValue: descriptor).writeEvery(Array(TerminalText.visibleLines(text).utf8))
     }
 
     /// Reads one line with echo off; with `confirm`, twice, and the two must match.
@@ -36,6 +36,12 @@ public final class ControllingTerminal: Terminal {
         return first
     }
 
+    /// Reads one line, empty or not, with or without echo; nil when the input ends (Ctrl-D).
+    public func readLine(prompt: String, echo: Bool) throws -> SecureBytes? {
+        defer { if !echo { write("\n") } }
+        return try readLine(after: prompt, echo: echo)
+    }
+
     /// Asks a yes/no question; anything but y or yes is no.
     public func confirm(_ question: String) -> Bool {
         guard let answer = try? readLine(after: question + " [y/N] ", echo: true) else { return false }
@@ -44,14 +50,13 @@ public final class ControllingTerminal: Terminal {
     }
 
     private func readHiddenLine(prompt: String) throws -> SecureBytes {
-        defer { write("\n") }
-        return try readLine(after: prompt, echo: false)
+        try readLine(prompt: prompt, echo: false) ?? SecureBytes(count: 0)
     }
 
-    /// Shows `prompt` and reads a line. Echo is turned off (and what was typed ahead is
-    /// discarded) before the prompt appears, so that an answer typed once the prompt shows is
-    /// never thrown away.
-    private func readLine(after prompt: String, echo: Bool) throws -> SecureBytes {
+    /// Shows `prompt` and reads a line, nil at the end of the input. Echo is turned off (and
+    /// what was typed ahead is discarded) before the prompt appears, so that an answer typed
+    /// once the prompt shows is never thrown away.
+    private func readLine(after prompt: String, echo: Bool) throws -> SecureBytes? {
         var saved = termios()
         let haveSettings = tcgetattr(descriptor, &saved) == 0
         if haveSettings && !echo {
@@ -68,6 +73,6 @@ public final class ControllingTerminal: Terminal {
             }
         }
         write(prompt)
-        return try SecretReader.line(from: FileDescriptor(rawValue: descriptor), what: "input")
+        return try SecretReader.lineOrEnd(from: FileDescriptor(rawValue: descriptor), what: "input")
     }
 }

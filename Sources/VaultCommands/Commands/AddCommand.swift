@@ -2,7 +2,8 @@ import ArgumentParser
 import VaultCLI
 import VaultKit
 
-/// `vault add`: stores a new entry. The password is typed twice without echo, or piped in.
+/// `vault add`: stores a new entry. A login's password is typed twice without echo, or piped
+/// in; the other types ask for their own fields (`TypedEntryInput`).
 struct AddCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -12,12 +13,26 @@ struct AddCommand: VaultSubcommand {
             when it is not a terminal: one line for the password, then one line for each \
             --secret-field, in order. It is never taken from the command line. With --generate \
             it is generated instead (see vault generate for the options), and --clip copies it.
+
+            --type card, bank, identity and ssh-key ask for the type's fields in order instead \
+            of a password (card: cardholder, number, expiry, security code, PIN; bank: account \
+            holder, IBAN, BIC, account number; identity: full name, address, phone, e-mail, \
+            passport, identity card and driving licence numbers; ssh-key: private key, public \
+            key, passphrase), the secret ones without echo; an empty answer leaves a field out. \
+            From standard input, one line each (an empty line for a field left out; a private \
+            key as its -----BEGIN to -----END lines), then the --secret-field values. A card \
+            number failing the Luhn check or an IBAN failing its mod-97 check is warned about. \
+            An SSH key's fingerprint is worked out from its public key. --type note reads the \
+            note's text: typed, ended by Ctrl-D, or all of standard input.
             """)
 
     @OptionGroup var vault: VaultOptions
 
     @Argument(help: "The entry's name, such as web/github.")
     var name: String
+
+    @Option(help: ArgumentHelp("What the entry holds: login, card, bank, identity, note or ssh-key.", valueName: "type"))
+    var type: EntryType = .login
 
     @OptionGroup var details: EntryDetailsOptions
 
@@ -32,6 +47,12 @@ struct AddCommand: VaultSubcommand {
         if generator.generate && analysis.checkBreach {
             throw ValidationError("--check-breach checks a password you give; a generated one is new")
         }
+        if type != .login && (generator.generate || clipboard.clip || analysis.checkBreach) {
+            throw ValidationError("--generate, --clip and --check-breach are for a login's password; --type \(type.rawValue) has none")
+        }
+        if type == .note && (details.note != nil || details.otp || !details.secretFields.isEmpty) {
+            throw ValidationError("--type note is its text alone, read from the terminal or standard input: leave out --note, --otp and --secret-field")
+        }
     }
 
     func run(in context: CommandContext) async throws {
@@ -45,18 +66,23 @@ struct AddCommand: VaultSubcommand {
             if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
         }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
-        var input = details.secretInput
-        if !generator.generate { input.labels.insert("password for \(name)", at: 0) }
-        let secrets = try (generated.map { [$0.text] } ?? []) + input.read(in: context)
+        let typed = try values(generated: generated, name: name, in: context)
         let now = context.now().toTheSecond
         var stored: Entry? = nil
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
-            var entry = Entry(name: name, created: existing?.created ?? now, modified: now, history: existing?.history ?? [])
+            var entry = Entry(name: name, type: type, created: existing?.created ?? now, modified: now, history: existing?.history ?? [])
             entry.password = existing?.password
-            entry.changePassword(to: secrets[0], at: now)
-            try details.apply(to: &entry, secretValues: Array(secrets.dropFirst()))
+            if let password = typed.password {
+                entry.changePassword(to: password, at: now)
+            } else if let old = entry.password {
+                entry.history.append(PasswordChange(password: old, replaced: now))
+                entry.password = nil
+            }
+            try details.apply(to: &entry, secretValues: typed.secretValues)
+            typed.fields.forEach { entry.setField($0) }
+            if let text = typed.text { entry.notes = text }
             try entries.put(entry)
             stored = entry
             return existing != nil
@@ -64,12 +90,51 @@ struct AddCommand: VaultSubcommand {
         GenerateOptions.report(generated, in: context)
         context.diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
         // A generated password's strength is the generator's own figure, printed above.
-        if generated == nil {
-            await AnalyzerWarnings.report(on: secrets[0], entry: stored, includingNetwork: analysis.includesNetwork(config: try context.config()), in: context)
+        if type == .login, generated == nil, let password = typed.password {
+            await AnalyzerWarnings.report(on: password, entry: stored, includingNetwork: analysis.includesNetwork(config: try context.config()), in: context)
         }
-        if clipboard.clip { try clipboard.copy(secrets[0], describing: name, config: context.config(), in: context) }
+        if clipboard.clip, let password = typed.password {
+            try clipboard.copy(password, describing: name, config: context.config(), in: context)
+        }
+    }
+
+    /// What the entry gets from the terminal or standard input (or the generator): a login's
+    /// password and secret fields, or the fields of another type, checked.
+    private func values(generated: GeneratedSecret?, name: String, in context: CommandContext) throws -> TypedEntryInput.Values {
+        guard type == .login else {
+            var typed = try TypedEntryInput(type: type, secrets: details.secretInput).read(in: context)
+            warnAboutChecksums(typed.fields, in: context)
+            if type == .sshKey { typed.fields += fingerprint(of: typed.fields, in: context) }
+            return typed
+        }
+        var input = details.secretInput
+        if generated == nil { input.labels.insert("password for \(name)", at: 0) }
+        let secrets = try (generated.map { [$0.text] } ?? []) + input.read(in: context)
+        return TypedEntryInput.Values(password: secrets[0], secretValues: Array(secrets.dropFirst()))
+    }
+
+    /// Warns, without the value, about a card number or IBAN whose check digits do not match.
+    private func warnAboutChecksums(_ fields: [CustomField], in context: CommandContext) {
+        for template in type.fields {
+            guard let checksum = template.checksum, let field = fields.first(where: { $0.name == template.name }),
+                  !checksum.accepts(field.value)
+            else { continue }
+            context.diagnostics.warning("the \(template.prompt) fails \(checksum.name): a character may be mistyped (stored as typed)")
+        }
+    }
+
+    /// An SSH key's fingerprint field, as `ssh-keygen -l` prints it, from the public key given.
+    private func fingerprint(of fields: [CustomField], in context: CommandContext) -> [CustomField] {
+        guard let publicKey = fields.first(where: { $0.name == "public key" })?.value else { return [] }
+        guard let fingerprint = SSHPublicKey.fingerprint(of: publicKey) else {
+            context.diagnostics.warning("the public key is not an OpenSSH one-line key (type, Base64, comment): no fingerprint was worked out")
+            return []
+        }
+        return [CustomField(name: "fingerprint", value: fingerprint, secret: false)]
     }
 }
+
+extension EntryType: ExpressibleByArgument {}
 
 import FoundationEssentials
 #if canImport(Glibc)

@@ -10,18 +10,30 @@ public enum EntryType: String, CaseIterable, Codable, Sendable {
     case sshKey = "ssh-key"
 
     /// One field a type asks for: its name in the entry, what the prompt calls it, what
-    /// `vault show` calls it, and whether it is a secret (asked for without echo and masked).
+    /// `vault show` calls it, whether it is a secret (asked for without echo and masked), the
+    /// check digits its value should pass, whether it is worked out from the other fields (an
+    /// SSH key's fingerprint, from its public key) rather than asked for, and whether its value
+    /// may be a PEM block of several lines (an SSH private key).
     public struct Field: Equatable, Sendable {
         public let name: String
         public let prompt: String
         public let label: String
         public let secret: Bool
+        public let checksum: FieldChecksum?
+        public let derived: Bool
+        public let multiline: Bool
 
-        init(name: String, prompt: String, label: String? = nil, secret: Bool) {
+        init(
+            name: String, prompt: String, label: String? = nil, secret: Bool, checksum: FieldChecksum? = nil,
+            derived: Bool = false, multiline: Bool = false
+        ) {
             self.name = name
             self.prompt = prompt
             self.label = label ?? prompt.prefix(1).uppercased() + prompt.dropFirst()
             self.secret = secret
+            self.checksum = checksum
+            self.derived = derived
+            self.multiline = multiline
         }
     }
 
@@ -34,7 +46,7 @@ public enum EntryType: String, CaseIterable, Codable, Sendable {
         case .card:
             return [
                 Field(name: "cardholder", prompt: "cardholder name", secret: false),
-                Field(name: "number", prompt: "card number", secret: true),
+                Field(name: "number", prompt: "card number", secret: true, checksum: .luhn),
                 Field(name: "expiry", prompt: "expiry date (MM/YYYY)", label: "Expiry", secret: false),
                 Field(name: "security code", prompt: "security code (CVV)", label: "Security code", secret: true),
                 Field(name: "pin", prompt: "PIN", secret: true),
@@ -42,7 +54,7 @@ public enum EntryType: String, CaseIterable, Codable, Sendable {
         case .bank:
             return [
                 Field(name: "account holder", prompt: "account holder", secret: false),
-                Field(name: "iban", prompt: "IBAN", secret: true),
+                Field(name: "iban", prompt: "IBAN", secret: true, checksum: .iban),
                 Field(name: "bic", prompt: "BIC", secret: false),
                 Field(name: "account number", prompt: "account number", secret: true),
             ]
@@ -58,9 +70,9 @@ public enum EntryType: String, CaseIterable, Codable, Sendable {
             ]
         case .sshKey:
             return [
-                Field(name: "private key", prompt: "private key", secret: true),
+                Field(name: "private key", prompt: "private key", secret: true, multiline: true),
                 Field(name: "public key", prompt: "public key", secret: false),
-                Field(name: "fingerprint", prompt: "key fingerprint", secret: false),
+                Field(name: "fingerprint", prompt: "key fingerprint", secret: false, derived: true),
             ]
         }
     }

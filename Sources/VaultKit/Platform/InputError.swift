@@ -11,7 +11,8 @@ public enum InputError: VaultFailure, Equatable {
     case locked
     case emptySecret(String)
     case unreadable(path: String, errno: Int32)
-    case tooLong(String)
+    /// Longer than `limit` bytes (by default a secret's, `SecretReader.maximumLength`).
+    case tooLong(String, limit: Int = SecretReader.maximumLength)
     case wrongLineCount(what: String, expected: Int, got: Int)
 
     public var message: String {
@@ -22,8 +23,8 @@ public enum InputError: VaultFailure, Equatable {
             return "\(what) is empty"
         case .unreadable(let path, let code):
             return "cannot read \(path): \(String(cString: strerror(code)))"
-        case .tooLong(let what):
-            return "\(what) is longer than \(SecretReader.maximumLength) bytes"
+        case .tooLong(let what, let limit):
+            return "\(what) is longer than \(limit) bytes"
         case .wrongLineCount(let what, let expected, let got):
             return "expected \(expected) line\(expected == 1 ? "" : "s") on standard input (\(what)), got \(got)"
         }

@@ -9,8 +9,14 @@ import Glibc
 public enum SecretReader {
     public static let maximumLength = 64 * 1024
 
-    /// One line from a file descriptor.
+    /// One line from a file descriptor (empty at the end of the input).
     public static func line(from descriptor: FileDescriptor, what: String) throws -> SecureBytes {
+        try lineOrEnd(from: descriptor, what: what) ?? SecureBytes(count: 0)
+    }
+
+    /// One line from a file descriptor, or nil when the input ended before any byte of it (so
+    /// that a reader of several lines can tell Ctrl-D from an empty line).
+    public static func lineOrEnd(from descriptor: FileDescriptor, what: String) throws -> SecureBytes? {
         let buffer = try SecureBytes(count: maximumLength)
         var length = 0
         var byte: UInt8 = 0
@@ -21,6 +27,7 @@ public enum SecretReader {
             } catch {
                 throw InputError.unreadable(path: what, errno: error.rawValue)
             }
+            if count == 0 && length == 0 { return nil }
             if count == 0 || byte == 0x0A { break }
             guard length < maximumLength else { throw InputError.tooLong(what) }
             buffer.withUnsafeMutableBytes { $0[length] = byte }
@@ -47,7 +54,17 @@ public enum SecretReader {
     /// final newline is optional. Fewer or more lines are refused rather than silently cut or
     /// padded, so a paste of the wrong thing is noticed.
     public static func lines(from input: FileDescriptor, count: Int, what: String) throws -> [SecureBytes] {
-        let capacity = count * (maximumLength + 2)
+        let lines = try allLines(from: input, capacity: count * (maximumLength + 2), what: what)
+        guard lines.count == count else {
+            throw InputError.wrongLineCount(what: what, expected: count, got: lines.count)
+        }
+        for line in lines where line.count == 0 { throw InputError.emptySecret(what) }
+        return lines
+    }
+
+    /// Every line of `input` up to its end, empty ones included (a final newline does not
+    /// start another), each at most `maximumLength` bytes, all together at most `capacity`.
+    public static func allLines(from input: FileDescriptor, capacity: Int, what: String) throws -> [SecureBytes] {
         let buffer = try SecureBytes(count: capacity)
         let length: Int
         do throws(Errno) {
@@ -67,13 +84,13 @@ public enum SecretReader {
                 range.count > 0 && bytes[range.upperBound - 1] == 0x0D ? range.lowerBound..<(range.upperBound - 1) : range
             }
         }
-        guard ranges.count == count else {
-            throw InputError.wrongLineCount(what: what, expected: count, got: ranges.count)
+        for range in ranges where range.count > maximumLength { throw InputError.tooLong(what) }
+        if length == capacity {
+            // Full to the brim: anything still waiting means the input is too long.
+            var probe: UInt8 = 0
+            let more = (try? withUnsafeMutableBytes(of: &probe) { one in try input.readSome(into: one) }) ?? 0
+            if more > 0 { throw InputError.tooLong(what, limit: capacity) }
         }
-        return try ranges.map { range in
-            guard range.count <= maximumLength else { throw InputError.tooLong(what) }
-            guard range.count > 0 else { throw InputError.emptySecret(what) }
-            return try buffer.slice(range)
-        }
+        return try ranges.map { try buffer.slice($0) }
     }
 }

@@ -3,18 +3,40 @@ import Synchronization
 import VaultCLI
 import VaultKit
 
-/// A person at a terminal, played by a test: answers secrets and yes/no questions from its
-/// script in order, and remembers every prompt and question it was shown. Running out of
-/// answers is a cancelled prompt, as Ctrl-D would be.
+/// A person at a terminal, played by a test: answers secrets, lines and yes/no questions from
+/// its script in order, and remembers every prompt and question it was shown (and, for lines,
+/// whether they were asked with echo). Running out of answers is a cancelled prompt, as Ctrl-D
+/// would be.
 final class ScriptedTerminal: Terminal, Sendable {
-    enum Answer: Sendable { case secret(String), yes, no }
+    /// `.line` answers `readLine` (and, being typed text, `readSecret` too); `.end` is Ctrl-D
+    /// at a `readLine`.
+    enum Answer: Sendable { case secret(String), line(String), end, yes, no }
 
-    private let state: Mutex<(answers: [Answer], shown: [String])>
+    private let state: Mutex<(answers: [Answer], shown: [String], echoed: [Bool])>
 
-    init(_ answers: [Answer]) { state = Mutex((answers, [])) }
+    init(_ answers: [Answer]) { state = Mutex((answers, [], [])) }
 
     /// Every prompt and question, in order.
     var shown: [String] { state.withLock { $0.shown } }
+    /// For each `readLine`, whether it was asked with echo on.
+    var echoed: [Bool] { state.withLock { $0.echoed } }
+
+    func readLine(prompt: String, echo: Bool) throws -> SecureBytes? {
+        let answer = state.withLock { state -> Answer? in
+            state.shown.append(prompt)
+            state.echoed.append(echo)
+            return state.answers.isEmpty ? nil : state.answers.removeFirst()
+        }
+        switch answer {
+        case .line(let text)?, .secret(let text)?:
+            var bytes = Array(text.utf8)
+            return try SecureBytes(consuming: &bytes)
+        case .end?:
+            return nil
+        default:
+            throw TerminalError.cancelled
+        }
+    }
 
     var access: TerminalAccess { TerminalAccess { () throws(TerminalError) in self } }
 
@@ -23,7 +45,11 @@ final class ScriptedTerminal: Terminal, Sendable {
             state.shown.append(prompt)
             return state.answers.isEmpty ? nil : state.answers.removeFirst()
         }
-        guard case .secret(let text)? = answer else { throw TerminalError.cancelled }
+        let text: String
+        switch answer {
+        case .secret(let typed)?, .line(let typed)?: text = typed
+        default: throw TerminalError.cancelled
+        }
         var bytes = Array(text.utf8)
         return try SecureBytes(consuming: &bytes)
     }
