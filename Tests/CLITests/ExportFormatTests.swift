@@ -92,6 +92,37 @@ struct ExportFormatTests {
         expectSameEntries(try await entries(of: source), try await entries(of: target), via: "keepass-xml through keepassxc-cli")
     }
 
+    @Test("field names a format claims and tags holding its separators survive bitwarden-json and keepass-xml (and KeePassXC)",
+          arguments: ["bitwarden-json", "keepass-xml", "keepassxc"])
+    func awkwardNamesAndTags(format: String) async throws {
+        let source = try await VaultFixture.initialized()
+        // Each --field name is one a format or vault's carried fields use for something else.
+        let claimed = ["Title", "KP2A_URL_3", "TOTP Seed", "TimeOtp-Secret-Base32", "vault tags", "vault type", "vault field: x", "passkeys"]
+        try await source.add("web/awkward", password: "pw-awkward-long-enough",
+                             options: claimed.flatMap { ["--field", "\($0)=value of \($0)"] }
+                                 + ["--tag", "home, work", "--tag", "a;b", "--tag", "plain"])
+        try await source.add("web/plain", password: "pw-plain-long-enough", options: ["--tag", "one", "--tag", "two"])
+        let file = source.path("out")
+        try await source.succeed(["export", "--format", format == "keepassxc" ? "keepass-xml" : format, "--output", file, "--yes"])
+        var imported = file
+        if format == "keepassxc" {
+            // Through the real KeePassXC: its import and its own export.
+            let keepassxc = try #require(ExternalProgram.find("keepassxc-cli"), "keepassxc-cli is not installed (scripts/setup --test installs it)")
+            let environment = ["HOME": source.path(""), "PATH": "/usr/bin:/bin"]
+            let database = source.path("db.kdbx")
+            let made = try await ExternalProgram.run(keepassxc, ["import", "-p", "-t", "100", file, database],
+                                                     stdin: Data("kp pass\nkp pass\n".utf8), environment: environment, timeout: .seconds(60))
+            try #require(made.status == 0, "\(made)")
+            let exported = try await ExternalProgram.run(keepassxc, ["export", "-f", "xml", database], stdin: Data("kp pass\n".utf8),
+                                                         environment: environment, timeout: .seconds(60))
+            try #require(exported.status == 0, "\(exported)")
+            imported = try VaultFixture.writeFile(source.path("back.xml"), exported.stdoutData)
+        }
+        let target = try await VaultFixture.initialized()
+        try await target.succeed(["import", imported])
+        expectSameEntries(try await entries(of: source), try await entries(of: target), via: format)
+    }
+
     @Test("csv: one row per entry with the documented columns; quoting keeps every value")
     func csv() async throws {
         let source = try await fixtureVault()

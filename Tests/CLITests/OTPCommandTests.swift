@@ -98,3 +98,26 @@ struct OTPCommandTests {
         #expect(!(try await fixture.names()).contains("web/other"))
     }
 }
+
+/// The edges of `vault otp`: moments far ahead, and a HOTP counter at its largest value.
+@Suite("one-time code limits")
+struct OTPLimitTests {
+    @Test("--at takes 1970 to 9999 and refuses the rest with the usage status; a counter at its largest value is refused and left alone")
+    func limits() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("otp/totp", password: "pw-totp-long-enough", options: ["--otp"], secrets: ["JBSWY3DPEHPK3PXP"])
+        #expect(try await fixture.succeed(["otp", "otp/totp", "--at", "253402300799"]).stdout.count == 7)
+        #expect(try await fixture.succeed(["otp", "otp/totp", "--at", "9999-12-31T23:59:59Z"]).stdout.count == 7)
+        for far in ["253402300800", "9223372036854775807", "99999-01-01T00:00:00Z"] {
+            expectFailure(try await fixture.run(["otp", "otp/totp", "--at", far]), status: 64, mentioning: "from 1970 to 9999")
+        }
+
+        let largest = "18446744073709551615"
+        try await fixture.add("otp/hotp", password: "pw-hotp-long-enough", options: ["--otp"],
+                              secrets: ["otpauth://hotp/x?secret=JBSWY3DPEHPK3PXP&counter=\(largest)"])
+        let before = try fixture.vaultBytes()
+        expectFailure(try await fixture.run(["otp", "otp/hotp"]), status: 1, mentioning: "largest value")
+        #expect(try fixture.vaultBytes() == before, "the counter is not wrapped to 0")
+        #expect(try await fixture.succeed(["get", "otp/hotp", "--field", "otpauth"]).stdout.contains("counter=\(largest)"))
+    }
+}

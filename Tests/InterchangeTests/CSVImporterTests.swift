@@ -48,6 +48,61 @@ struct CSVImporterTests {
         #expect(result.entry("example.com") != nil, "a row without a name is named after its site")
     }
 
+    /// A LastPass export of one secure note with the text `note`.
+    private func lastPassNote(_ note: String, named name: String) throws -> Entry? {
+        let csv = "url,username,password,totp,extra,name,grouping,fav\nhttp://sn,,,,\"\(note)\",\(name),,0\n"
+        return try Importer.read(Array(csv.utf8), format: .lastpassCSV, now: importTime).entry(name)
+    }
+
+    // A value runs over several lines: the lines of a PEM key, its `Proc-Type:` and `DEK-Info:`
+    // headers among them, are all the private key's.
+    @Test func lastPassSSHKeyKeepsAMultiLinePrivateKey() throws {
+        let privateKey = """
+            -----BEGIN RSA PRIVATE KEY-----
+            Proc-Type: 4,ENCRYPTED
+            DEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF
+
+            MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
+            VTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK
+            -----END RSA PRIVATE KEY-----
+            """
+        let note = """
+            NoteType:SSH Key
+            Language:en-US
+            Bit Strength:2048
+            Format:RSA
+            Passphrase:hunter2
+            Private Key:\(privateKey)
+            Public Key:ssh-rsa AAAAB3NzaC1yc2E fixture
+            Hostname:server.example
+            Date:
+            Notes:key notes
+            second line
+            """
+        let key = try #require(try lastPassNote(note, named: "server key"))
+        #expect(key.type == .sshKey && key.password == "hunter2" && key.notes == "key notes\nsecond line")
+        #expect(key.field(named: "private key") == CustomField(name: "private key", value: privateKey, secret: true))
+        #expect(key.field(named: "public key")?.value == "ssh-rsa AAAAB3NzaC1yc2E fixture")
+        #expect(key.fields.map(\.name) == ["language", "bit strength", "format", "private key", "public key", "hostname"])
+    }
+
+    // Without a list of its keys, a note of an unknown kind starts a value at every line with a
+    // colon; a line without one continues the value before it, and lines before any key are notes.
+    @Test func lastPassNoteOfUnknownKindKeepsEveryLine() throws {
+        let note = """
+            NoteType:Custom_1234
+            a line before any key
+            Recovery Codes:1111-2222
+            3333-4444
+            Site:example.com
+            Notes:the rest
+            """
+        let custom = try #require(try lastPassNote(note, named: "codes"))
+        #expect(custom.type == .note && custom.notes == "a line before any key\nthe rest")
+        #expect(custom.fields == [CustomField(name: "recovery codes", value: "1111-2222\n3333-4444", secret: false),
+                                  CustomField(name: "site", value: "example.com", secret: false)])
+    }
+
     @Test func bitwardenCSV() throws {
         let result = try read("bitwarden.csv")
         let github = try #require(result.entry("Web/GitHub"))
@@ -56,6 +111,26 @@ struct CSVImporterTests {
         #expect(try github.oneTimePassword()?.issuer == "GitHub")
         #expect(result.entry("A note")?.type == .note && result.entry("A note")?.notes == "secret note text")
         #expect(result.entry("GitHub")?.username == "other")
+    }
+
+    // A field's value with a newline runs over several lines of `fields`: a line that is not
+    // `name: value` belongs to the value before it, and is never made a field name.
+    @Test func bitwardenCSVFieldValuesRunOverLines() throws {
+        let csv = """
+            folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp
+            ,,login,multi,,"hidden: first line
+            second line
+
+            fourth line
+            site: see
+            https://example.com/help
+            last: one",0,,,,
+
+            """
+        let entry = try #require(try Importer.read(Array(csv.utf8), format: .bitwardenCSV, now: importTime).entry("multi"))
+        #expect(entry.fields == [CustomField(name: "hidden", value: "first line\nsecond line\n\nfourth line", secret: false),
+                                 CustomField(name: "site", value: "see\nhttps://example.com/help", secret: false),
+                                 CustomField(name: "last", value: "one", secret: false)])
     }
 
     @Test func aBadRowStopsEverythingAndNamesItsLine() {

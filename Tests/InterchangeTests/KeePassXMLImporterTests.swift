@@ -52,6 +52,11 @@ struct KeePassXMLImporterTests {
         ([("TimeOtp-Secret-Base32", "JBSWY3DPEHPK3PXP"), ("TimeOtp-Length", "8"), ("TimeOtp-Period", "60"), ("TimeOtp-Algorithm", "HMAC-SHA-512")], "totp 60 8 SHA512"),
         ([("TimeOtp-Secret-Hex", "48656c6c6f21deadbeef")], "totp 30 6 SHA1"),
         ([("HmacOtp-Secret", "12345678901234567890"), ("HmacOtp-Counter", "7")], "hotp 7"),
+        ([("otp", "key=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&type=Hotp&counter=7")], "hotp 7"),
+        ([("otp", "key=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&type=hotp&counter=7&size=6")], "hotp 7"),
+        ([("otp", "key=JBSWY3DPEHPK3PXP&type=Steam")], "steam"),
+        ([("otp", "key=MFRGG%3d%3d%3d&type=Totp&step=45")], "totp 45 6 SHA1"),
+        ([("otp", "key=48656c6c6f21deadbeef&encoding=Hex&otpHashMode=Sha512")], "totp 30 6 SHA512"),
     ] as [([(String, String)], String)])
     func everyOneTimePasswordConvention(strings: [(String, String)], expected: String) throws {
         let result = try read(document(entry([("Title", "T"), ("UserName", "me")] + strings)))
@@ -66,6 +71,48 @@ struct KeePassXMLImporterTests {
         }
         #expect(summary == expected)
         if expected == "hotp 7" { #expect(otp.code(counter: 7) == "162583") }  // RFC 4226 appendix D
+    }
+
+    @Test func settingsThatAreNotUsedAreKeptAsSecretFields() throws {
+        let uri = "otpauth://totp/X:me?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&issuer=X"
+        let both = try read(document(entry([("Title", "Both"), ("otp", uri), ("TimeOtp-Secret-Base32", "GEZDGNBV"),
+                                            ("TimeOtp-Period", "60"), ("HmacOtp-Secret", "abc"), ("HmacOtp-Counter", "3")])))
+        let imported = try #require(both.entry("Both"))
+        #expect(try imported.oneTimePassword()?.kind == .totp(period: 30))
+        #expect(imported.fields.map(\.name) == ["TimeOtp-Secret-Base32", "TimeOtp-Period", "HmacOtp-Secret", "HmacOtp-Counter"])
+        #expect(imported.fields.allSatisfy { $0.secret })
+
+        let time = try read(document(entry([("Title", "Time"), ("HmacOtp-Secret", "12345678901234567890"), ("TimeOtp-Secret-Hex", "4142"),
+                                            ("TimeOtp-Secret-Base32", "GEZDGNBV"), ("TimeOtp-Length", "8"), ("TimeOtp-Unknown", "x")])))
+        let totp = try #require(time.entry("Time"))
+        #expect(try totp.oneTimePassword()?.secret == [0x41, 0x42] && totp.oneTimePassword()?.digits == 8)
+        #expect(totp.fields.map(\.name) == ["HmacOtp-Secret", "TimeOtp-Secret-Base32", "TimeOtp-Unknown"])
+    }
+
+    @Test func aRepeatedKeyIsKeptAsAFieldOfItsOwn() throws {
+        let result = try read(document(entry([("Title", "Mail"), ("Password", "first"), ("Title", "Other"), ("PIN", "1"),
+                                              ("Password", "second"), ("PIN", "2"), ("PIN (2)", "3")], protected: ["Password"])))
+        let imported = try #require(result.entry("Mail"))
+        #expect(imported.password == "first")
+        #expect(imported.fields == [CustomField(name: "Title (2)", value: "Other", secret: false),
+                                    CustomField(name: "PIN", value: "1", secret: false),
+                                    CustomField(name: "Password (2)", value: "second", secret: true),
+                                    CustomField(name: "PIN (3)", value: "2", secret: false),
+                                    CustomField(name: "PIN (2)", value: "3", secret: false)])
+    }
+
+    @Test(arguments: [
+        ("AAAAAAAAAIA=", "/////////38="),  // the least and greatest 64-bit seconds since year 1
+        ("AAAAAAAAAAA=", "0000-06-01T00:00:00Z"),  // year 1 and year 0, before any a vault stores
+    ])
+    func impossibleTimesCountAsAbsent(creation: String, modification: String) throws {
+        let times = "<Times><CreationTime>\(creation)</CreationTime><LastModificationTime>\(modification)</LastModificationTime></Times>"
+        let history = "<History>" + entry([("Password", "old")], extra: "<Times><LastModificationTime>\(creation)</LastModificationTime></Times>") + "</History>"
+        let result = try read(document(entry([("Title", "T"), ("Password", "new")], extra: times + history)))
+        let imported = try #require(result.entry("T"))
+        let created = creation == "AAAAAAAAAAA=" ? Date(timeIntervalSince1970: -62_135_596_800) : importTime
+        #expect(imported.created == created && imported.modified == created)
+        #expect(imported.history == [PasswordChange(password: "old", replaced: created)])
     }
 
     @Test func theRecycleBinIsLeftOut() throws {

@@ -43,6 +43,40 @@ struct OnePasswordImporterTests {
         #expect(result.entry("Personal/Old site")?.tags == ["archived"])
     }
 
+    /// A 1PUX archive holding one login item made of `item`'s JSON members.
+    private func archive(item: String) -> [UInt8] {
+        let data = #"{"accounts":[{"vaults":[{"attrs":{"name":"V"},"items":[{"categoryUuid":"001",\#(item)}]}]}]}"#
+        return ZipWriterForTests.archive(["export.data": Array(data.utf8)])
+    }
+
+    // A date a vault cannot store (before year 1 or after 9999) would make the vault's dates
+    // unreadable: it counts as absent, so the import's time stands in for it.
+    @Test func datesAVaultCannotStoreCountAsAbsent() throws {
+        let bytes = archive(item: #"""
+            "createdAt":-99999999999,"updatedAt":999999999999,"overview":{"title":"far"},
+            "details":{"passwordHistory":[{"value":"old","time":999999999999}]}
+            """#)
+        let far = try #require(try Importer.read(bytes, format: nil, now: importTime).entry("V/far"))
+        #expect(far.created == importTime && far.modified == importTime)
+        #expect(far.history == [PasswordChange(password: "old", replaced: importTime)])
+    }
+
+    // Numbers no whole number, month or date can hold are kept as the number's text.
+    @Test func numbersOutOfRangeAreKeptAsText() throws {
+        let bytes = archive(item: #"""
+            "overview":{"title":"big"},"details":{"sections":[{"fields":[
+              {"title":"count","value":{"string":1e19}},
+              {"title":"expiry","value":{"monthYear":1e19}},
+              {"title":"odd month","value":{"monthYear":202513}},
+              {"title":"issued","value":{"date":1e19}},
+              {"title":"renewed","value":{"date":1577836800}},
+              {"title":"small","value":{"string":-42}}]}]}
+            """#)
+        let big = try #require(try Importer.read(bytes, format: nil, now: importTime).entry("V/big"))
+        #expect(big.fields.map(\.name) == ["count", "expiry", "odd month", "issued", "renewed", "small"])
+        #expect(big.fields.map(\.value) == ["1e+19", "1e+19", "202513", "1e+19", "2020-01-01", "-42"])
+    }
+
     @Test func aZipWithoutExportDataIsNotA1PUX() throws {
         let archive = ZipWriterForTests.archive(["other.txt": Array("x".utf8)])
         #expect(throws: InterchangeError.notTheFormat(.onePasswordPUX, reason: ZipError.missing("export.data").message)) {

@@ -35,6 +35,14 @@ struct XMLDocumentReaderTests {
         #expect(throws: XMLReadError.self) { try XMLDocumentReader.root(of: Array("<a>".utf8) + [0xFF, 0xFE] + Array("</a>".utf8)) }
     }
 
+    @Test func refusesDocumentsOfTwoGibibytesOrMore() {
+        // libxml2 takes the length as a 32-bit int; one byte past its greatest value.
+        let huge = [UInt8](repeating: UInt8(ascii: " "), count: Int(Int32.max) + 1)
+        #expect(performing: { try XMLDocumentReader.root(of: huge) }, throws: {
+            ($0 as? XMLReadError) == XMLReadError(line: 1, reason: "the document is 2 GiB or larger, more than the XML reader takes")
+        })
+    }
+
     @Test func writtenTextReadsBackExactly() throws {
         var random = SeededRandom(seed: 11)
         let alphabet: [Character] = ["a", "&", "<", ">", "\"", "'", "\r", "\n", "\t", " ", "é", "😀", "]]>"].flatMap { Array($0) }

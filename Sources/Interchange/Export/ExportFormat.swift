@@ -1,3 +1,4 @@
+import FoundationEssentials
 import VaultKit
 
 /// The files `vault export` writes: its own backup, and files other managers import.
@@ -13,21 +14,44 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 enum CarriedFields {
     /// The entry's type, when it is not a login.
     static let type = "vault type"
-    /// The entry's tags, comma-separated (for Bitwarden, which has none).
+    /// The entry's tags: for Bitwarden, which has none, and for KeePass when a tag holds a
+    /// separator it would split at (`,` or `;`). A JSON array of strings; a plain
+    /// comma-separated list is read too.
     static let tags = "vault tags"
+    /// Put before a custom field's name when the name is one the target format or these carried
+    /// fields use for something else (`Title` in KeePass, `vault tags`), or already begins with
+    /// this prefix; taken off again, once, by `restore`.
+    static let escapePrefix = "vault field: "
 
-    /// Takes the carried fields out of an imported entry and gives their values back to it.
+    /// The name a custom field is written under: its own, or escaped when `reserved` claims it.
+    static func exportedName(_ name: String, reserved: (String) -> Bool) -> String {
+        reserved(name) || name == type || name == tags || name.hasPrefix(escapePrefix) ? escapePrefix + name : name
+    }
+
+    /// The carried tags field for `tags`: the exact list as a JSON array.
+    static func tagsField(_ tags: [String]) -> CustomField {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let text = (try? encoder.encode(tags)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return CustomField(name: Self.tags, value: text, secret: false)
+    }
+
+    /// Takes the carried fields out of an imported entry and gives their values back to it: the
+    /// type, the exact tags (which replace tags the format split; Bitwarden's `favorite` stays),
+    /// and escaped field names.
     static func restore(_ entry: inout Entry) {
         if let type = entry.field(named: Self.type), let value = EntryType(rawValue: type.value) {
             entry.type = value
             entry.fields.removeAll { $0.name == Self.type }
         }
-        if let tags = entry.field(named: Self.tags) {
-            for tag in tags.value.split(separator: ",").map({ Substring($0).trimmingCharacters(while: \.isWhitespace) })
-            where !tag.isEmpty && !entry.tags.contains(tag) {
-                entry.tags.append(tag)
-            }
+        if let carried = entry.field(named: Self.tags) {
+            let exact = (try? JSONDecoder().decode([String].self, from: Data(carried.value.utf8)))
+                ?? carried.value.split(separator: ",").map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
+            entry.tags = (entry.tags.contains("favorite") && !exact.contains("favorite") ? ["favorite"] : []) + exact
             entry.fields.removeAll { $0.name == Self.tags }
+        }
+        for index in entry.fields.indices where entry.fields[index].name.hasPrefix(escapePrefix) {
+            entry.fields[index].name.removeFirst(escapePrefix.count)
         }
     }
 }

@@ -6,6 +6,7 @@ import VaultKit
 struct FieldList {
     private(set) var fields: [CustomField] = []
     private var taken = Set<String>()
+    private var numbering = ImportNames.Numbering()
 
     mutating func add(_ name: String, _ value: String?, secret: Bool, keepEmpty: Bool = false) {
         guard let value, keepEmpty || !value.isEmpty else { return }
@@ -15,7 +16,7 @@ struct FieldList {
             name = String(String.UnicodeScalarView(name.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
         }
         if FieldName.reserved.contains(name.lowercased()) || taken.contains(name) {
-            name = ImportNames.free(name) { taken.contains($0) || FieldName.reserved.contains($0.lowercased()) }
+            name = numbering.free(name) { [taken] in taken.contains($0) || FieldName.reserved.contains($0.lowercased()) }
         }
         taken.insert(name)
         fields.append(CustomField(name: name, value: value, secret: secret))

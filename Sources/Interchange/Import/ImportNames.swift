@@ -9,11 +9,42 @@ public enum ImportNames {
         public var from: String
         public var to: String
         public var reason: String
+
+        public init(record: String, from: String, to: String, reason: String) {
+            self.record = record
+            self.from = from
+            self.to = to
+            self.reason = reason
+        }
+    }
+
+    /// Numbers names apart (`NAME (2)`, `NAME (3)`, …), remembering for each name the number it
+    /// took last, so that the next duplicate of it starts there instead of at 2 (100,000 records
+    /// of one name take a try or two each, not up to 100,000). The results are those of `free`,
+    /// as long as a name once taken stays taken.
+    public struct Numbering: Sendable {
+        private var lastNumber: [String: Int] = [:]
+
+        public init() {}
+
+        /// The first of `NAME (N)` not `taken`, N from the number `name` took last (or 2).
+        public mutating func free(_ name: String, taken: (String) -> Bool) -> String {
+            var number = lastNumber[name] ?? 2
+            while true {
+                let candidate = ImportNames.numbered(name, number)
+                if !taken(candidate) {
+                    lastNumber[name] = number
+                    return candidate
+                }
+                number += 1
+            }
+        }
     }
 
     /// The items with valid names, no two alike, and the renames made.
     public static func assign(_ items: [ImportedItem]) -> (items: [ImportedItem], renames: [Rename]) {
         var taken = Set<String>()
+        var numbering = Numbering()
         var renames: [Rename] = []
         var result: [ImportedItem] = []
         result.reserveCapacity(items.count)
@@ -21,7 +52,7 @@ public enum ImportNames {
             let original = item.entry.name
             var (name, reason) = valid(original)
             if taken.contains(name) {
-                name = free(name) { taken.contains($0) }
+                name = numbering.free(name) { taken.contains($0) }
                 reason = reason ?? "another record has the same name"
             }
             taken.insert(name)
@@ -32,19 +63,21 @@ public enum ImportNames {
         return (result, renames)
     }
 
-    /// `NAME (2)`, `NAME (3)`, … whichever is not `taken` first; a name too long for the suffix
-    /// is shortened first, so the result is always a valid name.
+    /// `NAME (2)`, `NAME (3)`, … whichever is not `taken` first. For many names, one
+    /// `Numbering` does the same without trying every number again each time.
     public static func free(_ name: String, taken: (String) -> Bool) -> String {
-        var number = 2
-        while true {
-            let suffix = " (\(number))"
-            var base = name
-            while base.utf8.count + suffix.utf8.count > EntryName.maximumLength { base.removeLast() }
-            while base.hasSuffix("/") || base.hasSuffix(" ") { base.removeLast() }
-            let candidate = (base + suffix).nfcNormalized
-            if !taken(candidate) { return candidate }
-            number += 1
-        }
+        var numbering = Numbering()
+        return numbering.free(name, taken: taken)
+    }
+
+    /// `NAME (number)`; a name too long for the suffix is shortened first, so the result is
+    /// always a valid name.
+    static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " (\(number))"
+        var base = name
+        while base.utf8.count + suffix.utf8.count > EntryName.maximumLength { base.removeLast() }
+        while base.hasSuffix("/") || base.hasSuffix(" ") { base.removeLast() }
+        return (base + suffix).nfcNormalized
     }
 
     /// The name itself when it is valid; otherwise a repaired one and what was wrong.

@@ -10,19 +10,21 @@ public struct XMLReadError: Error, Equatable, Sendable {
 /// library made for the job). Made for files an attacker may have written: no network, no
 /// external entities or DTDs are loaded, and a document type declaration or an entity
 /// reference is refused outright (KeePass files have neither), so no entity is ever expanded;
-/// nesting is bounded; libxml2 prints nothing.
+/// nesting is bounded; libxml2 prints nothing. libxml2 takes the document's length as a 32-bit
+/// int, so a document of 2 GiB or more is refused before it is given any of it.
 public enum XMLDocumentReader {
     public static func root(of bytes: [UInt8], maximumDepth: Int = 256) throws(XMLReadError) -> XMLElement {
+        guard !bytes.isEmpty else { throw XMLReadError(line: 1, reason: "the document is empty") }
+        guard let length = Int32(exactly: bytes.count) else {
+            throw XMLReadError(line: 1, reason: "the document is 2 GiB or larger, more than the XML reader takes")
+        }
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buffer.count, 1)) {
-                xmlReaderForMemory($0, Int32(buffer.count), nil, nil, options)
+            buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                xmlReaderForMemory($0, length, nil, nil, options)
             }
         }
-        guard let reader, !bytes.isEmpty else {
-            if let reader { xmlFreeTextReader(reader) }
-            throw XMLReadError(line: 1, reason: "the document is empty")
-        }
+        guard let reader else { throw XMLReadError(line: 1, reason: "the XML reader could not be started") }
         defer { xmlFreeTextReader(reader) }
 
         var stack: [XMLElement] = []

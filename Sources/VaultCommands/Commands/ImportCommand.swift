@@ -56,21 +56,23 @@ struct ImportCommand: VaultSubcommand {
             result = try Importer.read(bytes, format: format, now: context.now().toTheSecond)
         }
         let imported = result.entries
-        for rename in result.renames {
-            context.diagnostics.note("\(rename.record): named '\(rename.to)' (\(rename.reason): '\(rename.from)')")
-        }
-        var counts = (added: 0, skipped: 0, replaced: 0, renamed: 0)
+        for rename in result.renames { report(rename, in: context) }
+        var counts = (added: 0, skipped: 0, replaced: 0)
+        var renames: [ImportNames.Rename] = []
         try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
-            for var entry in imported {
+            var numbering = ImportNames.Numbering()
+            for item in result.items {
+                var entry = item.entry
                 if entries.contains(entry.name) {
                     switch onConflict {
                     case .skip?: counts.skipped += 1; continue
                     case .overwrite?: counts.replaced += 1
                     case .rename?, nil:
-                        entry.name = ImportNames.free(entry.name, taken: entries.contains)
-                        counts.renamed += 1
+                        entry.name = numbering.free(entry.name, taken: entries.contains)
+                        renames.append(ImportNames.Rename(record: item.record, from: item.entry.name, to: entry.name,
+                                                          reason: "an entry in the vault has the same name"))
                     }
                 } else {
                     counts.added += 1
@@ -78,7 +80,14 @@ struct ImportCommand: VaultSubcommand {
                 try entries.put(entry)
             }
         }
-        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(counts.renamed) renamed, \(counts.skipped) skipped).")
+        // Listed once they are written: a failed write renamed nothing.
+        for rename in renames { report(rename, in: context) }
+        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(renames.count) renamed, \(counts.skipped) skipped).")
+    }
+
+    /// Tells of one name that changed, on standard error (as every message, made safe to show).
+    private func report(_ rename: ImportNames.Rename, in context: CommandContext) {
+        context.diagnostics.note("\(rename.record): named '\(rename.to)' (\(rename.reason): '\(rename.from)')")
     }
 }
 

@@ -74,8 +74,8 @@ struct OTPCommand: VaultSubcommand {
 /// its zone (`2026-01-31T12:00:00Z`, `2026-01-31T13:00:00+01:00`).
 enum MomentArgument {
     static func parse(_ text: String) throws -> Date {
-        if let seconds = Int64(text), seconds >= 0 { return Date(timeIntervalSince1970: Double(seconds)) }
-        if let date = try? Date(text, strategy: .iso8601) { return date }
-        throw OTPError.invalidTime(text)
+        let date = Int64(text).map { Date(timeIntervalSince1970: Double($0)) } ?? (try? Date(text, strategy: .iso8601))
+        guard let date, date.timeIntervalSince1970 >= 0, EntryDates.canStore(date) else { throw OTPError.invalidTime(text) }
+        return date
     }
 }

@@ -32,6 +32,10 @@ extension Entry: Codable {
     }
 
     public func encode(to encoder: Encoder) throws {
+        for (date, key) in [(created, CodingKeys.created), (modified, .modified)] + history.map({ ($0.replaced, CodingKeys.history) })
+        where !EntryDates.canStore(date) {
+            throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath + [key], debugDescription: "a date outside the years 1 to 9999"))
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         if encoder.userInfo[Entry.omitNameKey] as? Bool != true {
             try container.encode(name, forKey: .name)

@@ -12,6 +12,7 @@ public enum OTPError: VaultFailure, Equatable {
     case noOTP(entry: String)
     case notTimeBased(entry: String)
     case invalidTime(String)
+    case counterExhausted(entry: String)
 
     public var message: String {
         switch self {
@@ -36,12 +37,17 @@ public enum OTPError: VaultFailure, Equatable {
         case .notTimeBased(let entry):
             return "'\(entry)' has a HOTP: its codes follow a counter, not the clock (leave out --at)"
         case .invalidTime(let text):
-            return "'\(text)' is not a Unix time or an ISO 8601 date such as 2026-01-31T12:00:00Z"
+            return "'\(text)' is not a Unix time or an ISO 8601 date from 1970 to 9999, such as 2026-01-31T12:00:00Z"
+        case .counterExhausted(let entry):
+            return "the HOTP counter of '\(entry)' is at its largest value and cannot move on (set a new secret with vault edit \(entry) --otp)"
         }
     }
 
     public var exitStatus: ExitStatus {
-        if case .noOTP = self { return .notFound }
-        return .usage
+        switch self {
+        case .noOTP: return .notFound
+        case .counterExhausted: return .failure
+        default: return .usage
+        }
     }
 }

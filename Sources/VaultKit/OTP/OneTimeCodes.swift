@@ -32,7 +32,9 @@ public enum OneTimeCodes {
             // Changed to a TOTP while this command waited for the lock.
             if let issued = timeBased(otp, at: date) { return issued }
             guard case .hotp(let counter) = otp.kind else { preconditionFailure("neither TOTP nor HOTP") }
-            otp.kind = .hotp(counter: counter &+ 1)
+            // The counter would wrap to 0 and give old codes again.
+            guard counter < .max else { throw OTPError.counterExhausted(entry: name) }
+            otp.kind = .hotp(counter: counter + 1)
             entry.otp = OTPAuthURI.render(otp)
             try entries.put(entry)
             return Issued(code: otp.code(counter: counter), counter: counter)

@@ -88,15 +88,21 @@ public struct OneTimePassword: Equatable, Sendable {
 
     /// The TOTP time step that `date` falls in; dates before 1970 count as step 0.
     public func timeStep(at date: Date, period: Int) -> UInt64 {
-        let seconds = date.timeIntervalSince1970
-        return seconds <= 0 ? 0 : UInt64(seconds.rounded(.down)) / UInt64(period)
+        Self.wholeSeconds(date) / UInt64(period)
     }
 
     /// The TOTP code at `date` and the whole seconds it stays valid; nil for HOTP.
     public func code(at date: Date) -> (code: String, secondsLeft: Int)? {
         guard case .totp(let period) = kind else { return nil }
         let step = timeStep(at: date, period: period)
-        let elapsed = max(0, Int(date.timeIntervalSince1970.rounded(.down))) % period
+        let elapsed = Int(Self.wholeSeconds(date) % UInt64(period))
         return (code(counter: step), period - elapsed)
+    }
+
+    /// Whole seconds since 1970: 0 before it, and at most `UInt64.max` however far ahead.
+    private static func wholeSeconds(_ date: Date) -> UInt64 {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds > 0 else { return 0 }
+        return seconds < 0x1p64 ? UInt64(seconds) : .max
     }
 }

@@ -89,3 +89,16 @@ struct Base32Tests {
         }
     }
 }
+
+/// Moments a TOTP code may be asked for that no clock shows: far ahead, or before 1970.
+@Suite("TOTP at extreme moments")
+struct ExtremeMomentTests {
+    @Test("a moment past what whole seconds hold, or before 1970, gives a code instead of a trap")
+    func extremes() throws {
+        let otp = try OTPAuthURI.parse("JBSWY3DPEHPK3PXP")
+        for seconds in [1e30, 0x1p63, 0x1p64, -1e30, -1, .infinity, -.infinity] {
+            let result = try #require(otp.code(at: Date(timeIntervalSince1970: seconds)), "\(seconds)")
+            #expect(result.code.count == 6 && (1...30).contains(result.secondsLeft))
+        }
+    }
+}

@@ -67,21 +67,28 @@ enum BitwardenJSONExporter {
             item.sshKey = BitwardenExport.SSHKey(privateKey: take("private key"), publicKey: take("public key"), keyFingerprint: take("fingerprint"))
         default:
             item.type = BitwardenExport.ItemType.login.rawValue
+            // Passkeys an import kept as data go back to Bitwarden's own member; a field of that
+            // name holding anything else stays a field as it is.
             var passkeys: [JSONValue]?
-            if let text = take("passkeys") {
-                passkeys = try? JSONDecoder().decode([JSONValue].self, from: Data(text.utf8))
-                if passkeys == nil { remaining.append(CustomField(name: "passkeys", value: text, secret: true)) }
+            if let field = remaining.first(where: { $0.name == "passkeys" }),
+               let decoded = try? JSONDecoder().decode([JSONValue].self, from: Data(field.value.utf8)) {
+                passkeys = decoded
+                _ = take("passkeys")
             }
             item.login = BitwardenExport.Login(
                 username: entry.username, password: entry.password, totp: entry.otp,
                 uris: entry.urls.map { BitwardenExport.URI(uri: $0) }, fido2Credentials: passkeys)
-            if entry.type != .login {
-                remaining.append(CustomField(name: CarriedFields.type, value: entry.type.rawValue, secret: false))
-            }
+        }
+        // The entry's own fields, escaped where a carried field's name would claim them, then
+        // what Bitwarden has no place for.
+        var carried: [CustomField] = []
+        if item.type == BitwardenExport.ItemType.login.rawValue && entry.type != .login {
+            carried.append(CustomField(name: CarriedFields.type, value: entry.type.rawValue, secret: false))
         }
         let otherTags = entry.tags.filter { $0 != "favorite" }
-        if !otherTags.isEmpty { remaining.append(CustomField(name: CarriedFields.tags, value: otherTags.joined(separator: ", "), secret: false)) }
-        item.fields = remaining.map { BitwardenExport.Field(name: $0.name, value: $0.value, type: $0.secret ? 1 : 0) }
+        if !otherTags.isEmpty { carried.append(CarriedFields.tagsField(otherTags)) }
+        let escaped = remaining.map { CustomField(name: CarriedFields.exportedName($0.name, reserved: { _ in false }), value: $0.value, secret: $0.secret) }
+        item.fields = (escaped + carried).map { BitwardenExport.Field(name: $0.name, value: $0.value, type: $0.secret ? 1 : 0) }
         item.passwordHistory = entry.history.map { BitwardenExport.PasswordHistory(password: $0.password, lastUsedDate: Exporter.timestamp($0.replaced)) }
         return item
     }

@@ -3,8 +3,8 @@ import VaultKit
 
 /// Bitwarden's CSV export: `folder,favorite,type,name,notes,fields,reprompt,login_uri,
 /// login_username,login_password,login_totp` (an organization's has `collections` for
-/// `folder`). Only logins and notes are in it; `fields` holds one `name: value` per line, and
-/// `login_uri` several addresses separated by commas.
+/// `folder`). Only logins and notes are in it; `fields` holds one `name: value` per line (a value
+/// with newlines running over several), and `login_uri` several addresses separated by commas.
 enum BitwardenCSVImporter {
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
         let csv = try CSVImport(bytes, format: .bitwardenCSV, required: ["type", "name", "login_uri", "login_username", "login_password"])
@@ -24,14 +24,45 @@ enum BitwardenCSVImporter {
             entry.urls = value("login_uri").split(separator: ",").map { $0.trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
             entry.otp = try OTPField.uri(value("login_totp"), record: record, field: "login_totp", account: entry.username ?? value("name"))
             var fields = FieldList()
-            for line in CSVImport.lines(value("fields")) where !line.isEmpty {
-                let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                let value = parts.count > 1 ? String(parts[1].drop { $0 == " " }) : ""
-                fields.add(String(parts[0]), value, secret: false, keepEmpty: true)
+            for (name, value) in namedValues(value("fields")) {
+                fields.add(name, value, secret: false, keepEmpty: true)
             }
             entry.fields = fields.fields
             if value("favorite") == "1" { entry.tags = ["favorite"] }
             return ImportedItem(entry: entry, record: record)
         }
+    }
+
+    /// The fields in the `fields` column, as Bitwarden writes them: `name: value` lines, where a
+    /// value with newlines runs over several lines. A line that is not `name: value` (has no
+    /// `: `, and does not end in `:`) continues the value before it; so a hidden value's second
+    /// line stays in the value and never becomes the name of a field. Empty lines at the end of
+    /// a value are dropped, and a first line that starts no field is a name without a value.
+    private static func namedValues(_ column: String) -> [(name: String, value: String)] {
+        var fields: [(name: String, lines: [Substring])] = []
+        for line in CSVImport.lines(column) {
+            if let (name, value) = nameAndValue(of: line) {
+                fields.append((String(name), [value]))
+            } else if !fields.isEmpty {
+                fields[fields.count - 1].lines.append(line)
+            } else if !line.isEmpty {
+                fields.append((String(line), []))
+            }
+        }
+        return fields.map { field in
+            var lines = field.lines[...]
+            while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+            return (field.name, lines.joined(separator: "\n"))
+        }
+    }
+
+    /// The name and value of a line that starts a field: the text before its first `: ` (or
+    /// its last character, a colon) and, without leading spaces, the text after it.
+    private static func nameAndValue(of line: Substring) -> (name: Substring, value: Substring)? {
+        if let separator = line.firstRange(of: ": ") {
+            return (line[..<separator.lowerBound], line[separator.upperBound...].drop { $0 == " " })
+        }
+        guard line.last == ":" else { return nil }
+        return (line.dropLast(), "")
     }
 }

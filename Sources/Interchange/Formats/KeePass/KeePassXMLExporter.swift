@@ -4,9 +4,10 @@ import VaultKit
 /// Writes KeePass 2 XML that KeePassXC (`keepassxc-cli import`) and KeePass import: name
 /// prefixes become groups under a root group, each entry's parts become its standard strings,
 /// further URLs `KP2A_URL_n` strings (as KeePassXC keeps them), the one-time password its `otp`
-/// string, custom fields strings of their own (secret ones marked ProtectInMemory), earlier
-/// passwords `History` entries, and a type other than login the string `vault type`. The
-/// layout follows what KeePassXC's own export writes.
+/// string, custom fields strings of their own (secret ones marked ProtectInMemory; one whose name
+/// KeePass gives a meaning is written as `vault field: NAME`), earlier passwords `History`
+/// entries, a type other than login the string `vault type`, and tags that hold a separator of
+/// `Tags` the string `vault tags` too. The layout follows what KeePassXC's own export writes.
 enum KeePassXMLExporter {
     static func document(_ entries: [Entry], exported: Date) throws -> String {
         for entry in entries {
@@ -109,14 +110,28 @@ enum KeePassXMLExporter {
         xml.open("Entry")
         writeBody(of: entry, title: title, id: id, password: entry.password, modified: entry.modified, to: &xml)
         xml.open("History")
-        for (index, change) in entry.history.enumerated() {
+        for version in versions(of: entry) {
             xml.open("Entry")
-            let made = index == 0 ? entry.created : entry.history[index - 1].replaced
-            writeBody(of: entry, title: title, id: id, password: change.password, modified: made, to: &xml, strings: false)
+            writeBody(of: entry, title: title, id: id, password: version.password, modified: version.made, to: &xml, strings: false)
             xml.close()
         }
         xml.close()
         xml.close()
+    }
+
+    /// The entry's earlier versions, oldest first: each earlier password, made when the one
+    /// before it was replaced (the first when the entry was created). A reader takes the time a
+    /// password was replaced from the version after it, so when the entry was edited after its
+    /// last password change, a version with the current password, made at that change, ends
+    /// the list and keeps the change's own time.
+    private static func versions(of entry: Entry) -> [(password: String?, made: Date)] {
+        var versions: [(password: String?, made: Date)] = entry.history.enumerated().map { index, change in
+            (change.password, index == 0 ? entry.created : entry.history[index - 1].replaced)
+        }
+        if let last = entry.history.last, last.replaced != entry.modified {
+            versions.append((entry.password, last.replaced))
+        }
+        return versions
     }
 
     /// The parts of an entry element; a history version (`strings` false) carries only the
@@ -136,7 +151,11 @@ enum KeePassXMLExporter {
             strings += [("URL", entry.urls.first ?? "", false), ("Notes", entry.notes ?? "", false)]
             strings += entry.urls.dropFirst().enumerated().map { ("KP2A_URL_\($0.offset + 1)", $0.element, false) }
             if let otp = entry.otp { strings.append(("otp", otp, true)) }
-            strings += entry.fields.map { ($0.name, $0.value, $0.secret) }
+            strings += entry.fields.map { (CarriedFields.exportedName($0.name, reserved: isKeePassName), $0.value, $0.secret) }
+            if entry.tags.contains(where: { $0.contains(where: isTagSeparator) }) {
+                let tags = CarriedFields.tagsField(entry.tags)
+                strings.append((tags.name, tags.value, tags.secret))
+            }
             if entry.type != .login { strings.append((CarriedFields.type, entry.type.rawValue, false)) }
         }
         for (key, value, secret) in strings {
@@ -152,6 +171,17 @@ enum KeePassXMLExporter {
             xml.element("DefaultSequence", text: "")
             xml.close()
         }
+    }
+
+    /// Whether KeePass, or vault's import of KeePass XML, gives a string of this name a meaning
+    /// of its own: a standard string, a further URL or a one-time password setting.
+    private static func isKeePassName(_ name: String) -> Bool {
+        ["Title", "UserName", "Password", "URL", "Notes"].contains(name) || name.hasPrefix("KP2A_URL") || KeePassOTP.isSettingName(name)
+    }
+
+    /// The characters `Tags` is split at when it is read.
+    private static func isTagSeparator(_ character: Character) -> Bool {
+        character == ";" || character == ","
     }
 
     private static func times(created: Date, modified: Date, to xml: inout XMLWriter) {

@@ -4,8 +4,10 @@ import VaultKit
 /// Reads KeePass 2 XML as `keepassxc-cli export -f xml` (and KeePass's own "KeePass XML (2.x)"
 /// export) writes it: groups below the root become name prefixes; each entry's strings give the
 /// title, username, password, URL and notes, its one-time password setting (`KeePassOTP`) and
-/// custom fields (secret when marked ProtectInMemory); `Tags`, `Times` and the passwords of its
-/// `History` are kept. The recycle bin is left out. docs/import.md has the table.
+/// custom fields (secret when marked ProtectInMemory; a setting string the one-time password
+/// was not made from, and a key repeated in one entry, are custom fields too); `Tags`, `Times`
+/// and the passwords of its `History` are kept. The recycle bin is left out. docs/import.md
+/// has the table.
 enum KeePassXMLImporter {
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
         let root: XMLElement
@@ -52,12 +54,19 @@ enum KeePassXMLImporter {
         entry.password = Optional(strings["Password"]).flatMap { $0 }.nonEmpty
         entry.urls = Optional(strings["URL"]).flatMap { $0 }.nonEmpty.map { [$0] } ?? []
         entry.notes = Optional(strings["Notes"]).flatMap { $0 }.nonEmpty
-        entry.otp = try KeePassOTP.uri(strings, record: record, account: entry.username ?? title)
+        let setting = try KeePassOTP.setting(strings, record: record, account: entry.username ?? title)
+        entry.otp = setting?.uri
         var fields = FieldList()
-        for name in order where !["Title", "UserName", "Password", "URL", "Notes"].contains(name) && !KeePassOTP.isSettingName(name) {
+        for name in order where !["Title", "UserName", "Password", "URL", "Notes"].contains(name) {
             // KeePassXC keeps further URLs as KP2A_URL, KP2A_URL_1, …
             if name.hasPrefix("KP2A_URL"), let url = strings[name], !url.isEmpty {
                 entry.urls.append(url)
+                continue
+            }
+            if KeePassOTP.isSettingName(name) {
+                // One the one-time password was not made from (the entry has another setting
+                // too) is kept as a field, secret as these strings often hold the key.
+                if setting?.keys.contains(name) != true { fields.add(name, strings[name], secret: true, keepEmpty: true) }
                 continue
             }
             fields.add(name, strings[name], secret: secret.contains(name), keepEmpty: true)
@@ -69,21 +78,27 @@ enum KeePassXMLImporter {
         return ImportedItem(entry: entry, record: record)
     }
 
-    /// The entry's strings by key, which keys are secret, and the keys in file order.
+    /// The entry's strings by key, which keys are secret, and the keys in file order. A key that
+    /// comes again in the same entry keeps its first value, and each later value is kept under
+    /// the key with ` (2)`, ` (3)`, … added (a number no key of the entry has), so that none is
+    /// lost and none takes the place of the title, the password or a setting.
     private static func strings(of element: XMLElement, number: Int) throws(InterchangeError)
         -> (values: [String: String], secret: Set<String>, order: [String]) {
+        let elements = element.children("String")
+        let keys = Set(elements.map { $0.childText("Key") ?? "" })
         var values: [String: String] = [:]
         var secret = Set<String>()
         var order: [String] = []
-        for string in element.children("String") {
-            let key = string.childText("Key") ?? ""
+        for string in elements {
+            var key = string.childText("Key") ?? ""
             let value = string.child("Value")
             if value?.attributes["Protected"] == "True" {
                 // Encrypted with the database's inner stream: only a .kdbx reader has its key.
                 throw .badRecord(record: "entry \(number)", field: key,
                                  reason: "the value is encrypted with the database's inner stream key; export the database as XML with keepassxc-cli export -f xml")
             }
-            if values[key] == nil { order.append(key) }
+            if values[key] != nil { key = ImportNames.free(key) { values[$0] != nil || keys.contains($0) } }
+            order.append(key)
             values[key] = value?.text ?? ""
             if value?.attributes["ProtectInMemory"] == "True" { secret.insert(key) }
         }
@@ -108,14 +123,36 @@ enum KeePassXMLImporter {
     }
 
     /// KeePass times: ISO 8601 (XML exports) or, in files written from KDBX 4, Base64 of the
-    /// seconds since 0001-01-01 as a little-endian 64-bit number.
+    /// seconds since 0001-01-01 as a little-endian 64-bit number. A time no vault can store
+    /// (before year 1 or after 9999) counts as absent, as `ImportDates` has it; text that is no
+    /// time at all is refused.
     private static func time(_ text: String?, record: String) throws(InterchangeError) -> Date? {
         guard let text, !text.isEmpty else { return nil }
         if let date = ImportDates.iso8601(text) { return date }
+        if let seconds = secondsSinceYearOne(text) { return date(secondsSinceYearOne: seconds) }
+        guard isISO8601(text) else { throw .badRecord(record: record, field: "Times", reason: "not a date") }
+        return nil
+    }
+
+    /// The number in a KDBX 4 time, or nil when the text is not eight bytes in Base64.
+    private static func secondsSinceYearOne(_ text: String) -> Int64? {
         let bytes = Array(text.utf8).withUnsafeBytes { Sodium.base64Decode($0) }
-        guard let bytes, bytes.count == 8 else { throw .badRecord(record: record, field: "Times", reason: "not a date") }
-        let seconds = bytes.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        guard let bytes, bytes.count == 8 else { return nil }
+        return bytes.reversed().reduce(Int64(0)) { $0 << 8 | Int64($1) }
+    }
+
+    /// The date `seconds` after 0001-01-01, or nil when a vault cannot store it; any 64-bit
+    /// number may come in, so the subtraction reports overflow rather than trapping.
+    private static func date(secondsSinceYearOne seconds: Int64) -> Date? {
         // 62,135,596,800 seconds lie between 0001-01-01 and 1970-01-01.
-        return Date(timeIntervalSince1970: Double(seconds - 62_135_596_800))
+        let (sinceEpoch, overflow) = seconds.subtractingReportingOverflow(62_135_596_800)
+        return overflow ? nil : ImportDates.seconds(Double(sinceEpoch))
+    }
+
+    /// Whether the text is an ISO 8601 time, which `ImportDates.iso8601` gives no date for only
+    /// when the year is one a vault cannot store.
+    private static func isISO8601(_ text: String) -> Bool {
+        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) != nil
+            || (try? Date(text, strategy: .iso8601)) != nil
     }
 }

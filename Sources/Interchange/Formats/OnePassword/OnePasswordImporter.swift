@@ -39,8 +39,8 @@ enum OnePasswordImporter {
     }
 
     private static func entry(_ item: OnePasswordExport.Item, name: String, record: String, now: Date) throws(InterchangeError) -> Entry {
-        let created = item.createdAt.map { Date(timeIntervalSince1970: Double($0)) } ?? now
-        var entry = Entry(name: name, created: created, modified: item.updatedAt.map { Date(timeIntervalSince1970: Double($0)) } ?? created)
+        let created = date(item.createdAt) ?? now
+        var entry = Entry(name: name, created: created, modified: date(item.updatedAt) ?? created)
         entry.type = item.categoryUuid.flatMap { OnePasswordExport.categories[$0] } ?? .login
         let details = item.details
         entry.notes = details?.notesPlain.nonEmpty
@@ -91,9 +91,14 @@ enum OnePasswordImporter {
         entry.fields = all
         entry.history = (details?.passwordHistory ?? []).compactMap { change in
             guard let password = change.value.nonEmpty else { return nil }
-            return PasswordChange(password: password, replaced: change.time.map { Date(timeIntervalSince1970: Double($0)) } ?? created)
+            return PasswordChange(password: password, replaced: date(change.time) ?? created)
         }.sorted { $0.replaced < $1.replaced }
         return entry
+    }
+
+    /// A time in seconds since 1970, or nil when there is none or a vault cannot store it.
+    private static func date(_ seconds: Int64?) -> Date? {
+        seconds.flatMap { ImportDates.seconds(Double($0)) }
     }
 
     /// A section field's value as text: strings as they are, dates as ISO dates, a month and
@@ -102,12 +107,9 @@ enum OnePasswordImporter {
         switch value {
         case .string(let text): return text
         case .number(let number):
-            if kind == "monthYear" {
-                let whole = Int(number)
-                return String(format2: whole % 100) + "/" + String(whole / 100)
-            }
-            if kind == "date" { return Date(timeIntervalSince1970: number).ISO8601Format(.iso8601.year().month().day()) }
-            return number == number.rounded() ? String(Int64(number)) : String(number)
+            if kind == "monthYear", let month = monthAndYear(number) { return month }
+            if kind == "date", let date = ImportDates.seconds(number) { return date.ISO8601Format(.iso8601.year().month().day()) }
+            return text(of: number)
         case .bool(let flag): return flag ? "true" : "false"
         case .object(let parts):
             if case .string(let address)? = parts["email_address"] { return address }
@@ -119,6 +121,21 @@ enum OnePasswordImporter {
             return values.isEmpty ? nil : values.joined(separator: ", ")
         case .null, .array: return nil
         }
+    }
+
+    /// `202512` as `12/2025`; nil for a number that is not a month (1 to 12) of a year from 1
+    /// to 9999, which is then kept as its number.
+    private static func monthAndYear(_ number: Double) -> String? {
+        guard let whole = Int(exactly: number) else { return nil }
+        let (year, month) = whole.quotientAndRemainder(dividingBy: 100)
+        guard (1...12).contains(month), (1...9999).contains(year) else { return nil }
+        return String(format2: month) + "/" + String(year)
+    }
+
+    /// A number as text: a whole number without a fraction (`42`), any other as Swift writes it
+    /// (`1.5`, or `1e+19` for one too large to be kept whole).
+    private static func text(of number: Double) -> String {
+        Int64(exactly: number).map(String.init) ?? String(number)
     }
 }
 

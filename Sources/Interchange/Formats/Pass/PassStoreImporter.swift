@@ -7,9 +7,10 @@ import Glibc
 
 /// Reads a password store of `pass` (and gopass): every `.gpg` file below the folder, its path
 /// without `.gpg` as the name. The first line of a file is the password; the lines after it are
-/// `key: value` fields (`login`, `username` or `user` give the username, `url` and `website`
-/// the URLs), `otpauth://` lines the one-time password (pass-otp's convention), and anything
-/// else the notes. Hidden files and folders (`.git`, `.gpg-id`) are left out.
+/// `key: value` fields (the first `login`, `username` or `user` gives the username, `url`,
+/// `website` and `site` the URLs), the first `otpauth://` line (in any case) the one-time
+/// password (pass-otp's convention) and later ones secret fields, and anything else the notes.
+/// Hidden files and folders (`.git`, `.gpg-id`) are left out.
 enum PassStoreImporter {
     static func items(inFolder folder: String, decryptor: PassDecryptor, now: Date) throws -> [ImportedItem] {
         var files: [String] = []
@@ -28,6 +29,14 @@ enum PassStoreImporter {
         }
     }
 
+    /// The keys whose value is the username (the first of them; later ones are fields).
+    private static let usernameKeys: Set<String> = ["login", "username", "user"]
+
+    /// The keys whose values are URLs.
+    private static let urlKeys: Set<String> = ["url", "website", "site"]
+
+    /// The entry one decrypted file's `text` makes: the password, the fields, the URLs, the
+    /// one-time password and the notes.
     static func entry(_ text: String, name: String, record: String, modified: Date) throws(InterchangeError) -> Entry {
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
         if lines.last == "" { lines.removeLast() }
@@ -36,17 +45,25 @@ enum PassStoreImporter {
         var fields = FieldList()
         var notes: [String] = []
         for line in lines.dropFirst() {
-            if line.hasPrefix("otpauth://") && entry.otp == nil {
-                entry.otp = try OTPField.uri(line, record: record, field: "otpauth line", account: name)
+            if line.lowercased().hasPrefix("otpauth://") {
+                if entry.otp == nil {
+                    entry.otp = try OTPField.uri(line, record: record, field: "otpauth line", account: name)
+                } else {
+                    // Only one fits an entry; the others are kept, as the secrets they are.
+                    fields.add("otpauth", line, secret: true)
+                }
                 continue
             }
             if let colon = line.firstIndex(of: ":"), !line[..<colon].contains(" "), !line[..<colon].isEmpty {
                 let key = String(line[..<colon])
                 let value = String(line[line.index(after: colon)...].drop { $0 == " " })
-                switch key.lowercased() {
-                case "login", "username", "user" where entry.username == nil: entry.username = value
-                case "url", "website", "site": entry.urls.append(value)
-                default: fields.add(key, value, secret: false, keepEmpty: true)
+                let lowered = key.lowercased()
+                if usernameKeys.contains(lowered) && entry.username == nil {
+                    entry.username = value
+                } else if urlKeys.contains(lowered) {
+                    entry.urls.append(value)
+                } else {
+                    fields.add(key, value, secret: false, keepEmpty: true)
                 }
                 continue
             }
