@@ -60,6 +60,7 @@ let package = Package(
                 "VaultKit", "CLibXML2",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(

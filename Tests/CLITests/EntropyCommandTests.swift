@@ -1,11 +1,14 @@
 import Foundation
 import Testing
 
-/// `vault entropy` run as a real process: verdicts with their parts for passwords on standard
-/// input, JSON Lines with `--json`, the exit statuses (10 below --min-score, 1 for unreadable
-/// lines, 64 for bad options, 4 for a missing entry), line handling, stored entries judged
-/// without ever showing their passwords, and the warning `vault add` and `vault edit` print for
-/// a weak password.
+/// `vault entropy`: verdicts with their parts for passwords on standard input, JSON Lines with
+/// `--json`, the exit statuses (10 below --min-score, 1 for unreadable lines, 64 for bad
+/// options, 4 for a missing entry), line handling, stored entries judged without ever showing
+/// their passwords, and the warning `vault add` and `vault edit` print for a weak password.
+/// Most tests run the command in-process through `VaultFixture`. Only a few start the binary:
+/// the prompt, on a pseudo-terminal (`PseudoTerminal`), and, through `entropy`, a line that is
+/// not UTF-8 and lines of 60 KB and more, given as raw bytes on standard input to a shell that
+/// sets an address-space limit with `ulimit -v` and then runs vault.
 @Suite("vault entropy")
 struct EntropyCommandTests {
     static let jsonKeys: Set<String> = [

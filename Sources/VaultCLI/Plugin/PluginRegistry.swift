@@ -1,9 +1,9 @@
 import VaultKit
 import ArgumentParser
 
-/// The plugins a run of vault has: built by the executable from its list of built-in plugins
-/// (checked once, so no command name is claimed twice), carried in the command context, and
-/// asked by commands for capabilities.
+/// The plugins a run of vault has: built by `VaultProgram.plugins()` from the list of built-in
+/// plugins in Sources/VaultCommands/BuiltinPlugins.swift (checked once, so no command name is
+/// claimed twice), carried in the command context, and asked by commands for capabilities.
 public struct PluginRegistry: Sendable {
     /// The registered plugins, in the order given.
     public let plugins: [any VaultPlugin]

@@ -2,8 +2,8 @@ import VaultKit
 import ArgumentParser
 
 /// A plugin: something that adds commands to `vault` and may offer capabilities that the core
-/// and other commands use without knowing the plugin. Built-in plugins are listed once, in the
-/// executable; see docs/plugins.md for writing one.
+/// and other commands use without knowing the plugin. Built-in plugins are listed once, in
+/// Sources/VaultCommands/BuiltinPlugins.swift; see docs/plugins.md for writing one.
 public protocol VaultPlugin: Sendable {
     /// A short, unique, lower-case name, such as "generator".
     var id: String { get }

@@ -52,8 +52,6 @@ public final class ProgressBar: Sendable {
     }
 
     private static func milliseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
+        Int64(MonotonicClock.seconds() * 1000)
     }
 }
