@@ -246,6 +246,75 @@ def write_breach_batch(argv):
         out.writelines(p + "\n" for p in sorted({h[:5] for h in hashes}))
 
 
+def write_foreign(argv):
+    """write-foreign COUNT FORMAT OUT: an export of another password manager with COUNT
+    records, for timing `vault import`: FORMAT is bitwarden-json, keepass-xml, chrome-csv or
+    lastpass-csv. Records have a username, a 20-character password, a URL, a note on every
+    fourth, a custom field on every third and a TOTP secret on every fifth, in folders of 100.
+    Seeded by COUNT.
+    """
+    count, kind, out = int(argv[1]), argv[2], argv[3]
+    rng = random.Random(count)
+    alphabet = string.ascii_letters + string.digits + "!#%+-.:=?@_~"
+    records = []
+    for i in range(1, count + 1):
+        records.append({
+            "folder": "folder%03d" % (i // 100), "name": "site%06d" % i, "username": "user%06d@example.com" % i,
+            "password": "".join(rng.choice(alphabet) for _ in range(20)), "url": "https://www.site%06d.example.com/login" % i,
+            "note": "note for record %d, with a comma" % i if i % 4 == 0 else "",
+            "field": ("pin", "%04d" % rng.randrange(10000)) if i % 3 == 0 else None,
+            "totp": "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(32)) if i % 5 == 0 else "",
+        })
+    if kind == "bitwarden-json":
+        folders = sorted({r["folder"] for r in records})
+        ids = {name: "f-%s" % name for name in folders}
+        items = []
+        for r in records:
+            items.append({"id": r["name"], "folderId": ids[r["folder"]], "type": 1, "name": r["name"], "notes": r["note"] or None,
+                          "favorite": False, "fields": [{"name": r["field"][0], "value": r["field"][1], "type": 1}] if r["field"] else [],
+                          "login": {"username": r["username"], "password": r["password"], "totp": r["totp"] or None,
+                                    "uris": [{"match": None, "uri": r["url"]}]},
+                          "creationDate": "2024-01-01T00:00:00.000Z", "revisionDate": "2024-06-01T00:00:00.000Z"})
+        json.dump({"encrypted": False, "folders": [{"id": ids[f], "name": f} for f in folders], "items": items}, open(out, "w"))
+    elif kind in ("chrome-csv", "lastpass-csv"):
+        import csv
+        with open(out, "w", newline="") as handle:
+            writer = csv.writer(handle)
+            if kind == "chrome-csv":
+                writer.writerow(["name", "url", "username", "password", "note"])
+                for r in records:
+                    writer.writerow([r["name"], r["url"], r["username"], r["password"], r["note"]])
+            else:
+                writer.writerow(["url", "username", "password", "totp", "extra", "name", "grouping", "fav"])
+                for r in records:
+                    writer.writerow([r["url"], r["username"], r["password"], r["totp"], r["note"], r["name"], r["folder"], "0"])
+    elif kind == "keepass-xml":
+        from xml.sax.saxutils import escape
+        lines = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', "<KeePassFile>", "<Meta><Generator>benchtool</Generator></Meta>",
+                 "<Root>", "<Group><UUID>AAAAAAAAAAAAAAAAAAAAAQ==</UUID><Name>Root</Name>"]
+        current = None
+        for r in records:
+            if r["folder"] != current:
+                if current is not None:
+                    lines.append("</Group>")
+                current = r["folder"]
+                lines.append("<Group><UUID>AAAAAAAAAAAAAAAAAAAAAg==</UUID><Name>%s</Name>" % current)
+            strings = [("Title", r["name"], False), ("UserName", r["username"], False), ("Password", r["password"], True),
+                       ("URL", r["url"], False), ("Notes", r["note"], False)]
+            if r["field"]:
+                strings.append((r["field"][0], r["field"][1], True))
+            if r["totp"]:
+                strings.append(("otp", "otpauth://totp/%s?secret=%s" % (r["name"], r["totp"]), True))
+            lines.append("<Entry><Times><CreationTime>2024-01-01T00:00:00Z</CreationTime><LastModificationTime>2024-06-01T00:00:00Z</LastModificationTime></Times>")
+            for key, value, secret in strings:
+                lines.append('<String><Key>%s</Key><Value%s>%s</Value></String>' % (key, ' ProtectInMemory="True"' if secret else "", escape(value)))
+            lines.append("</Entry>")
+        lines += ["</Group>", "</Group>", "</Root>", "</KeePassFile>"]
+        open(out, "w").write("\n".join(lines) + "\n")
+    else:
+        sys.exit("write-foreign: unknown format %s" % kind)
+
+
 def zxcvbn_child(argv):
     """zxcvbn-child PATH: run by zxcvbn-slowest in a process of its own. Estimates each line
     of PATH in order with zxcvbn, printing "ready" once the module is loaded, then "start N"
@@ -287,6 +356,7 @@ SUBCOMMANDS = {
     "zxcvbn-child": zxcvbn_child,
     "write-breach-offline": write_breach_offline,
     "write-breach-batch": write_breach_batch,
+    "write-foreign": write_foreign,
     "median": median,
     "field": field,
 }

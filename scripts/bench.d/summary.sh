@@ -47,6 +47,7 @@ fi
 
 checks+=("${entropy_checks[@]}")
 checks+=("${breach_checks[@]}")
+checks+=("${interchange_checks[@]}")
 
 elapsed_s=$((($(date +%s%N) - started) / 1000000000))
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
@@ -68,6 +69,8 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     echo
     printf '%s\n' "${breach_lines[@]}"
     echo
+    printf '%s\n' "${interchange_lines[@]}"
+    echo
     printf '%s\n' "${peer_lines[@]}"
     echo
     printf '%s\n' "${exif_lines[@]}"
@@ -83,6 +86,9 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     if [[ "$skip_breach" != 1 ]]; then
         echo "         vault breach --offline: >= 100,000 lookups/s on a sorted file; the batch against"
         echo "         fake-hibp is reported only."
+    fi
+    if [[ "$skip_interchange" != 1 ]]; then
+        echo "         vault import of $interchange_records records of another manager: < 2 s beyond one KDF."
     fi
     printf '  %s\n' "${checks[@]}"
     echo
