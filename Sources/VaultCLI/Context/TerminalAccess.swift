@@ -5,11 +5,20 @@ import VaultKit
 public protocol Terminal {
     /// Reads one line with echo off; with `confirm`, twice, and the two must match.
     func readSecret(prompt: String, confirm: Bool, what: String) throws -> SecureBytes
-    /// Reads one line, which may be empty, with or without echo; nil when the person ends the
-    /// input (Ctrl-D).
-    func readLine(prompt: String, echo: Bool) throws -> SecureBytes?
+    /// Reads lines after one prompt, with or without echo: the first, then more while `more`
+    /// says the lines so far go on, until the person ends the input (Ctrl-D); none when the
+    /// input ends at once.
+    func readLines(prompt: String, echo: Bool, while more: ([SecureBytes]) -> Bool) throws -> [SecureBytes]
     /// Asks a yes/no question; anything but y or yes is no.
     func confirm(_ question: String) -> Bool
+}
+
+extension Terminal {
+    /// Reads one line, which may be empty, with or without echo; nil when the person ends the
+    /// input (Ctrl-D).
+    public func readLine(prompt: String, echo: Bool) throws -> SecureBytes? {
+        try readLines(prompt: prompt, echo: echo, while: { _ in false }).first
+    }
 }
 
 /// How a command reaches the person: the process's controlling terminal (`/dev/tty`, which

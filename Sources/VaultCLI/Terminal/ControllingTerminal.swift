@@ -36,15 +36,25 @@ public final class ControllingTerminal: Terminal {
         return first
     }
 
-    /// Reads one line, empty or not, with or without echo; nil when the input ends (Ctrl-D).
-    public func readLine(prompt: String, echo: Bool) throws -> SecureBytes? {
+    /// Reads lines after one prompt, with or without echo: the first, then more while `more`
+    /// says the lines so far go on (a pasted key, a note), until the input ends (Ctrl-D). The
+    /// terminal is set once for all of them: a paste arrives at once, and setting it between
+    /// lines would throw away the lines not yet read.
+    public func readLines(prompt: String, echo: Bool, while more: ([SecureBytes]) -> Bool) throws -> [SecureBytes] {
         defer { if !echo { write("\n") } }
-        return try readLine(after: prompt, echo: echo)
+        return try withSettings(echo: echo, prompt: prompt) { input in
+            var lines: [SecureBytes] = []
+            while let line = try SecretReader.lineOrEnd(from: input, what: "input") {
+                lines.append(line)
+                if !more(lines) { break }
+            }
+            return lines
+        }
     }
 
     /// Asks a yes/no question; anything but y or yes is no.
     public func confirm(_ question: String) -> Bool {
-        guard let answer = try? readLine(after: question + " [y/N] ", echo: true) else { return false }
+        guard let answer = try? readLine(prompt: question + " [y/N] ", echo: true) else { return false }
         let text = answer.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
         return ["y", "yes"].contains(text.lowercased())
     }
@@ -53,10 +63,12 @@ public final class ControllingTerminal: Terminal {
         try readLine(prompt: prompt, echo: false) ?? SecureBytes(count: 0)
     }
 
-    /// Shows `prompt` and reads a line, nil at the end of the input. Echo is turned off (and
+    /// Shows `prompt` and runs `read` on the terminal. Without `echo`, echo is turned off (and
     /// what was typed ahead is discarded) before the prompt appears, so that an answer typed
-    /// once the prompt shows is never thrown away.
-    private func readLine(after prompt: String, echo: Bool) throws -> SecureBytes? {
+    /// once the prompt shows is never thrown away; afterwards the settings come back and what
+    /// was typed beyond the answer is discarded, so a secret pasted with more lines than asked
+    /// for never reaches the shell.
+    private func withSettings<R>(echo: Bool, prompt: String, _ read: (FileDescriptor) throws -> R) throws -> R {
         var saved = termios()
         let haveSettings = tcgetattr(descriptor, &saved) == 0
         if haveSettings && !echo {
@@ -73,6 +85,6 @@ public final class ControllingTerminal: Terminal {
             }
         }
         write(prompt)
-        return try SecretReader.lineOrEnd(from: FileDescriptor(rawValue: descriptor), what: "input")
+        return try read(FileDescriptor(rawValue: descriptor))
     }
 }

@@ -88,6 +88,8 @@ struct AddCommand: VaultSubcommand {
             return existing != nil
         }
         GenerateOptions.report(generated, in: context)
+        // Told once the entry is stored, so that a failure stays one line.
+        typed.warnings.forEach(context.diagnostics.warning)
         context.diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
         // A generated password's strength is the generator's own figure, printed above.
         if type == .login, generated == nil, let password = typed.password {
@@ -103,8 +105,8 @@ struct AddCommand: VaultSubcommand {
     private func values(generated: GeneratedSecret?, name: String, in context: CommandContext) throws -> TypedEntryInput.Values {
         guard type == .login else {
             var typed = try TypedEntryInput(type: type, secrets: details.secretInput).read(in: context)
-            warnAboutChecksums(typed.fields, in: context)
-            if type == .sshKey { typed.fields += fingerprint(of: typed.fields, in: context) }
+            typed.warnings += checksumWarnings(typed.fields)
+            if type == .sshKey { addFingerprint(to: &typed) }
             return typed
         }
         var input = details.secretInput
@@ -113,24 +115,24 @@ struct AddCommand: VaultSubcommand {
         return TypedEntryInput.Values(password: secrets[0], secretValues: Array(secrets.dropFirst()))
     }
 
-    /// Warns, without the value, about a card number or IBAN whose check digits do not match.
-    private func warnAboutChecksums(_ fields: [CustomField], in context: CommandContext) {
-        for template in type.fields {
+    /// The warnings, without the values, about a card number or IBAN whose check digits do not match.
+    private func checksumWarnings(_ fields: [CustomField]) -> [String] {
+        type.fields.compactMap { template in
             guard let checksum = template.checksum, let field = fields.first(where: { $0.name == template.name }),
                   !checksum.accepts(field.value)
-            else { continue }
-            context.diagnostics.warning("the \(template.prompt) fails \(checksum.name): a character may be mistyped (stored as typed)")
+            else { return nil }
+            return "the \(template.prompt) fails \(checksum.name): a character may be mistyped (stored as typed)"
         }
     }
 
-    /// An SSH key's fingerprint field, as `ssh-keygen -l` prints it, from the public key given.
-    private func fingerprint(of fields: [CustomField], in context: CommandContext) -> [CustomField] {
-        guard let publicKey = fields.first(where: { $0.name == "public key" })?.value else { return [] }
+    /// Adds an SSH key's fingerprint field, as `ssh-keygen -l` prints it, from the public key given.
+    private func addFingerprint(to typed: inout TypedEntryInput.Values) {
+        guard let publicKey = typed.fields.first(where: { $0.name == "public key" })?.value else { return }
         guard let fingerprint = SSHPublicKey.fingerprint(of: publicKey) else {
-            context.diagnostics.warning("the public key is not an OpenSSH one-line key (type, Base64, comment): no fingerprint was worked out")
-            return []
+            typed.warnings.append("the public key is not an OpenSSH one-line key (type, Base64, comment): no fingerprint was worked out")
+            return
         }
-        return [CustomField(name: "fingerprint", value: fingerprint, secret: false)]
+        typed.fields.append(CustomField(name: "fingerprint", value: fingerprint, secret: false))
     }
 }
 

@@ -62,7 +62,7 @@ struct ExportCommand: VaultSubcommand {
         }
         if let output {
             try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
-            context.diagnostics.note("Exported \(entries.count) entries to \(output). Delete it when you no longer need it.")
+            context.diagnostics.note("Exported \(entries.count) \(entries.count == 1 ? "entry" : "entries") to \(output). Delete it when you no longer need it.")
         } else {
             try context.streams.write(data)
         }

@@ -24,6 +24,9 @@ struct TypedEntryInput {
         var text: String?
         /// The values `secrets` asked for, in its order.
         var secretValues: [String] = []
+        /// What checking the values found (a mistyped card number), to be told without them
+        /// once the entry is stored.
+        var warnings: [String] = []
     }
 
     /// All that standard input may hold for a typed entry: a long note or several keys' worth.
@@ -47,27 +50,16 @@ struct TypedEntryInput {
     private func readTyped(from terminal: any Terminal) throws -> Values {
         var values = Values()
         if type == .note {
-            var lines: [String] = []
-            var prompt = "Type the note; end it with Ctrl-D on a line of its own.\n"
-            while let line = try terminal.readLine(prompt: prompt, echo: true) {
-                prompt = ""
-                lines.append(try line.text(describing: "the note"))
-            }
-            values.text = try Self.nonEmptyText(lines)
+            let lines = try terminal.readLines(prompt: "Type the note; end it with Ctrl-D on a line of its own.\n", echo: true) { _ in true }
+            values.text = try Self.nonEmptyText(lines.map { try $0.text(describing: "the note") })
             return values
         }
         for field in asked {
             let label = field.prompt.prefix(1).uppercased() + field.prompt.dropFirst()
-            let first = try terminal.readLine(prompt: "\(label)\(field.secret ? " (hidden)" : ""): ", echo: !field.secret) ?? SecureBytes(count: 0)
-            var lines = [try first.text(describing: "the \(field.prompt)")]
-            if field.multiline && Self.beginsPEM(lines[0]) {
-                while let next = try terminal.readLine(prompt: "", echo: false) {
-                    lines.append(try next.text(describing: "the \(field.prompt)"))
-                    if Self.endsPEM(lines[lines.count - 1]) { break }
-                }
-                guard Self.endsPEM(lines[lines.count - 1]) else { throw EntryError.invalidField("the \(field.prompt) has no -----END line") }
+            let lines = try terminal.readLines(prompt: "\(label)\(field.secret ? " (hidden)" : ""): ", echo: !field.secret) { lines in
+                Self.goesOn(lines.map { $0.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }, field: field)
             }
-            values.add(field, lines.joined(separator: "\n"))
+            values.add(field, try Self.value(lines.map { try $0.text(describing: "the \(field.prompt)") }, of: field))
         }
         if type == .sshKey {
             let typed = try terminal.readLine(prompt: "Passphrase of the key (hidden; empty for none): ", echo: false) ?? SecureBytes(count: 0)
@@ -99,14 +91,10 @@ struct TypedEntryInput {
             guard let first = rest.popFirst() else { throw short() }
             taken += 1
             var value = [try first.text(describing: "the \(field.prompt)")]
-            if field.multiline && Self.beginsPEM(value[0]) {
-                while let next = rest.popFirst() {
-                    value.append(try next.text(describing: "the \(field.prompt)"))
-                    if Self.endsPEM(value[value.count - 1]) { break }
-                }
-                guard Self.endsPEM(value[value.count - 1]) else { throw EntryError.invalidField("the \(field.prompt) has no -----END line") }
+            while Self.goesOn(value, field: field), let next = rest.popFirst() {
+                value.append(try next.text(describing: "the \(field.prompt)"))
             }
-            values.add(field, value.joined(separator: "\n"))
+            values.add(field, try Self.value(value, of: field))
         }
         if type == .sshKey {
             guard let passphrase = rest.popFirst() else { throw short() }
@@ -119,8 +107,18 @@ struct TypedEntryInput {
 
     // MARK: Shared
 
-    private static func beginsPEM(_ line: String) -> Bool { line.hasPrefix("-----BEGIN ") }
-    private static func endsPEM(_ line: String) -> Bool { line.hasPrefix("-----END ") }
+    /// Whether a field's value goes on past `lines`: only a PEM block (a private key) spans
+    /// lines, from its `-----BEGIN` line to its `-----END` line.
+    private static func goesOn(_ lines: [String], field: EntryType.Field) -> Bool {
+        guard field.multiline, let first = lines.first, first.hasPrefix("-----BEGIN ") else { return false }
+        return lines.count == 1 || !lines[lines.count - 1].hasPrefix("-----END ")
+    }
+
+    /// The value of a field from its lines, refused when a PEM block was cut short.
+    private static func value(_ lines: [String], of field: EntryType.Field) throws -> String {
+        if goesOn(lines, field: field) { throw EntryError.invalidField("the \(field.prompt) has no -----END line") }
+        return lines.joined(separator: "\n")
+    }
 
     private static func nonEmptyText(_ lines: [String]) throws -> String {
         let text = lines.joined(separator: "\n")

@@ -2,7 +2,8 @@ import Crypto
 import FoundationEssentials
 
 /// An OpenSSH public key in its one-line form (`ssh-ed25519 AAAAC3Nz… comment`), as
-/// `~/.ssh/id_*.pub` and `authorized_keys` hold it.
+/// `~/.ssh/id_*.pub` holds it (an `authorized_keys` line with options before the key is not
+/// read).
 public enum SSHPublicKey {
     /// The fingerprint `ssh-keygen -l` prints by default: `SHA256:` and the unpadded Base64 of
     /// the SHA-256 of the key's blob. Nil when `line` is not such a key (its blob must decode and

@@ -8,8 +8,8 @@ import VaultKit
 /// whether they were asked with echo). Running out of answers is a cancelled prompt, as Ctrl-D
 /// would be.
 final class ScriptedTerminal: Terminal, Sendable {
-    /// `.line` answers `readLine` (and, being typed text, `readSecret` too); `.end` is Ctrl-D
-    /// at a `readLine`.
+    /// `.line` answers `readLines` (and, being typed text, `readSecret` too); `.end` is Ctrl-D
+    /// there.
     enum Answer: Sendable { case secret(String), line(String), end, yes, no }
 
     private let state: Mutex<(answers: [Answer], shown: [String], echoed: [Bool])>
@@ -18,27 +18,35 @@ final class ScriptedTerminal: Terminal, Sendable {
 
     /// Every prompt and question, in order.
     var shown: [String] { state.withLock { $0.shown } }
-    /// For each `readLine`, whether it was asked with echo on.
+    /// For each `readLines` (or `readLine`), whether it was asked with echo on.
     var echoed: [Bool] { state.withLock { $0.echoed } }
 
-    func readLine(prompt: String, echo: Bool) throws -> SecureBytes? {
-        let answer = state.withLock { state -> Answer? in
+    var access: TerminalAccess { TerminalAccess { () throws(TerminalError) in self } }
+
+    /// Takes `.line` (or `.secret`) answers while `more` asks for them; `.end`, or running out
+    /// of answers after the first line, ends the input as Ctrl-D would.
+    func readLines(prompt: String, echo: Bool, while more: ([SecureBytes]) -> Bool) throws -> [SecureBytes] {
+        state.withLock { state in
             state.shown.append(prompt)
             state.echoed.append(echo)
-            return state.answers.isEmpty ? nil : state.answers.removeFirst()
         }
-        switch answer {
-        case .line(let text)?, .secret(let text)?:
-            var bytes = Array(text.utf8)
-            return try SecureBytes(consuming: &bytes)
-        case .end?:
-            return nil
-        default:
-            throw TerminalError.cancelled
+        var lines: [SecureBytes] = []
+        while true {
+            let answer = state.withLock { state -> Answer? in state.answers.isEmpty ? nil : state.answers.removeFirst() }
+            switch answer {
+            case .line(let text)?, .secret(let text)?:
+                var bytes = Array(text.utf8)
+                lines.append(try SecureBytes(consuming: &bytes))
+                if !more(lines) { return lines }
+            case .end?:
+                return lines
+            case nil where !lines.isEmpty:
+                return lines
+            default:
+                throw TerminalError.cancelled
+            }
         }
     }
-
-    var access: TerminalAccess { TerminalAccess { () throws(TerminalError) in self } }
 
     func readSecret(prompt: String, confirm: Bool, what: String) throws -> SecureBytes {
         let answer = state.withLock { state -> Answer? in
