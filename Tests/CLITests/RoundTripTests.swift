@@ -41,7 +41,7 @@ struct RoundTripTests {
         let fixture = try await VaultFixture.withSampleEntries()
         let café = SampleEntries.café
         let json = try JSONValue.object(try await fixture.succeed(["get", café.name, "--json"]).stdoutData)
-        #expect(Set(json.keys) == ["name", "username", "password", "urls", "notes", "fields", "tags", "created", "modified", "history"])
+        #expect(Set(json.keys) == ["name", "username", "password", "urls", "notes", "fields", "tags", "created", "modified", "history", "id"])
         #expect(json["name"] as? String == café.name)
         #expect(json["username"] as? String == café.username)
         #expect(json["password"] as? String == café.password)

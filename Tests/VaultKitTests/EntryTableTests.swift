@@ -28,8 +28,8 @@ struct EntryTableTests {
         try table.put(Entry(name: "a", password: "3", created: date))
         #expect(table.count == 2)
         #expect(try table.entry(named: "a")?.password == "3")
-        #expect(table.remove(named: "a"))
-        #expect(!table.remove(named: "a"))
+        #expect(try table.remove(named: "a"))
+        #expect(try !table.remove(named: "a"))
         #expect(table.names == ["b"])
     }
 

@@ -7,7 +7,7 @@ struct EnvelopeTests {
         try AtomicFile.read(Fixtures.path("v\(version)/vault.json"))
     }
 
-    @Test(arguments: [1, 2]) func renderIsTheInverseOfParse(version: Int) throws {
+    @Test(arguments: [1, 2, 3, 4]) func renderIsTheInverseOfParse(version: Int) throws {
         let bytes = try sample(version)
         let envelope = try Envelope.parse(bytes)
         #expect(envelope.version == version)
@@ -37,17 +37,19 @@ struct EnvelopeTests {
     }
 
     @Test func newerVersionsAreRefusedClearly() throws {
-        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 4,")
-        #expect(throws: FormatError.newerVersion(4)) { try Envelope.parse(Array(text.utf8)) }
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 5,")
+        #expect(throws: FormatError.newerVersion(5)) { try Envelope.parse(Array(text.utf8)) }
     }
 
-    /// Version 3 has version 2's layout, but the version is bound into the wrapped key: a
-    /// version 2 file relabelled as version 3 (so that a reader would trust its entries to be
-    /// of version 3) does not open.
-    @Test func aVersion2FileCalledVersion3DoesNotOpen() throws {
-        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 3,")
+    /// Versions 3 and 4 have version 2's layout, but the version is bound into the wrapped key:
+    /// a file relabelled as a later version (so that a reader would trust its entries to be of
+    /// that version) does not open.
+    @Test(arguments: [(2, 3), (2, 4), (3, 4)])
+    func aFileCalledALaterVersionDoesNotOpen(written: Int, called: Int) throws {
+        let text = String(decoding: try sample(written), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\": \(written),", with: "\"version\": \(called),")
         let envelope = try Envelope.parse(Array(text.utf8))
-        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v\(written)"), keyCache: NoKeyCache())
         #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
     }
 

@@ -37,6 +37,32 @@ struct FixtureTests {
         #expect(hotp.kind == .hotp(counter: 3) && hotp.code(counter: 3) == "969429")
     }
 
+    @Test func opensTheVersion4VaultWithIdsStampsAndTombstones() throws {
+        let vault = try open("v4/vault.json", password: "fixture password v4")
+        #expect(vault.envelope.version == 4)
+        let expected = try EntryJSON.decoder().decode(
+            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v4/expected-export.json"))))
+        #expect(expected.version == 3)
+        let entries = try vault.entries.allEntries()
+        #expect(entries.map { entry in var bare = entry; bare.clocks = [:]; return bare } == expected.entries)
+
+        let device = "a7c391ddb3b2597d"
+        let stamps = entries.flatMap(\.clocks.values)
+        #expect(!stamps.isEmpty && stamps.allSatisfy { $0.device == device })
+        for entry in entries { #expect(Set(EntryPart.builtIn).isSubset(of: entry.clocks.keys), "\(entry.name)") }
+        let moved = try #require(entries.first { $0.name == "code/github" })
+        #expect(moved.id == Entry.legacyID(name: "web/github", created: moved.created), "mv kept the id of the upgraded entry")
+        #expect(moved.stamp(of: "name") > moved.stamp(of: "password"))
+        let edited = try #require(entries.first { $0.name == "bank/card" })
+        #expect(edited.stamp(of: "username") == edited.stamp(of: "field:branch") && edited.stamp(of: "username") > edited.stamp(of: "password"))
+
+        let state = vault.entries.state
+        let removed = try #require(state.deleted.first)
+        #expect(state.deleted.count == 1 && removed.name == "notes/recovery" && removed.deleted.device == device)
+        let keys = try #require(state.keys)
+        #expect(stamps.allSatisfy { $0 < keys } && removed.deleted < keys && state.clock == keys)
+    }
+
     @Test func opensTheVersion1AES256GCMVault() throws {
         try #require(Cipher.aes256gcm.isAvailable)
         let vault = try open("v1/vault-aes256gcm.json")

@@ -130,7 +130,7 @@ struct KeyRotationTests {
         try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", type: .note, created: Date().toTheSecond, otp: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) }
         #expect(try dataKey(of: path, password: "fixture password v2").constantTimeEquals(oldDataKey))
         let upgraded = try store.open(using: Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache()))
-        #expect(upgraded.envelope.version == 3)
+        #expect(upgraded.envelope.version == Envelope.currentVersion)
         let entry = try #require(try upgraded.entries.entry(named: "new"))
         #expect(entry.type == .note && entry.otp == "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")
     }

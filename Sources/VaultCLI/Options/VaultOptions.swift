@@ -44,6 +44,8 @@ public struct VaultOptions: ParsableArguments {
             diagnostics.note("Waiting for another vault command to finish with \(path)…")
         }
         store.onWarning = diagnostics.warning
+        let devicePath = DeviceIdentity.path(stateHome: XDGFolders.stateHome(environment: context.environment))
+        store.origin = ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now)
         return store
     }
 

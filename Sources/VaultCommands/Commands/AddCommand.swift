@@ -72,7 +72,9 @@ struct AddCommand: VaultSubcommand {
         let replaced = try store.mutate(using: unlocker) { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
-            var entry = Entry(name: name, type: type, created: existing?.created ?? now, modified: now, history: existing?.history ?? [])
+            // A replaced entry keeps its identity, so that other machines see a change, not a new entry.
+            var entry = Entry(name: name, type: type, created: existing?.created ?? now, modified: now, history: existing?.history ?? [],
+                              id: existing?.id ?? Entry.newID(), clocks: existing?.clocks ?? [:])
             entry.password = existing?.password
             if let password = typed.password {
                 entry.changePassword(to: password, at: now)

@@ -63,12 +63,20 @@ struct ImportCommand: VaultSubcommand {
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
             var numbering = ImportNames.Numbering()
+            // An id the vault already has (the same backup imported twice) is not taken again.
+            var ids = Set(try entries.allEntries().map(\.id))
             for item in result.items {
                 var entry = item.entry
-                if entries.contains(entry.name) {
+                var replacing = false
+                if let replaced = try entries.entry(named: entry.name) {
                     switch onConflict {
                     case .skip?: counts.skipped += 1; continue
-                    case .overwrite?: counts.replaced += 1
+                    case .overwrite?:
+                        // The entry replaced keeps its identity: the import is a change of it.
+                        counts.replaced += 1
+                        replacing = true
+                        entry.id = replaced.id
+                        entry.clocks = replaced.clocks
                     case .rename?, nil:
                         entry.name = numbering.free(entry.name, taken: entries.contains)
                         renames.append(ImportNames.Rename(record: item.record, from: item.entry.name, to: entry.name,
@@ -77,12 +85,14 @@ struct ImportCommand: VaultSubcommand {
                 } else {
                     counts.added += 1
                 }
+                if !replacing && ids.contains(entry.id) { entry.id = Entry.newID() }
+                ids.insert(entry.id)
                 try entries.put(entry)
             }
         }
         // Listed once they are written: a failed write renamed nothing.
         for rename in renames { report(rename, in: context) }
-        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) entries from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(renames.count) renamed, \(counts.skipped) skipped).")
+        context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) \(imported.count == 1 ? "entry" : "entries") from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(renames.count) renamed, \(counts.skipped) skipped).")
     }
 
     /// Tells of one name that changed, on standard error (as every message, made safe to show).

@@ -29,6 +29,8 @@ struct InitCommand: VaultSubcommand {
         if !cipher.isAvailable { throw CryptoError.cipherUnavailable(cipher) }
         let store = vault.store(in: context)
         let password = try vault.passwordSource(in: context).masterPassword(prompt: "New master password: ", confirm: true)
+        // This machine's device id, which its changes will be stamped with (made if missing).
+        _ = try store.origin.device()
         try store.create(password: password, kdf: parameters, cipher: cipher, unlocker: try vault.unlocker(in: context))
         context.diagnostics.note("Created \(store.path) (\(cipher.rawValue), Argon2id m=\(parameters.memoryKiB / 1024) MiB t=\(parameters.iterations) p=\(parameters.parallelism)).")
     }

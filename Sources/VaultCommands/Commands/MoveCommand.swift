@@ -28,7 +28,7 @@ struct MoveCommand: VaultSubcommand {
             guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
             guard old != new else { return }
             if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }
-            entries.remove(named: old)
+            try entries.remove(named: old)
             entry.name = new
             entry.modified = context.now().toTheSecond
             try entries.put(entry)

@@ -26,7 +26,7 @@ struct RemoveCommand: VaultSubcommand {
             try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)", in: context)
         }
         try store.mutate(using: unlocker) { entries in
-            guard entries.remove(named: name) else { throw EntryError.notFound(name) }
+            guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
         }
         context.diagnostics.note("Removed \(name).")
     }

@@ -12,8 +12,10 @@ public struct Envelope: Equatable, Sendable {
     /// The version every write produces. Version 1 bound the payload to the id and cipher only;
     /// version 2 binds it to the whole header, the wrapped data key included; version 3 has the
     /// layout of version 2 and adds entry types and one-time passwords to the entries, which a
-    /// reader of version 2 would drop.
-    public static let currentVersion = 3
+    /// reader of version 2 would drop; version 4 gives entries ids and per-part change stamps,
+    /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
+    /// version 3 would lose.
+    public static let currentVersion = 4
 
     /// The format version of this file; an older file becomes the current version at its next write.
     public var version: Int

@@ -8,8 +8,13 @@ import Glibc
 /// imports may omit them.
 extension Entry: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp
+        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp, id
+        case clocks = "clock"
     }
+
+    /// With this key set in the encoder's `userInfo`, the clocks are left out: exports carry the
+    /// id but not the stamps, since an import is a change of its own.
+    static let omitClocksKey = CodingUserInfoKey(rawValue: "vault.omitClocks")!
 
     /// With this key set in the encoder's `userInfo`, the name is left out; `EntryLine` writes
     /// it first itself, so that a line can be found by name without decoding it.
@@ -29,6 +34,15 @@ extension Entry: Codable {
         modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
         history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
         otp = try container.decodeIfPresent(String.self, forKey: .otp)
+        if let id = try container.decodeIfPresent(String.self, forKey: .id) {
+            guard UUID(uuidString: id) != nil, id == id.lowercased() else {
+                throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a lower-case UUID")
+            }
+            self.id = id
+        } else {
+            id = Entry.legacyID(name: name, created: created)
+        }
+        clocks = try container.decodeIfPresent([String: Stamp].self, forKey: .clocks) ?? [:]
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -51,6 +65,10 @@ extension Entry: Codable {
         try container.encode(modified, forKey: .modified)
         try container.encode(history, forKey: .history)
         try container.encodeIfPresent(otp, forKey: .otp)
+        try container.encode(id, forKey: .id)
+        if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
+            try container.encode(clocks, forKey: .clocks)
+        }
     }
 }
 
@@ -67,8 +85,11 @@ public enum EntryJSON {
     /// A whole JSON document as vault prints and exports it: pretty, keys sorted, ending in a
     /// newline, with the characters a terminal would act on written as `\u` escapes
     /// (`JSONTerminalEscapes`), so it decodes to exactly the values and is safe to print.
+    /// Entries in it carry their ids but not their change stamps.
     public static func document(_ value: some Encodable) throws -> Data {
-        var data = try encoder(pretty: true).encode(value)
+        let encoder = encoder(pretty: true)
+        encoder.userInfo[Entry.omitClocksKey] = true
+        var data = try encoder.encode(value)
         defer { data.resetBytes(in: 0..<data.count) }
         return JSONTerminalEscapes.escaped(data, then: 0x0A)
     }

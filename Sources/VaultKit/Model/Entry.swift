@@ -1,3 +1,4 @@
+import Crypto
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +8,11 @@ import Glibc
 /// `vault get` prints. A value type, encoded as one JSON object both inside the encrypted payload
 /// and in exports.
 public struct Entry: Equatable, Sendable {
+    /// The entry's identity across renames and machines: a random UUID (lower case) made when
+    /// the entry is created, kept by `mv`, `edit` and imports. An entry of a file older than
+    /// version 4 gets one derived from its name and creation time (`Entry.legacyID`), so that
+    /// two machines upgrading the same file agree on it.
+    public var id: String
     public var name: String
     /// What the entry holds; the type's own fields are custom fields (`EntryType.fields`).
     public var type: EntryType
@@ -22,12 +28,18 @@ public struct Entry: Equatable, Sendable {
     public var history: [PasswordChange]
     /// The one-time password setting as its canonical otpauth URI (`OTPAuthURI`); a secret.
     public var otp: String?
+    /// When and where each part was last changed (`EntryPart`), as the store stamps it; a part
+    /// without a stamp was last changed at `modified` (`stamp(of:)`).
+    public var clocks: [String: Stamp]
 
     public init(
         name: String, type: EntryType = .login, username: String? = nil, password: String? = nil, urls: [String] = [],
         notes: String? = nil, fields: [CustomField] = [], tags: [String] = [],
-        created: Date, modified: Date? = nil, history: [PasswordChange] = [], otp: String? = nil
+        created: Date, modified: Date? = nil, history: [PasswordChange] = [], otp: String? = nil,
+        id: String = Entry.newID(), clocks: [String: Stamp] = [:]
     ) {
+        self.id = id
+        self.clocks = clocks
         self.name = name
         self.type = type
         self.username = username
@@ -40,6 +52,27 @@ public struct Entry: Equatable, Sendable {
         self.modified = modified ?? created
         self.history = history
         self.otp = otp
+    }
+
+    /// A fresh random id: a version 4 UUID in lower case.
+    public static func newID() -> String {
+        UUID().uuidString.lowercased()
+    }
+
+    /// The id an entry of a file older than version 4 is given: a UUID (version 8, RFC 9562)
+    /// made of the SHA-256 of its name and creation time, the same on every machine.
+    public static func legacyID(name: String, created: Date) -> String {
+        var bytes = Array(SHA256.hash(data: Array("vault legacy entry id\u{0}\(name)\u{0}\(Int64(created.timeIntervalSince1970.rounded(.down)))".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])).uuidString.lowercased()
+    }
+
+    /// When `part` was last changed: its stamp, or the entry's modification time for a part
+    /// changed before stamps were kept.
+    public func stamp(of part: String) -> Stamp {
+        clocks[part] ?? Stamp(legacy: modified)
     }
 
     /// Sets a new password, keeping the old one (if any, and if different) in the history.

@@ -1,10 +1,16 @@
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The decrypted payload: the vault's entries as JSON lines sorted by name. Lookups are a binary
-/// search over the raw lines, so `vault get` decodes one entry however large the vault is, and
-/// a change re-encodes only the entries it touches. The plaintext stays in guarded memory.
+/// The decrypted payload: the vault's entries as JSON lines sorted by name, then (version 4) the
+/// vault's state line (`VaultState`). Lookups are a binary search over the raw lines, so
+/// `vault get` decodes one entry however large the vault is, and a change re-encodes only the
+/// entries it touches. The plaintext stays in guarded memory.
+///
+/// While a change is being made (`beginChange`), every part that `put` changes is stamped
+/// (`Entry.clocks`), and `remove` leaves a tombstone, unless the same entry is put back in the
+/// same change (a rename).
 public final class EntryTable {
     private enum Line {
         case original(Range<Int>)
@@ -13,12 +19,20 @@ public final class EntryTable {
 
     private let content: SecureBytes
     private var lines: [Line]
+    /// The vault's clock and tombstones.
+    public private(set) var state: VaultState
+    /// The stamps of the change being made, and the wall time it is made at.
+    private var clock: HybridClock?
+    private var now: Date?
+    /// Entries removed in the change being made, by id: one put back is renamed, not removed.
+    private var removedInChange: [String: Entry] = [:]
 
     /// Splits and checks the first `length` bytes of a decrypted payload: every line must carry
     /// a name, in strictly increasing byte order (which also rules out duplicates).
     public init(content: SecureBytes, length: Int? = nil) throws(VaultOpenError) {
         self.content = content
         var ranges: [Range<Int>] = []
+        var state = VaultState()
         let problem: String? = content.withUnsafeBytes { (whole) -> String? in
             let bytes = UnsafeRawBufferPointer(rebasing: whole[0..<(length ?? whole.count)])
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
@@ -29,6 +43,12 @@ public final class EntryTable {
                 let newline = memchr(base + start, 0x0A, bytes.count - start)!
                 let end = UnsafeRawPointer(newline) - base
                 let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                if VaultState.isStateLine(line) {
+                    guard end + 1 == bytes.count else { return "the vault's state is not the last line" }
+                    guard let decoded = try? VaultState.decodeLine(line) else { return "the vault's state line cannot be decoded" }
+                    state = decoded
+                    break
+                }
                 let check = EntryLine.withName(of: line) { name in
                     (order: previous.flatMap { EntryLine.withName(of: $0) { compareNames($0, name) } } ?? -1,
                      composed: EntryName.isComposed(name))
@@ -44,6 +64,34 @@ public final class EntryTable {
         }
         if let problem { throw .malformedPayload(problem) }
         lines = ranges.map { .original($0) }
+        self.state = state
+    }
+
+    /// Starts stamping: the parts `put` changes from now on get stamps from `origin`'s device,
+    /// after every stamp the vault has seen. The store calls it before a command's change.
+    public func beginChange(origin: ChangeOrigin) throws {
+        clock = HybridClock(device: try origin.device(), latest: state.clock)
+        now = origin.now()
+        removedInChange = [:]
+    }
+
+    /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
+    /// this header over an older one.
+    public func stampKeys() {
+        state.keys = nextStamp()
+    }
+
+    /// Replaces the vault's state (a merge's result).
+    public func replaceState(_ newState: VaultState) {
+        state = newState
+    }
+
+    private func nextStamp() -> Stamp? {
+        guard var clock, let now else { return nil }
+        let stamp = clock.next(at: now)
+        self.clock = clock
+        state.clock = clock.latest
+        return stamp
     }
 
     public var count: Int { lines.count }
@@ -104,10 +152,28 @@ public final class EntryTable {
         }
     }
 
-    /// Adds `entry`, or replaces the entry of the same name.
+    /// Adds `entry`, or replaces the entry of the same name. While a change is being made, the
+    /// parts that differ from the entry's last version (the one of the same id under this name,
+    /// or removed in this change) get a new stamp; an entry of another id that had the name is
+    /// removed, leaving a tombstone.
     public func put(_ entry: Entry) throws {
-        let line = try EntryLine.encode(entry)
+        var entry = entry
         let (index, found) = search(entry.name)
+        if clock != nil {
+            let previous = found ? try decodeEntry(at: index) : nil
+            let before = previous?.id == entry.id ? previous : removedInChange[entry.id]
+            let parts = before.map { EntryPart.changed(from: $0, to: entry) } ?? EntryPart.present(in: entry)
+            if let previous, previous.id != entry.id { bury(previous) }
+            // The stamps of the last version stand for the parts this one leaves as they were
+            // (an entry put twice in one change carries the stamps of its first version).
+            if let before { entry.clocks.merge(before.clocks) { max($0, $1) } }
+            if !parts.isEmpty, let stamp = nextStamp() {
+                for part in parts { entry.clocks[part] = stamp }
+            }
+            removedInChange[entry.id] = nil
+            state.deleted.removeAll { $0.id == entry.id }
+        }
+        let line = try EntryLine.encode(entry)
         if found {
             lines[index] = .changed(line)
         } else {
@@ -115,17 +181,30 @@ public final class EntryTable {
         }
     }
 
-    /// Removes the entry called `name`; `false` when there was none.
+    /// Removes the entry called `name`, leaving a tombstone while a change is being made;
+    /// `false` when there was none.
     @discardableResult
-    public func remove(named name: String) -> Bool {
+    public func remove(named name: String) throws -> Bool {
         let (index, found) = search(name)
-        if found { lines.remove(at: index) }
-        return found
+        guard found else { return false }
+        if clock != nil { bury(try decodeEntry(at: index)) }
+        lines.remove(at: index)
+        return true
     }
 
-    /// The payload content for these entries: each line followed by a newline.
-    public func serialized() throws(CryptoError) -> SecureBytes {
-        var total = 0
+    private func bury(_ entry: Entry) {
+        removedInChange[entry.id] = entry
+        guard let stamp = nextStamp() else { return }
+        state.deleted.removeAll { $0.id == entry.id }
+        state.deleted.append(Tombstone(id: entry.id, name: entry.name, deleted: stamp))
+    }
+
+    /// The payload content: each entry's line followed by a newline, then the state line (its
+    /// tombstones past the horizon dropped) when the vault has a clock or tombstones.
+    public func serialized() throws -> SecureBytes {
+        if let now { state.forgetOldTombstones(now: now) }
+        let stateLine = state == VaultState() ? [] : try state.encodedLine() + [0x0A]
+        var total = stateLine.count
         for index in lines.indices { total += withLine(index) { $0.count } + 1 }
         let output = try SecureBytes(count: total)
         output.withUnsafeMutableBytes { out in
@@ -136,6 +215,10 @@ public final class EntryTable {
                     offset += line.count
                 }
                 out[offset] = 0x0A
+                offset += 1
+            }
+            for byte in stateLine {
+                out[offset] = byte
                 offset += 1
             }
         }

@@ -7,7 +7,8 @@ import Glibc
 /// document with every entry, secrets included. See docs/format.md.
 public struct ExportDocument: Codable, Equatable {
     public static let formatName = "vault-export"
-    public static let currentVersion = 2
+    /// Version 3 gives each entry its `id`; version 2 added types and one-time passwords.
+    public static let currentVersion = 3
 
     public var format: String
     public var version: Int

@@ -11,6 +11,12 @@ public enum XDGFolders {
         folder(environment["XDG_CONFIG_HOME"], otherwise: "/.config", environment: environment)
     }
 
+    /// `$XDG_STATE_HOME`, else `~/.local/state`: what belongs to this machine and user and is
+    /// never synced (the device id).
+    public static func stateHome(environment: [String: String]) -> String {
+        folder(environment["XDG_STATE_HOME"], otherwise: "/.local/state", environment: environment)
+    }
+
     private static func folder(_ value: String?, otherwise underHome: String, environment: [String: String]) -> String {
         if let value, value.hasPrefix("/") { return value }
         return HomeFolder.path(environment: environment) + underHome

@@ -10,6 +10,8 @@ public enum StoreError: VaultFailure, Equatable {
     case notFlushed(path: String, errno: Int32)
     /// The lock stayed busy longer than the caller would wait.
     case lockBusy(path: String)
+    /// The device id file holds something else than an id.
+    case corruptDeviceID(path: String)
 
     public var message: String {
         switch self {
@@ -27,6 +29,8 @@ public enum StoreError: VaultFailure, Equatable {
             return "\(path) is too large to be a vault"
         case .lockBusy(let path):
             return "\(path) stayed locked by another vault command"
+        case .corruptDeviceID(let path):
+            return "\(path) does not hold a device id (16 hex digits); remove it and vault makes a new one"
         case .notFlushed(let path, let code):
             return "\(path) was written, but could not be flushed to disk (\(String(cString: strerror(code)))); a crash now could undo it"
         }
@@ -36,7 +40,7 @@ public enum StoreError: VaultFailure, Equatable {
         switch self {
         case .vaultMissing, .fileMissing: return .notFound
         case .vaultExists, .fileExists: return .alreadyExists
-        case .io, .tooLarge, .notFlushed, .lockBusy: return .failure
+        case .io, .tooLarge, .notFlushed, .lockBusy, .corruptDeviceID: return .failure
         }
     }
 }

@@ -14,6 +14,9 @@ public final class VaultStore {
     public var onLockWait: () -> Void = {}
     /// Told of a problem that did not stop the command (a change not flushed to disk).
     public var onWarning: (String) -> Void = { _ in }
+    /// The device and wall clock whose stamps this store's changes get (`EntryTable`); the
+    /// command line gives this user's device id (`DeviceIdentity`) and the context's clock.
+    public var origin: ChangeOrigin = .ephemeral()
 
     public init(path: String) {
         if let resolved = realpath(path, nil) {
@@ -126,6 +129,7 @@ public final class VaultStore {
     /// file is written as the current version.
     public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
         try withLockedVault(using: unlocker) { vault in
+            try vault.entries.beginChange(origin: origin)
             let result = try change(vault.entries)
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
@@ -160,6 +164,8 @@ public final class VaultStore {
             if newKey.kdf != kdf { newKey = try derive(kdf) }
             var (rotated, dataKey) = try Envelope.create(
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
+            try vault.entries.beginChange(origin: origin)
+            vault.entries.stampKeys()
             let content = try vault.entries.serialized()
             try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
             unlocker.keyCache.remove(vaultID: rotated.id)

@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// Hands out the stamps of one command's changes: never earlier than the latest stamp the vault
+/// has seen (`VaultState.clock`), so a wall clock set back, or behind another machine's, cannot
+/// put a change before one it follows; each stamp later than the one before.
+public struct HybridClock: Sendable {
+    /// The latest stamp handed out or seen.
+    public private(set) var latest: Stamp?
+    let device: String
+
+    public init(device: String, latest: Stamp?) {
+        self.device = device
+        self.latest = latest
+    }
+
+    /// The next stamp at wall time `now`.
+    public mutating func next(at now: Date) -> Stamp {
+        let wall = max(0, Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let stamp: Stamp
+        if let latest, latest.milliseconds >= wall {
+            stamp = Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+        } else {
+            stamp = Stamp(milliseconds: wall, device: device)
+        }
+        latest = stamp
+        return stamp
+    }
+
+    /// Takes note of a stamp made elsewhere (a merge), so that later stamps come after it.
+    public mutating func observe(_ stamp: Stamp) {
+        if latest.map({ stamp > $0 }) ?? true { latest = stamp }
+    }
+}
+
+/// Where and when this process makes changes: the device id (read or made only when a change is
+/// stamped, so that reading commands touch no file for it) and the wall clock.
+public struct ChangeOrigin: Sendable {
+    public var device: @Sendable () throws -> String
+    public var now: @Sendable () -> Date
+
+    public init(device: @escaping @Sendable () throws -> String, now: @escaping @Sendable () -> Date) {
+        self.device = device
+        self.now = now
+    }
+
+    /// A device id made for this process alone, and the system clock: for tools and tests that
+    /// have no home of their own.
+    public static func ephemeral() -> ChangeOrigin {
+        let device = (try? DeviceID.random()) ?? String(repeating: "0", count: DeviceID.length)
+        return ChangeOrigin(device: { device }, now: { Date() })
+    }
+}

@@ -1,0 +1,57 @@
+import FoundationEssentials
+
+/// What the vault keeps beside its entries (format version 4): the latest change stamp it has
+/// seen, the tombstones of removed entries, and when its keys were last made (`init`, `passwd`,
+/// `rekey`), which tells a merge whose header is newer. Written as the payload's last line,
+/// `{"vault-state":{…}}`.
+public struct VaultState: Codable, Equatable, Sendable {
+    /// How long a tombstone is kept: 180 days. A machine that syncs less often than this may
+    /// bring back an entry removed elsewhere.
+    public static let tombstoneHorizon: TimeInterval = 180 * 86_400
+
+    public var clock: Stamp?
+    public var deleted: [Tombstone]
+    public var keys: Stamp?
+
+    public init(clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil) {
+        self.clock = clock
+        self.deleted = deleted
+        self.keys = keys
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        clock = try container.decodeIfPresent(Stamp.self, forKey: .clock)
+        deleted = try container.decodeIfPresent([Tombstone].self, forKey: .deleted) ?? []
+        keys = try container.decodeIfPresent(Stamp.self, forKey: .keys)
+    }
+
+    /// Drops the tombstones older than the horizon at `now`.
+    public mutating func forgetOldTombstones(now: Date) {
+        let cutoff = Int64(((now.timeIntervalSince1970 - Self.tombstoneHorizon) * 1000).rounded(.down))
+        deleted.removeAll { $0.deleted.milliseconds < cutoff }
+    }
+
+    // MARK: The payload line
+
+    static let linePrefix = Array(#"{"vault-state":"#.utf8)
+
+    private struct Line: Codable {
+        var state: VaultState
+        enum CodingKeys: String, CodingKey { case state = "vault-state" }
+    }
+
+    /// Whether a payload line is the state line.
+    static func isStateLine(_ line: UnsafeRawBufferPointer) -> Bool {
+        line.starts(with: linePrefix)
+    }
+
+    static func decodeLine(_ line: UnsafeRawBufferPointer) throws -> VaultState {
+        let data = Data(line)
+        return try EntryJSON.decoder().decode(Line.self, from: data).state
+    }
+
+    func encodedLine() throws -> [UInt8] {
+        Array(try EntryJSON.encoder().encode(Line(state: self)))
+    }
+}
