@@ -133,6 +133,54 @@ struct CSVImporterTests {
                                  CustomField(name: "last", value: "one", secret: false)])
     }
 
+    /// The entry `name` of a Bitwarden CSV export whose only row has `fields` as its fields column.
+    private func bitwardenCSVEntry(fields: String, named name: String = "row") throws -> Entry? {
+        let csv = "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\n"
+            + ",,login,\(name),,\"\(fields.replacingOccurrences(of: "\"", with: "\"\""))\",0,,,,\n"
+        return try Importer.read(Array(csv.utf8), format: .bitwardenCSV, now: importTime).entry(name)
+    }
+
+    // A hidden field holding an encrypted PEM key or PGP armour stays whole: its header lines
+    // (`Proc-Type: 4,ENCRYPTED`, `Version: …`) look like fields but lie between BEGIN and END.
+    @Test func bitwardenCSVKeepsArmouredValuesWhole() throws {
+        let pem = """
+            -----BEGIN RSA PRIVATE KEY-----
+            Proc-Type: 4,ENCRYPTED
+            DEK-Info: AES-128-CBC,0123456789ABCDEF0123456789ABCDEF
+
+            MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun
+            -----END RSA PRIVATE KEY-----
+            """
+        let pgp = """
+            -----BEGIN PGP MESSAGE-----
+            Version: GnuPG v2
+            Comment: a comment: with colons
+
+            hQEMA0X5jeX5xTHxAQf/Z2V0
+            -----END PGP MESSAGE-----
+            """
+        let entry = try #require(try bitwardenCSVEntry(fields: "key: \(pem)\nafter: one\npgp:\n\(pgp)\nlast: two"))
+        #expect(entry.fields == [CustomField(name: "key", value: pem, secret: false), CustomField(name: "after", value: "one", secret: false),
+                                 CustomField(name: "pgp", value: "\n" + pgp, secret: false), CustomField(name: "last", value: "two", secret: false)])
+    }
+
+    // bitwarden-csv is not one of vault's exports: its fields are what they say, carried ones
+    // included. A name vault escaped in bitwarden-json, which Bitwarden's CSV export writes as
+    // `vault field: NAME: value`, keeps its whole name and value.
+    @Test func bitwardenCSVKeepsCarriedAndEscapedFieldsAsTheyAre() throws {
+        let entry = try #require(try bitwardenCSVEntry(fields: "vault type: bank\nvault field: passkeys: [1, 2]\nvault field: vault tags: a: b\nvault field: "))
+        #expect(entry.type == .login)
+        #expect(entry.fields == [CustomField(name: "vault type", value: "bank", secret: false),
+                                 CustomField(name: "vault field: passkeys", value: "[1, 2]", secret: false),
+                                 CustomField(name: "vault field: vault tags", value: "a: b", secret: false),
+                                 CustomField(name: "vault field", value: "", secret: false)])
+    }
+
+    @Test func aValueOverSeveralLinesLosesOnlyItsTrailingEmptyLines() {
+        #expect(CSVImport.joinedWithoutTrailingEmptyLines(["a", "", "b", "", ""]) == "a\n\nb")
+        #expect(CSVImport.joinedWithoutTrailingEmptyLines([""]) == "" && CSVImport.joinedWithoutTrailingEmptyLines([]) == "")
+    }
+
     @Test func aBadRowStopsEverythingAndNamesItsLine() {
         let csv = "name,url,username,password\nok,https://a,u,p\nbad,https://b,u,p\n"
         let lastpass = "url,username,password,totp,extra,name,grouping,fav\nhttps://a,u,p,,,ok,,0\nhttps://b,u,p,not-base32!,,bad,,0\n"

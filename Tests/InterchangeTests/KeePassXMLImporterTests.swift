@@ -101,6 +101,43 @@ struct KeePassXMLImporterTests {
                                     CustomField(name: "PIN (2)", value: "3", secret: false)])
     }
 
+    // A repeated KP2A_URL… key (numbered `KP2A_URL_1 (2)`) is a further URL, as the first is.
+    @Test func aRepeatedFurtherURLIsAFurtherURL() throws {
+        let result = try read(document(entry([("Title", "Mail"), ("URL", "https://a.example"), ("KP2A_URL_1", "https://b.example"),
+                                              ("KP2A_URL_1", "https://c.example"), ("URL", "https://d.example")])))
+        let imported = try #require(result.entry("Mail"))
+        #expect(imported.urls == ["https://a.example", "https://b.example", "https://c.example"])
+        #expect(imported.fields == [CustomField(name: "URL (2)", value: "https://d.example", secret: false)])
+    }
+
+    // Many copies of one key in an entry are numbered in one pass (each used to start again at
+    // 2: hours for 100,000; ImportNamesTests counts the tries).
+    @Test func manyCopiesOfAKeyAreNumbered() throws {
+        let result = try read(document(entry([("Title", "T")] + Array(repeating: ("a", "v"), count: 3_000))))
+        let names = try #require(result.entry("T")).fields.map(\.name)
+        #expect(names == ["a"] + (2...3_000).map { "a (\($0))" })
+    }
+
+    // A blank one-time password string holds no setting and is no field: not `otp (2)`, empty.
+    @Test(arguments: [[("otp", "")], [("otp", "  ")], [("otp", ""), ("TOTP Seed", "JBSWY3DPEHPK3PXP"), ("TOTP Settings", "30;6")],
+                      [("TimeOtp-Length", ""), ("otp", "JBSWY3DPEHPK3PXP")]] as [[(String, String)]])
+    func aBlankSettingIsNoField(strings: [(String, String)]) throws {
+        let result = try read(document(entry([("Title", "T")] + strings)))
+        let imported = try #require(result.entry("T"))
+        #expect(imported.fields.isEmpty)
+        #expect((imported.otp != nil) == (strings.count > 1))
+    }
+
+    // Only a name vault escaped, whose bare name is free, gets it back: never a second field of
+    // one name, nor a built-in part's name.
+    @Test func escapedNamesComeBackOnlyWhenFree() throws {
+        let result = try read(document(entry([("Title", "T"), ("Colour", "blue"), ("vault field: Colour", "red"), ("vault field: url", "u"),
+                                              ("vault field: Size", "9"), ("vault field: ", "e"), ("vault type", "bank")])))
+        let imported = try #require(result.entry("T"))
+        #expect(imported.type == .bank)
+        #expect(imported.fields.map(\.name) == ["Colour", "vault field: Colour", "vault field: url", "Size", "vault field: "])
+    }
+
     @Test(arguments: [
         ("AAAAAAAAAIA=", "/////////38="),  // the least and greatest 64-bit seconds since year 1
         ("AAAAAAAAAAA=", "0000-06-01T00:00:00Z"),  // year 1 and year 0, before any a vault stores

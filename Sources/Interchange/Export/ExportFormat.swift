@@ -20,7 +20,7 @@ enum CarriedFields {
     static let tags = "vault tags"
     /// Put before a custom field's name when the name is one the target format or these carried
     /// fields use for something else (`Title` in KeePass, `vault tags`), or already begins with
-    /// this prefix; taken off again, once, by `restore`.
+    /// this prefix; taken off again, once, by `restore` when the bare name is free.
     static let escapePrefix = "vault field: "
 
     /// The name a custom field is written under: its own, or escaped when `reserved` claims it.
@@ -36,10 +36,15 @@ enum CarriedFields {
         return CustomField(name: Self.tags, value: text, secret: false)
     }
 
-    /// Takes the carried fields out of an imported entry and gives their values back to it: the
-    /// type, the exact tags (which replace tags the format split; Bitwarden's `favorite` stays),
-    /// and escaped field names.
-    static func restore(_ entry: inout Entry) {
+    /// The import formats of vault's exports to other managers: only their files carry fields,
+    /// so only their entries are restored.
+    static let formats: Set<ImportFormat> = [.bitwardenJSON, .keepassXML]
+
+    /// Takes the carried fields out of an entry imported as `format` and gives their values back
+    /// to it: the type, the exact tags (which replace tags the format split; Bitwarden's
+    /// `favorite` stays), and escaped field names. Entries of other formats are left as they are.
+    static func restore(_ entry: inout Entry, from format: ImportFormat) {
+        guard formats.contains(format) else { return }
         if let type = entry.field(named: Self.type), let value = EntryType(rawValue: type.value) {
             entry.type = value
             entry.fields.removeAll { $0.name == Self.type }
@@ -50,8 +55,21 @@ enum CarriedFields {
             entry.tags = (entry.tags.contains("favorite") && !exact.contains("favorite") ? ["favorite"] : []) + exact
             entry.fields.removeAll { $0.name == Self.tags }
         }
-        for index in entry.fields.indices where entry.fields[index].name.hasPrefix(escapePrefix) {
-            entry.fields[index].name.removeFirst(escapePrefix.count)
+        unescapeNames(&entry.fields)
+    }
+
+    /// Takes the prefix off every escaped name whose bare name is free: valid, not reserved and
+    /// not the name of another field. A name vault did not escape (`vault field: url`, or
+    /// `vault field: Colour` beside `Colour`) keeps the prefix, so that names stay unique and
+    /// valid.
+    private static func unescapeNames(_ fields: inout [CustomField]) {
+        var names = Set(fields.map(\.name))
+        for index in fields.indices where fields[index].name.hasPrefix(escapePrefix) {
+            let bare = String(fields[index].name.dropFirst(escapePrefix.count))
+            guard (try? FieldName.validate(bare)) != nil, !names.contains(bare) else { continue }
+            names.remove(fields[index].name)
+            names.insert(bare)
+            fields[index].name = bare
         }
     }
 }

@@ -9,8 +9,14 @@ enum ImportDates {
     /// ISO 8601 with or without fractional seconds (`2024-01-30T17:55:36.150Z`).
     static func iso8601(_ text: String?) -> Date? {
         guard let text, !text.isEmpty else { return nil }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return storable(date) }
-        return (try? Date(text, strategy: .iso8601)).flatMap(storable)
+        return parsedISO8601(text).flatMap(storable)
+    }
+
+    /// The time ISO 8601 text gives, whether or not a vault can store it: for a reader that
+    /// refuses text that is no time at all but takes an unstorable time as absent.
+    static func parsedISO8601(_ text: String) -> Date? {
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        return try? Date(text, strategy: .iso8601)
     }
 
     /// Whole seconds or milliseconds since 1970, as a decimal string.

@@ -20,8 +20,8 @@ public enum ImportNames {
 
     /// Numbers names apart (`NAME (2)`, `NAME (3)`, …), remembering for each name the number it
     /// took last, so that the next duplicate of it starts there instead of at 2 (100,000 records
-    /// of one name take a try or two each, not up to 100,000). The results are those of `free`,
-    /// as long as a name once taken stays taken.
+    /// of one name take a try or two each, not up to 100,000). Its results are those of trying
+    /// every number from 2, as long as a name once taken stays taken.
     public struct Numbering: Sendable {
         private var lastNumber: [String: Int] = [:]
 
@@ -43,31 +43,33 @@ public enum ImportNames {
 
     /// The items with valid names, no two alike, and the renames made.
     public static func assign(_ items: [ImportedItem]) -> (items: [ImportedItem], renames: [Rename]) {
-        var taken = Set<String>()
-        var numbering = Numbering()
+        let repaired = items.map { valid($0.entry.name) }
+        let names = distinct(repaired.map(\.name)) { _ in false }
         var renames: [Rename] = []
-        var result: [ImportedItem] = []
-        result.reserveCapacity(items.count)
-        for var item in items {
-            let original = item.entry.name
-            var (name, reason) = valid(original)
-            if taken.contains(name) {
-                name = numbering.free(name) { taken.contains($0) }
-                reason = reason ?? "another record has the same name"
-            }
-            taken.insert(name)
-            if let reason { renames.append(Rename(record: item.record, from: original, to: name, reason: reason)) }
-            item.entry.name = name
-            result.append(item)
+        var result = items
+        for index in result.indices {
+            let original = items[index].entry.name
+            let reason = repaired[index].reason ?? (names[index] == repaired[index].name ? nil : "another record has the same name")
+            if let reason { renames.append(Rename(record: items[index].record, from: original, to: names[index], reason: reason)) }
+            result[index].entry.name = names[index]
         }
         return (result, renames)
     }
 
-    /// `NAME (2)`, `NAME (3)`, … whichever is not `taken` first. For many names, one
-    /// `Numbering` does the same without trying every number again each time.
-    public static func free(_ name: String, taken: (String) -> Bool) -> String {
+    /// The names in order, each one that came before numbered apart (`NAME (2)`, `NAME (3)`, …)
+    /// from every name given so far and every name `claimed` says is taken. One `Numbering`
+    /// serves them all, so that N copies of a name take about N tries, not N²/2.
+    static func distinct(_ names: [String], claimed: (String) -> Bool) -> [String] {
+        var given = Set<String>()
         var numbering = Numbering()
-        return numbering.free(name, taken: taken)
+        var result: [String] = []
+        result.reserveCapacity(names.count)
+        for var name in names {
+            if given.contains(name) { name = numbering.free(name) { claimed($0) || given.contains($0) } }
+            given.insert(name)
+            result.append(name)
+        }
+        return result
     }
 
     /// `NAME (number)`; a name too long for the suffix is shortened first, so the result is
@@ -81,7 +83,7 @@ public enum ImportNames {
     }
 
     /// The name itself when it is valid; otherwise a repaired one and what was wrong.
-    static func valid(_ name: String) -> (String, String?) {
+    static func valid(_ name: String) -> (name: String, reason: String?) {
         if let normalized = try? EntryName.normalized(name) { return (normalized, nil) }
         // Control characters become spaces; each path segment is trimmed, empty ones dropped.
         let visible = String(String.UnicodeScalarView(name.unicodeScalars.map {

@@ -46,10 +46,10 @@ public enum Importer {
 
     /// Restores what vault's own exports carried in fields and makes the names valid and unique.
     private static func finish(_ items: [ImportedItem], format: ImportFormat) -> Result {
-        // What vault's own exports to these formats carried in fields goes back where it was.
+        // What vault's own exports to Bitwarden and KeePass carried in fields goes back where it was.
         let restored = items.map { item in
             var item = item
-            CarriedFields.restore(&item.entry)
+            CarriedFields.restore(&item.entry, from: format)
             return item
         }
         let (named, renames) = ImportNames.assign(restored)

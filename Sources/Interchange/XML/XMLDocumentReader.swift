@@ -14,10 +14,7 @@ public struct XMLReadError: Error, Equatable, Sendable {
 /// int, so a document of 2 GiB or more is refused before it is given any of it.
 public enum XMLDocumentReader {
     public static func root(of bytes: [UInt8], maximumDepth: Int = 256) throws(XMLReadError) -> XMLElement {
-        guard !bytes.isEmpty else { throw XMLReadError(line: 1, reason: "the document is empty") }
-        guard let length = Int32(exactly: bytes.count) else {
-            throw XMLReadError(line: 1, reason: "the document is 2 GiB or larger, more than the XML reader takes")
-        }
+        let length = try self.length(ofDocument: bytes.count)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -72,5 +69,15 @@ public enum XMLDocumentReader {
         }
         guard let root, stack.isEmpty else { throw XMLReadError(line: line(), reason: "the document ends inside an element") }
         return root
+    }
+
+    /// A document's length of `count` bytes as libxml2 takes it, a 32-bit int; an empty document
+    /// or one of 2 GiB or more is refused.
+    static func length(ofDocument count: Int) throws(XMLReadError) -> Int32 {
+        guard count > 0 else { throw XMLReadError(line: 1, reason: "the document is empty") }
+        guard let length = Int32(exactly: count) else {
+            throw XMLReadError(line: 1, reason: "the document is 2 GiB or larger, more than the XML reader takes")
+        }
+        return length
     }
 }

@@ -4,7 +4,8 @@ import VaultKit
 /// Writes Bitwarden's unencrypted JSON export, which Bitwarden (and vault) import: name
 /// prefixes become folders; cards, identities, secure notes and SSH keys become Bitwarden's
 /// items of those types when nothing of theirs would be lost, and logins otherwise; tags other
-/// than `favorite` and a type Bitwarden lacks travel as the fields `vault tags` and `vault type`.
+/// than `favorite` and a type Bitwarden lacks travel as the fields `vault tags` and `vault type`;
+/// a field the import gave a meaning (`passkeys` that are not Bitwarden's) is escaped.
 enum BitwardenJSONExporter {
     static func document(_ entries: [Entry]) throws -> [UInt8] {
         var folders: [String: String] = [:]
@@ -68,13 +69,9 @@ enum BitwardenJSONExporter {
         default:
             item.type = BitwardenExport.ItemType.login.rawValue
             // Passkeys an import kept as data go back to Bitwarden's own member; a field of that
-            // name holding anything else stays a field as it is.
-            var passkeys: [JSONValue]?
-            if let field = remaining.first(where: { $0.name == "passkeys" }),
-               let decoded = try? JSONDecoder().decode([JSONValue].self, from: Data(field.value.utf8)) {
-                passkeys = decoded
-                _ = take("passkeys")
-            }
+            // name holding anything else stays a field, escaped so that it comes back as it was.
+            let passkeys = remaining.first { $0.name == passkeysField }.flatMap(credentials(in:))
+            if passkeys != nil { _ = take(passkeysField) }
             item.login = BitwardenExport.Login(
                 username: entry.username, password: entry.password, totp: entry.otp,
                 uris: entry.urls.map { BitwardenExport.URI(uri: $0) }, fido2Credentials: passkeys)
@@ -87,9 +84,22 @@ enum BitwardenJSONExporter {
         }
         let otherTags = entry.tags.filter { $0 != "favorite" }
         if !otherTags.isEmpty { carried.append(CarriedFields.tagsField(otherTags)) }
-        let escaped = remaining.map { CustomField(name: CarriedFields.exportedName($0.name, reserved: { _ in false }), value: $0.value, secret: $0.secret) }
+        let escaped = remaining.map {
+            CustomField(name: CarriedFields.exportedName($0.name, reserved: { $0 == passkeysField }), value: $0.value, secret: $0.secret)
+        }
         item.fields = (escaped + carried).map { BitwardenExport.Field(name: $0.name, value: $0.value, type: $0.secret ? 1 : 0) }
         item.passwordHistory = entry.history.map { BitwardenExport.PasswordHistory(password: $0.password, lastUsedDate: Exporter.timestamp($0.replaced)) }
         return item
+    }
+
+    /// The field Bitwarden's passkeys (`login.fido2Credentials`) are imported as.
+    private static let passkeysField = "passkeys"
+
+    /// The passkeys in a field as the import made it from `fido2Credentials`: secret, and a
+    /// non-empty JSON array of objects; nil for any other field, which stays a field.
+    private static func credentials(in field: CustomField) -> [JSONValue]? {
+        guard field.secret, let list = try? JSONDecoder().decode([JSONValue].self, from: Data(field.value.utf8)), !list.isEmpty,
+              list.allSatisfy({ if case .object = $0 { true } else { false } }) else { return nil }
+        return list
     }
 }

@@ -36,30 +36,41 @@ enum BitwardenCSVImporter {
     /// The fields in the `fields` column, as Bitwarden writes them: `name: value` lines, where a
     /// value with newlines runs over several lines. A line that is not `name: value` (has no
     /// `: `, and does not end in `:`) continues the value before it; so a hidden value's second
-    /// line stays in the value and never becomes the name of a field. Empty lines at the end of
-    /// a value are dropped, and a first line that starts no field is a name without a value.
+    /// line stays in the value and never becomes the name of a field. So does every line from
+    /// one starting `-----BEGIN ` (a PEM key, PGP armour) to the one starting `-----END `, whose
+    /// headers (`Proc-Type: 4,ENCRYPTED`, `Version: …`) look like fields. Empty lines at the end
+    /// of a value are dropped, and a first line that starts no field is a name without a value.
     private static func namedValues(_ column: String) -> [(name: String, value: String)] {
         var fields: [(name: String, lines: [Substring])] = []
+        var inArmour = false
         for line in CSVImport.lines(column) {
-            if let (name, value) = nameAndValue(of: line) {
+            if !inArmour, let (name, value) = nameAndValue(of: line) {
                 fields.append((String(name), [value]))
+                inArmour = value.hasPrefix(armourBegins)
             } else if !fields.isEmpty {
                 fields[fields.count - 1].lines.append(line)
+                inArmour = inArmour ? !line.hasPrefix(armourEnds) : line.hasPrefix(armourBegins)
             } else if !line.isEmpty {
                 fields.append((String(line), []))
             }
         }
-        return fields.map { field in
-            var lines = field.lines[...]
-            while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-            return (field.name, lines.joined(separator: "\n"))
-        }
+        return fields.map { ($0.name, CSVImport.joinedWithoutTrailingEmptyLines($0.lines)) }
     }
 
+    /// How the first and the last line of a PEM key or of PGP armour begin.
+    private static let armourBegins = "-----BEGIN ", armourEnds = "-----END "
+
     /// The name and value of a line that starts a field: the text before its first `: ` (or
-    /// its last character, a colon) and, without leading spaces, the text after it.
+    /// its last character, a colon) and, without leading spaces, the text after it. A name vault
+    /// escaped keeps its `vault field: ` prefix (Bitwarden writes the name as it is, and this
+    /// format's import does not take the prefix off): the separator is the first `: ` after it,
+    /// unless nothing follows the prefix (a field `vault field` with an empty value).
     private static func nameAndValue(of line: Substring) -> (name: Substring, value: Substring)? {
-        if let separator = line.firstRange(of: ": ") {
+        var rest = line[...]
+        while rest.hasPrefix(CarriedFields.escapePrefix), rest.count > CarriedFields.escapePrefix.count {
+            rest = rest.dropFirst(CarriedFields.escapePrefix.count)
+        }
+        if let separator = rest.firstRange(of: ": ") {
             return (line[..<separator.lowerBound], line[separator.upperBound...].drop { $0 == " " })
         }
         guard line.last == ":" else { return nil }

@@ -49,4 +49,12 @@ struct CSVImport {
     static func lines(_ text: String) -> [Substring] {
         text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
     }
+
+    /// The lines of a value that runs over several, joined, without the empty lines at its end
+    /// (those between one value and the next); a value of one empty line is the empty value.
+    static func joinedWithoutTrailingEmptyLines(_ lines: [Substring]) -> String {
+        var lines = lines[...]
+        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
 }

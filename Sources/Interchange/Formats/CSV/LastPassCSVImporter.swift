@@ -126,7 +126,7 @@ enum LastPassCSVImporter {
             values.append((key, [value]))
         }
         let text = notes.joined(separator: "\n")
-        return (values.map { ($0.key, withoutTrailingEmptyLines($0.lines)) }, text.allSatisfy(\.isWhitespace) ? nil : text)
+        return (values.map { ($0.key, CSVImport.joinedWithoutTrailingEmptyLines($0.lines)) }, text.allSatisfy(\.isWhitespace) ? nil : text)
     }
 
     /// The key and the start of the value of a line that starts one (`Key:Value`), or nil for
@@ -136,14 +136,6 @@ enum LastPassCSVImporter {
         let key = String(line[..<colon])
         if let keys, !keys.contains(key), !everyKindsKeys.contains(key) { return nil }
         return (key, line[line.index(after: colon)...])
-    }
-
-    /// The lines of a value joined, without the empty lines at its end (those between one key
-    /// and the next).
-    private static func withoutTrailingEmptyLines(_ lines: [Substring]) -> String {
-        var lines = lines[...]
-        while lines.count > 1, lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n")
     }
 
     /// LastPass writes "January,2025": made `01/2025`; anything else is kept as it is.

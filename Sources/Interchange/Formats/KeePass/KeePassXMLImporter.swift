@@ -4,8 +4,9 @@ import VaultKit
 /// Reads KeePass 2 XML as `keepassxc-cli export -f xml` (and KeePass's own "KeePass XML (2.x)"
 /// export) writes it: groups below the root become name prefixes; each entry's strings give the
 /// title, username, password, URL and notes, its one-time password setting (`KeePassOTP`) and
-/// custom fields (secret when marked ProtectInMemory; a setting string the one-time password
-/// was not made from, and a key repeated in one entry, are custom fields too); `Tags`, `Times`
+/// custom fields (secret when marked ProtectInMemory; a non-blank setting string the one-time
+/// password was not made from, and a key repeated in one entry, are custom fields too, but a
+/// repeated `KP2A_URL…` is a further URL); `Tags`, `Times`
 /// and the passwords of its `History` are kept. The recycle bin is left out. docs/import.md
 /// has the table.
 enum KeePassXMLImporter {
@@ -58,15 +59,19 @@ enum KeePassXMLImporter {
         entry.otp = setting?.uri
         var fields = FieldList()
         for name in order where !["Title", "UserName", "Password", "URL", "Notes"].contains(name) {
-            // KeePassXC keeps further URLs as KP2A_URL, KP2A_URL_1, …
+            // KeePassXC keeps further URLs as KP2A_URL, KP2A_URL_1, …; a repeated one, numbered
+            // `KP2A_URL_1 (2)`, is a further URL too.
             if name.hasPrefix("KP2A_URL"), let url = strings[name], !url.isEmpty {
                 entry.urls.append(url)
                 continue
             }
             if KeePassOTP.isSettingName(name) {
                 // One the one-time password was not made from (the entry has another setting
-                // too) is kept as a field, secret as these strings often hold the key.
-                if setting?.keys.contains(name) != true { fields.add(name, strings[name], secret: true, keepEmpty: true) }
+                // too) is kept as a field, secret as these strings often hold the key; a blank
+                // one holds nothing.
+                if setting?.keys.contains(name) != true, let value = strings[name], !value.allSatisfy(\.isWhitespace) {
+                    fields.add(name, value, secret: true)
+                }
                 continue
             }
             fields.add(name, strings[name], secret: secret.contains(name), keepEmpty: true)
@@ -85,24 +90,21 @@ enum KeePassXMLImporter {
     private static func strings(of element: XMLElement, number: Int) throws(InterchangeError)
         -> (values: [String: String], secret: Set<String>, order: [String]) {
         let elements = element.children("String")
-        let keys = Set(elements.map { $0.childText("Key") ?? "" })
+        let given = elements.map { $0.childText("Key") ?? "" }
+        let keys = ImportNames.distinct(given, claimed: Set(given).contains)
         var values: [String: String] = [:]
         var secret = Set<String>()
-        var order: [String] = []
-        for string in elements {
-            var key = string.childText("Key") ?? ""
+        for (string, key) in zip(elements, keys) {
             let value = string.child("Value")
             if value?.attributes["Protected"] == "True" {
                 // Encrypted with the database's inner stream: only a .kdbx reader has its key.
-                throw .badRecord(record: "entry \(number)", field: key,
+                throw .badRecord(record: "entry \(number)", field: string.childText("Key") ?? "",
                                  reason: "the value is encrypted with the database's inner stream key; export the database as XML with keepassxc-cli export -f xml")
             }
-            if values[key] != nil { key = ImportNames.free(key) { values[$0] != nil || keys.contains($0) } }
-            order.append(key)
             values[key] = value?.text ?? ""
             if value?.attributes["ProtectInMemory"] == "True" { secret.insert(key) }
         }
-        return (values, secret, order)
+        return (values, secret, keys)
     }
 
     /// The passwords of the entry's earlier versions, each replaced when the next version was
@@ -128,10 +130,9 @@ enum KeePassXMLImporter {
     /// time at all is refused.
     private static func time(_ text: String?, record: String) throws(InterchangeError) -> Date? {
         guard let text, !text.isEmpty else { return nil }
-        if let date = ImportDates.iso8601(text) { return date }
+        if let date = ImportDates.parsedISO8601(text) { return ImportDates.storable(date) }
         if let seconds = secondsSinceYearOne(text) { return date(secondsSinceYearOne: seconds) }
-        guard isISO8601(text) else { throw .badRecord(record: record, field: "Times", reason: "not a date") }
-        return nil
+        throw .badRecord(record: record, field: "Times", reason: "not a date")
     }
 
     /// The number in a KDBX 4 time, or nil when the text is not eight bytes in Base64.
@@ -147,12 +148,5 @@ enum KeePassXMLImporter {
         // 62,135,596,800 seconds lie between 0001-01-01 and 1970-01-01.
         let (sinceEpoch, overflow) = seconds.subtractingReportingOverflow(62_135_596_800)
         return overflow ? nil : ImportDates.seconds(Double(sinceEpoch))
-    }
-
-    /// Whether the text is an ISO 8601 time, which `ImportDates.iso8601` gives no date for only
-    /// when the year is one a vault cannot store.
-    private static func isISO8601(_ text: String) -> Bool {
-        (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) != nil
-            || (try? Date(text, strategy: .iso8601)) != nil
     }
 }
