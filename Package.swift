@@ -172,7 +172,7 @@ let package = Package(
             path: "Tests/Servers/TLSTestServer"),
         .testTarget(
             name: "VaultKitTests",
-            dependencies: ["VaultKit"]),
+            dependencies: ["VaultKit", "SeededRandom"]),
         .testTarget(
             name: "InterchangeTests",
             dependencies: ["Interchange", "VaultKit", "SeededRandom"]),

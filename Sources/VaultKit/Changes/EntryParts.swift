@@ -33,4 +33,72 @@ public enum EntryPart {
     public static func present(in entry: Entry) -> [String] {
         builtIn + entry.fields.map { field($0.name) }
     }
+
+    /// Every part either entry has or has stamped (a field removed from one of them included).
+    public static func all(_ a: Entry, _ b: Entry) -> [String] {
+        var parts = Set(builtIn)
+        for entry in [a, b] {
+            parts.formUnion(entry.fields.map { field($0.name) })
+            parts.formUnion(entry.clocks.keys)
+        }
+        return parts.sorted()
+    }
+
+    /// The value of one part, to compare and to copy between versions of an entry.
+    public enum Value: Equatable, Sendable {
+        case text(String?)
+        case list([String])
+        case type(EntryType)
+        case field(CustomField?)
+
+        /// Whether the value holds a secret (a password, a one-time password setting, a secret field).
+        public var isSecret: Bool {
+            if case .field(let field?) = self { return field.secret }
+            return false
+        }
+
+        /// The value as text for a person (what a merge keeps of a losing value); nil when there is none.
+        public var text: String? {
+            switch self {
+            case .text(let text): return text
+            case .list(let items): return items.isEmpty ? nil : items.joined(separator: "\n")
+            case .type(let type): return type.rawValue
+            case .field(let field): return field?.value
+            }
+        }
+    }
+
+    /// The value of `part` in `entry`.
+    public static func value(of part: String, in entry: Entry) -> Value {
+        switch part {
+        case "name": return .text(entry.name)
+        case "type": return .type(entry.type)
+        case "username": return .text(entry.username)
+        case "password": return .text(entry.password)
+        case "urls": return .list(entry.urls)
+        case "notes": return .text(entry.notes)
+        case "tags": return .list(entry.tags)
+        case "otp": return .text(entry.otp)
+        default: return .field(entry.field(named: String(part.dropFirst("field:".count))))
+        }
+    }
+
+    /// Sets `part` of `entry` to `value` (a value taken from another version of the entry).
+    public static func set(_ part: String, to value: Value, in entry: inout Entry) {
+        switch (part, value) {
+        case ("name", .text(let name?)): entry.name = name
+        case ("type", .type(let type)): entry.type = type
+        case ("username", .text(let text)): entry.username = text
+        case ("password", .text(let text)): entry.password = text
+        case ("urls", .list(let urls)): entry.urls = urls
+        case ("notes", .text(let text)): entry.notes = text
+        case ("tags", .list(let tags)): entry.tags = tags
+        case ("otp", .text(let text)): entry.otp = text
+        case (_, .field(let field)):
+            let name = String(part.dropFirst("field:".count))
+            if let field { entry.setField(field) } else { entry.fields.removeAll { $0.name == name } }
+        default:
+            preconditionFailure("a value of another part")
+        }
+    }
 }

@@ -1,0 +1,114 @@
+import FoundationEssentials
+
+/// Merges two versions of one entry (same id) against the version they both come from, part by
+/// part (`EntryPart`): a part changed on one side only takes that side; the same change on both
+/// is one change; different changes take the later stamp, and the losing value is kept (a
+/// password in the history, anything else in a field `conflict: PART (STAMP DATE)`, secret
+/// when the value was). The password histories are joined.
+struct EntryMerge {
+    let base: Entry?
+    let ours: Entry
+    let theirs: Entry
+
+    /// The merged entry and the parts both sides changed differently, with the side kept.
+    func merged() -> (entry: Entry, conflicts: [(part: String, kept: MergeReport.Side)]) {
+        var result = ours
+        var conflicts: [(String, MergeReport.Side)] = []
+        var kept: [(part: String, value: EntryPart.Value, stamp: Stamp)] = []
+        for part in EntryPart.all(ours, theirs) {
+            let mine = EntryPart.value(of: part, in: ours), other = EntryPart.value(of: part, in: theirs)
+            let mineStamp = ours.stamp(of: part), otherStamp = theirs.stamp(of: part)
+            if mine == other {
+                result.clocks[part] = max(mineStamp, otherStamp)
+                continue
+            }
+            let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
+            if side.conflict { conflicts.append((part, side.kept)) }
+            let (value, stamp, lost, lostStamp) = side.kept == .ours
+                ? (mine, mineStamp, other, otherStamp) : (other, otherStamp, mine, mineStamp)
+            EntryPart.set(part, to: value, in: &result)
+            result.clocks[part] = stamp
+            if side.conflict { kept.append((part, lost, lostStamp)) }
+        }
+        result.history = Self.joined(ours.history, theirs.history)
+        result.fields = ordered(result.fields)
+        for (part, value, stamp) in kept { keep(value, of: part, stamp: stamp, in: &result) }
+        result.created = min(ours.created, theirs.created)
+        result.modified = max(ours.modified, theirs.modified)
+        return (result, conflicts)
+    }
+
+    /// Which side's value of `part` stands, and whether both sides changed it.
+    private func winner(
+        _ part: String, mine: EntryPart.Value, other: EntryPart.Value, mineStamp: Stamp, otherStamp: Stamp
+    ) -> (kept: MergeReport.Side, conflict: Bool) {
+        if let base {
+            let original = EntryPart.value(of: part, in: base)
+            if mine == original { return (.theirs, false) }
+            if other == original { return (.ours, false) }
+        }
+        if otherStamp != mineStamp { return (otherStamp > mineStamp ? .theirs : .ours, true) }
+        // The same stamp for two values: only entries of files older than stamps, changed on
+        // both sides at the same second. The larger value wins, whichever side merges.
+        return ("\(other)" > "\(mine)" ? .theirs : .ours, true)
+    }
+
+    /// The merged fields in the order of the side that has just these fields (when the two
+    /// sides do not disagree on it), else in the base's order with the new ones after it, by
+    /// the stamp of their last change and then by name: the same whichever side merges.
+    private func ordered(_ fields: [CustomField]) -> [CustomField] {
+        let names = fields.map(\.name)
+        let mine = ours.fields.map(\.name).filter(names.contains), other = theirs.fields.map(\.name).filter(names.contains)
+        let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for order in [mine, other] where order.count == names.count && (mine == other || Set(mine) != Set(other)) {
+            return order.compactMap { byName[$0] }
+        }
+        let original = (base?.fields.map(\.name) ?? []).filter(names.contains)
+        let added = names.filter { !original.contains($0) }.sorted { a, b in
+            let (stampA, stampB) = (stamp(of: a), stamp(of: b))
+            return stampA != stampB ? stampA < stampB : a < b
+        }
+        return (original + added).compactMap { byName[$0] }
+    }
+
+    private func stamp(of field: String) -> Stamp {
+        max(ours.stamp(of: EntryPart.field(field)), theirs.stamp(of: EntryPart.field(field)))
+    }
+
+    /// Keeps a value that lost a conflict: a password in the history, anything else as a field.
+    private func keep(_ value: EntryPart.Value, of part: String, stamp: Stamp, in entry: inout Entry) {
+        guard let text = value.text, !text.isEmpty else { return }
+        if part == "password" {
+            if !entry.history.contains(where: { $0.password == text }) && entry.password != text {
+                let change = PasswordChange(password: text, replaced: stamp.date.toTheSecond)
+                entry.history.insert(change, at: entry.history.firstIndex { $0.replaced > change.replaced } ?? entry.history.endIndex)
+            }
+            return
+        }
+        let secret = part == "otp" || value.isSecret
+        let label = part.hasPrefix("field:") ? String(part.dropFirst("field:".count)) : part
+        var name = "conflict: \(label) (\(stamp.date.toTheSecond.formatted(.iso8601)))"
+        var number = 2
+        while entry.field(named: name) != nil && entry.field(named: name)?.value != text {
+            name = "conflict: \(label) (\(stamp.date.toTheSecond.formatted(.iso8601))) (\(number))"
+            number += 1
+        }
+        entry.setField(CustomField(name: name, value: text, secret: secret))
+        entry.clocks[EntryPart.field(name)] = stamp
+    }
+
+    /// Both histories, each earlier password once: one of them as it is when it holds the
+    /// other (so a history only one side added to keeps its order, even one a clock set back
+    /// left out of order), else all of them by date.
+    private static func joined(_ a: [PasswordChange], _ b: [PasswordChange]) -> [PasswordChange] {
+        let inA = Set(a.map(key)), inB = Set(b.map(key))
+        if inB.isSubset(of: inA) { return a }
+        if inA.isSubset(of: inB) { return b }
+        var seen = Set<String>()
+        return (a + b).sorted { ($0.replaced, $0.password) < ($1.replaced, $1.password) }.filter { seen.insert(key($0)).inserted }
+    }
+
+    private static func key(_ change: PasswordChange) -> String {
+        "\(change.replaced.timeIntervalSince1970)\u{0}\(change.password)"
+    }
+}

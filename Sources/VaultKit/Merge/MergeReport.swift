@@ -1,0 +1,29 @@
+/// What a merge did, as `vault sync` tells it: entries that came in, changed or went away
+/// (against our side), and each conflict and how it was settled. Names only, never values.
+public struct MergeReport: Equatable, Sendable {
+    /// One conflict and its outcome.
+    public enum Conflict: Equatable, Sendable {
+        /// Both sides changed `part` of the entry differently: the later change was kept, the
+        /// other kept in the history (a password) or in a field of the entry.
+        case bothChanged(entry: String, part: String, keptFrom: Side)
+        /// One side removed the entry, the other changed it: the entry stays.
+        case editBeatsRemoval(entry: String)
+        /// Two entries came to have the same name: the newer was renamed.
+        case sameName(name: String, renamedTo: String)
+    }
+
+    /// Which side of the merge.
+    public enum Side: String, Sendable {
+        case ours, theirs
+    }
+
+    public var added: [String] = []
+    public var changed: [String] = []
+    public var removed: [String] = []
+    public var conflicts: [Conflict] = []
+
+    public init() {}
+
+    /// Whether the merge changed nothing of our side.
+    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && conflicts.isEmpty }
+}
