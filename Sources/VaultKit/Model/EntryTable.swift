@@ -67,6 +67,17 @@ public final class EntryTable {
         self.state = state
     }
 
+    /// A table of `entries` (names unique; any order) and `state`, as a merge makes it.
+    public convenience init(entries: [Entry], state: VaultState) throws {
+        try self.init(content: try SecureBytes(count: 0), length: 0)
+        let sorted = entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for (index, entry) in sorted.enumerated() where index > 0 && sorted[index - 1].name == entry.name {
+            throw VaultOpenError.malformedPayload("two entries are called \(entry.name)")
+        }
+        lines = try sorted.map { .changed(try EntryLine.encode($0)) }
+        self.state = state
+    }
+
     /// Starts stamping: the parts `put` changes from now on get stamps from `origin`'s device,
     /// after every stamp the vault has seen. The store calls it before a command's change.
     public func beginChange(origin: ChangeOrigin) throws {

@@ -1,0 +1,33 @@
+/// A vault file as text for `git diff` and `git log -p` (git's textconv): each entry's name and
+/// type, and for each of its parts a keyed fingerprint of the value instead of the value, so a
+/// diff shows which parts of which entries changed and nothing of what they hold. The
+/// fingerprint key is derived from the vault's data key: the same value gives the same
+/// fingerprint in every version of the file until `passwd` or `rekey` changes that key, and
+/// nobody without it can test a guess.
+public enum VaultListing {
+    /// The listing of the vault file at `path`, opened with `unlocker` (never changing the key cache).
+    public static func text(ofFile path: String, using unlocker: Unlocker) throws -> String {
+        let opened = try VaultFileMerge.open(path, using: unlocker)
+        var key = opened.keys.dataKey.withUnsafeBytes { Sodium.keyedHash(UnsafeRawBufferPointer($0), key: Array("vault listing fingerprints".utf8)) }
+        defer { Sodium.wipe(&key) }
+        let count = opened.copy.entries.count
+        var lines = ["vault \(opened.envelope.id), format \(opened.envelope.version): \(count) entr\(count == 1 ? "y" : "ies")"]
+        for entry in opened.copy.entries {
+            lines.append("\(entry.name) [\(entry.type.rawValue)] id \(entry.id)")
+            for part in EntryPart.present(in: entry) where part != "name" && part != "type" {
+                guard let text = EntryPart.value(of: part, in: entry).text else { continue }
+                lines.append("  \(part): #\(fingerprint(text, key: key))")
+            }
+            if !entry.history.isEmpty { lines.append("  history: \(entry.history.count) earlier password\(entry.history.count == 1 ? "" : "s")") }
+        }
+        for tombstone in opened.copy.state.deleted {
+            lines.append("removed: \(tombstone.name) id \(tombstone.id)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func fingerprint(_ text: String, key: [UInt8]) -> String {
+        let digest = Array(text.utf8).withUnsafeBytes { Sodium.keyedHash($0, key: key) }
+        return digest.prefix(6).map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+    }
+}
