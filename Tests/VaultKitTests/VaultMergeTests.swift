@@ -152,6 +152,46 @@ struct VaultMergeTests {
         #expect(result.entries.count == 1 && result.entries[0].username == "u" && result.entries[0].notes == "n" && report.conflicts.isEmpty)
     }
 
+    @Test("a HOTP used on both machines takes the counter that went further, without a conflict or a copy of the secret")
+    func hotpCounters() throws {
+        let uri = { (counter: Int) in "otpauth://hotp/x?secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&counter=\(counter)" }
+        var maker = Machine(VaultMerge.Copy(entries: [], state: VaultState()), device: "cccccccccccccccc")
+        try maker.change(at: 1_700_000_000) { try $0.put(Entry(name: "otp", password: "p", created: Self.created, otp: uri(3))) }
+        let base = maker.copy
+        var laptop = Machine(base, device: "aaaaaaaaaaaaaaaa"), desktop = Machine(base, device: "bbbbbbbbbbbbbbbb")
+        try laptop.change(at: 1_700_000_100) { try edit("otp", in: $0) { $0.otp = uri(5) } }
+        try desktop.change(at: 1_700_000_200) { try edit("otp", in: $0) { $0.otp = uri(4) } }
+        for (ours, theirs) in [(laptop.copy, desktop.copy), (desktop.copy, laptop.copy)] {
+            let (result, report) = VaultMerge.merge(base: base, ours: ours, theirs: theirs)
+            #expect(result.entries[0].otp == uri(5) && result.entries[0].fields.isEmpty && report.conflicts.isEmpty)
+        }
+    }
+
+    @Test("an entry older than stamps, edited in one part, keeps its other parts' old times, so a newer change elsewhere still wins")
+    func partsOfOldEntriesKeepTheirTimes() throws {
+        let old = Entry(name: "old", password: "old-pw", created: Self.created, id: Entry.legacyID(name: "old", created: Self.created))
+        let legacy = VaultMerge.Copy(entries: [old], state: VaultState())
+        var laptop = Machine(legacy, device: "aaaaaaaaaaaaaaaa"), desktop = Machine(legacy, device: "bbbbbbbbbbbbbbbb")
+        try desktop.change(at: 1_700_000_100) { try edit("old", in: $0) { $0.password = "desktop-pw"; $0.modified = Date(timeIntervalSince1970: 1_700_000_100) } }
+        try laptop.change(at: 1_700_000_200) { try edit("old", in: $0) { $0.username = "u"; $0.modified = Date(timeIntervalSince1970: 1_700_000_200) } }
+        let laptopEntry = try #require(laptop.copy.entries.first)
+        #expect(laptopEntry.clocks["password"] == Stamp(legacy: Self.created), "the untouched part keeps its old time")
+        // Without the ancestor, stamps alone decide: the desktop's password is the later change.
+        let (result, _) = VaultMerge.merge(base: nil, ours: laptop.copy, theirs: desktop.copy)
+        #expect(result.entries[0].password == "desktop-pw" && result.entries[0].username == "u")
+    }
+
+    @Test("stamps of dates before 1970 or past 9999 stay within what a stamp can hold, and the counter never passes its largest value")
+    func stampRanges() {
+        #expect(Stamp(legacy: Date(timeIntervalSince1970: -1_000_000)) == Stamp(milliseconds: 0, device: ""))
+        #expect(Stamp(legacy: Date(timeIntervalSince1970: 1e15)).milliseconds == 253_402_300_799_000)
+        #expect(Stamp(Stamp(legacy: Date(timeIntervalSince1970: 1e15)).description) != nil)
+        var clock = HybridClock(device: "aaaaaaaaaaaaaaaa", latest: Stamp(milliseconds: 5_000, counter: Stamp.largestCounter, device: "bbbbbbbbbbbbbbbb"))
+        let next = clock.next(at: Date(timeIntervalSince1970: 1))
+        #expect(next == Stamp(milliseconds: 5_001, device: "aaaaaaaaaaaaaaaa") && Stamp(next.description) == next)
+        #expect(Stamp("5-2147483648-") == nil && Stamp("253402300800000-0-") == nil)
+    }
+
     @Test("the header of the copy whose keys were made later is the one the result is written under")
     func newerKeys() {
         let early = Stamp(milliseconds: 1, device: "aaaaaaaaaaaaaaaa"), late = Stamp(milliseconds: 2, device: "bbbbbbbbbbbbbbbb")

@@ -39,13 +39,14 @@ public enum EntryPart {
         var parts = Set(builtIn)
         for entry in [a, b] {
             parts.formUnion(entry.fields.map { field($0.name) })
-            parts.formUnion(entry.clocks.keys)
+            // Stamps of parts this version does not know (a later format's) are left alone.
+            parts.formUnion(entry.clocks.keys.filter { $0.hasPrefix("field:") })
         }
         return parts.sorted()
     }
 
     /// The value of one part, to compare and to copy between versions of an entry.
-    public enum Value: Equatable, Sendable {
+    public enum Value: Equatable, Sendable, Comparable {
         case text(String?)
         case list([String])
         case type(EntryType)
@@ -55,6 +56,20 @@ public enum EntryPart {
         public var isSecret: Bool {
             if case .field(let field?) = self { return field.secret }
             return false
+        }
+
+        /// An order of values that does not depend on the Swift release: a merge's last tie-break.
+        public static func < (a: Value, b: Value) -> Bool {
+            a.orderKey.lexicographicallyPrecedes(b.orderKey)
+        }
+
+        private var orderKey: [UInt8] {
+            switch self {
+            case .text(let text): return text.map { [1] + Array($0.utf8) } ?? [0]
+            case .list(let items): return Array(items.joined(separator: "\u{0}").utf8)
+            case .type(let type): return Array(type.rawValue.utf8)
+            case .field(let field): return field.map { [1] + Array("\($0.name)\u{0}\($0.value)\u{0}\($0.secret)".utf8) } ?? [0]
+            }
         }
 
         /// The value as text for a person (what a merge keeps of a losing value); nil when there is none.

@@ -15,10 +15,12 @@ public struct HybridClock: Sendable {
 
     /// The next stamp at wall time `now`.
     public mutating func next(at now: Date) -> Stamp {
-        let wall = max(0, Int64((now.timeIntervalSince1970 * 1000).rounded(.down)))
+        let wall = Stamp.milliseconds(of: now)
         let stamp: Stamp
         if let latest, latest.milliseconds >= wall {
-            stamp = Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+            stamp = latest.counter < Stamp.largestCounter
+                ? Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+                : Stamp(milliseconds: latest.milliseconds + 1, device: device)
         } else {
             stamp = Stamp(milliseconds: wall, device: device)
         }

@@ -6,7 +6,8 @@ import FoundationEssentials
 /// counter, then device id, so every machine that merges two changes picks the same one.
 ///
 /// Written as text, `MILLISECONDS-COUNTER-DEVICE` in decimal and lower-case hex
-/// (`1732590000000-0-3f9c0a1b2c3d4e5f`). A change made before version 4 of the vault format
+/// (`1732590000000-0-3f9c0a1b2c3d4e5f`); milliseconds from 0 to the end of the year 9999, the
+/// counter at most 2³¹ − 1. A change made before version 4 of the vault format
 /// recorded none; it counts as made at the entry's `modified` time by the empty device.
 public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970 (UTC).
@@ -26,7 +27,17 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// The stamp a change made before stamps were kept counts as: its entry's modification time,
     /// by no device.
     public init(legacy date: Date) {
-        self.init(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)), device: "")
+        self.init(milliseconds: Self.milliseconds(of: date), device: "")
+    }
+
+    /// The largest counter a stamp has; a clock that would go past it moves on a millisecond.
+    public static let largestCounter = Int(Int32.max)
+
+    /// Milliseconds since 1970 of `date`, within what a stamp holds: from 0 (1970) to the end of
+    /// 9999, the dates an entry can hold.
+    static func milliseconds(of date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        return Int64(min(max(value.isFinite ? value : 0, 0), EntryDates.storable.upperBound * 1000))
     }
 
     public static func < (a: Stamp, b: Stamp) -> Bool {
@@ -43,7 +54,8 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let milliseconds = Self.number(parts[0]), let counter = Self.number(parts[1]),
-              counter <= Int64(Int32.max), parts[2].isEmpty || DeviceID.isValid(String(parts[2]))
+              Double(milliseconds) <= EntryDates.storable.upperBound * 1000, counter <= Int64(Self.largestCounter),
+              parts[2].isEmpty || DeviceID.isValid(String(parts[2]))
         else { return nil }
         self.init(milliseconds: milliseconds, counter: Int(counter), device: String(parts[2]))
     }

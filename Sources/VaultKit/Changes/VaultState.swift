@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// What the vault keeps beside its entries (format version 4): the latest change stamp it has
-/// seen, the tombstones of removed entries, and when its keys were last made (`init`, `passwd`,
+/// seen, the tombstones of removed entries, and when its keys were last made anew (`passwd`,
 /// `rekey`), which tells a merge whose header is newer. Written as the payload's last line,
 /// `{"vault-state":{…}}`.
 public struct VaultState: Codable, Equatable, Sendable {

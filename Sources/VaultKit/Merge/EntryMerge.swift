@@ -22,6 +22,13 @@ struct EntryMerge {
                 result.clocks[part] = max(mineStamp, otherStamp)
                 continue
             }
+            if part == "otp", let counted = Self.furtherCounter(mine, other) {
+                // One HOTP setting used on both sides: the counter that went further, so no
+                // code is ever given out twice.
+                EntryPart.set(part, to: counted, in: &result)
+                result.clocks[part] = max(mineStamp, otherStamp)
+                continue
+            }
             let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
             if side.conflict { conflicts.append((part, side.kept)) }
             let (value, stamp, lost, lostStamp) = side.kept == .ours
@@ -49,8 +56,8 @@ struct EntryMerge {
         }
         if otherStamp != mineStamp { return (otherStamp > mineStamp ? .theirs : .ours, true) }
         // The same stamp for two values: only entries of files older than stamps, changed on
-        // both sides at the same second. The larger value wins, whichever side merges.
-        return ("\(other)" > "\(mine)" ? .theirs : .ours, true)
+        // both sides at the same second. The larger value (by bytes) wins, whichever side merges.
+        return (other > mine ? .theirs : .ours, true)
     }
 
     /// The merged fields in the order of the side that has just these fields (when the two
@@ -80,7 +87,7 @@ struct EntryMerge {
         guard let text = value.text, !text.isEmpty else { return }
         if part == "password" {
             if !entry.history.contains(where: { $0.password == text }) && entry.password != text {
-                let change = PasswordChange(password: text, replaced: stamp.date.toTheSecond)
+                let change = PasswordChange(password: text, replaced: EntryDates.canStore(stamp.date) ? stamp.date.toTheSecond : entry.modified)
                 entry.history.insert(change, at: entry.history.firstIndex { $0.replaced > change.replaced } ?? entry.history.endIndex)
             }
             return
@@ -97,6 +104,17 @@ struct EntryMerge {
         entry.clocks[EntryPart.field(name)] = stamp
     }
 
+    /// Of two HOTP settings that differ only in their counters, the one with the larger counter.
+    private static func furtherCounter(_ a: EntryPart.Value, _ b: EntryPart.Value) -> EntryPart.Value? {
+        guard case .text(let first?) = a, case .text(let second?) = b,
+              var x = try? OTPAuthURI.parse(first), let y = try? OTPAuthURI.parse(second),
+              case .hotp(let counterX) = x.kind, case .hotp(let counterY) = y.kind
+        else { return nil }
+        x.kind = y.kind
+        guard x == y else { return nil }
+        return counterX >= counterY ? a : b
+    }
+
     /// Both histories, each earlier password once: one of them as it is when it holds the
     /// other (so a history only one side added to keeps its order, even one a clock set back
     /// left out of order), else all of them by date.
@@ -104,8 +122,10 @@ struct EntryMerge {
         let inA = Set(a.map(key)), inB = Set(b.map(key))
         if inB.isSubset(of: inA) { return a }
         if inA.isSubset(of: inB) { return b }
+        // The same earlier password recorded on both sides (each replaced it at its own time)
+        // is one change: its first date stands.
         var seen = Set<String>()
-        return (a + b).sorted { ($0.replaced, $0.password) < ($1.replaced, $1.password) }.filter { seen.insert(key($0)).inserted }
+        return (a + b).sorted { ($0.replaced, $0.password) < ($1.replaced, $1.password) }.filter { seen.insert($0.password).inserted }
     }
 
     private static func key(_ change: PasswordChange) -> String {

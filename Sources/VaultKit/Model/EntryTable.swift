@@ -89,7 +89,7 @@ public final class EntryTable {
     /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
     /// this header over an older one.
     public func stampKeys() {
-        state.keys = nextStamp()
+        if let stamp = nextStamp() { state.keys = stamp }
     }
 
     /// Replaces the vault's state (a merge's result).
@@ -177,7 +177,12 @@ public final class EntryTable {
             if let previous, previous.id != entry.id { bury(previous) }
             // The stamps of the last version stand for the parts this one leaves as they were
             // (an entry put twice in one change carries the stamps of its first version).
-            if let before { entry.clocks.merge(before.clocks) { max($0, $1) } }
+            if let before {
+                entry.clocks.merge(before.clocks) { max($0, $1) }
+                // A part of an entry older than stamps keeps the time it had, not a later
+                // `modified` this change sets.
+                for part in EntryPart.all(before, entry) where entry.clocks[part] == nil { entry.clocks[part] = before.stamp(of: part) }
+            }
             if !parts.isEmpty, let stamp = nextStamp() {
                 for part in parts { entry.clocks[part] = stamp }
             }
