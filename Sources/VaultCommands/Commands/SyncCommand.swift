@@ -28,7 +28,9 @@ struct MergeDriverCommand: VaultSubcommand {
             and theirs (with the cached key, the password file or the terminal; one password \
             for all three), merges them entry by entry and part by part, writes the result over \
             our copy and tells on standard error what came in, what changed and how conflicts \
-            were settled. Exits 1, leaving git's conflict, when any copy cannot be opened.
+            were settled. When a copy cannot be opened or merged it exits non-zero (3 for a \
+            wrong master password, 1 for copies whose master passwords differ) and git keeps \
+            its conflict; our copy is left as it was.
             """,
         shouldDisplay: false)
 
@@ -58,7 +60,9 @@ struct TextconvCommand: VaultSubcommand {
         discussion: """
             Prints each entry's name, type and id, and for each part a keyed fingerprint of its \
             value (the same until passwd or rekey), so that `git diff` and `git log -p` show \
-            which parts of which entries changed and nothing of what they hold.
+            which parts of which entries changed and nothing of what they hold. A version \
+            written before a passwd or rekey is listed as encrypted under other keys. Run \
+            vault unlock first, or each version shown asks for the password.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -67,7 +71,9 @@ struct TextconvCommand: VaultSubcommand {
     var file: String
 
     func run(in context: CommandContext) async throws {
-        try context.streams.write(VaultListing.text(ofFile: file, using: try vault.unlocker(in: context)))
+        // Names may hold characters a terminal acts on: shown escaped, as everywhere else.
+        let listing = try VaultListing.text(ofFile: file, using: try vault.unlocker(in: context))
+        try context.streams.write(TerminalText.visibleLines(listing))
     }
 }
 

@@ -18,8 +18,8 @@ public struct HybridClock: Sendable {
         let wall = Stamp.milliseconds(of: now)
         let stamp: Stamp
         if let latest, latest.milliseconds >= wall {
-            stamp = latest.counter < Stamp.largestCounter
-                ? Stamp(milliseconds: latest.milliseconds, counter: latest.counter + 1, device: device)
+            stamp = latest.counter < Stamp.largestCounter || latest.milliseconds == Stamp.largestMilliseconds
+                ? Stamp(milliseconds: latest.milliseconds, counter: min(latest.counter + 1, Stamp.largestCounter), device: device)
                 : Stamp(milliseconds: latest.milliseconds + 1, device: device)
         } else {
             stamp = Stamp(milliseconds: wall, device: device)

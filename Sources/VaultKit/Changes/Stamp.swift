@@ -37,8 +37,11 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// 9999, the dates an entry can hold.
     static func milliseconds(of date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        return Int64(min(max(value.isFinite ? value : 0, 0), EntryDates.storable.upperBound * 1000))
+        return Int64(min(max(value.isFinite ? value : 0, 0), Double(largestMilliseconds)))
     }
+
+    /// The last millisecond of the year 9999.
+    public static let largestMilliseconds: Int64 = Int64(EntryDates.storable.upperBound) * 1000 + 999
 
     public static func < (a: Stamp, b: Stamp) -> Bool {
         (a.milliseconds, a.counter, a.device) < (b.milliseconds, b.counter, b.device)
@@ -54,7 +57,7 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let milliseconds = Self.number(parts[0]), let counter = Self.number(parts[1]),
-              Double(milliseconds) <= EntryDates.storable.upperBound * 1000, counter <= Int64(Self.largestCounter),
+              milliseconds <= Self.largestMilliseconds, counter <= Int64(Self.largestCounter),
               parts[2].isEmpty || DeviceID.isValid(String(parts[2]))
         else { return nil }
         self.init(milliseconds: milliseconds, counter: Int(counter), device: String(parts[2]))

@@ -22,9 +22,10 @@ struct EntryMerge {
                 result.clocks[part] = max(mineStamp, otherStamp)
                 continue
             }
-            if part == "otp", let counted = Self.furtherCounter(mine, other) {
-                // One HOTP setting used on both sides: the counter that went further, so no
-                // code is ever given out twice.
+            if part == "otp", !changedOnOneSide(part, mine, other),
+               let counted = Self.furtherCounter(mine, mineStamp, other, otherStamp) {
+                // One HOTP secret used on both sides: the counter that went further, so no code
+                // is ever given out twice (the labels of the later change).
                 EntryPart.set(part, to: counted, in: &result)
                 result.clocks[part] = max(mineStamp, otherStamp)
                 continue
@@ -36,6 +37,10 @@ struct EntryMerge {
             EntryPart.set(part, to: value, in: &result)
             result.clocks[part] = stamp
             if side.conflict { kept.append((part, lost, lostStamp)) }
+        }
+        // Stamps of parts this version does not know: the later of the two.
+        for (key, stamp) in theirs.clocks where !key.hasPrefix("field:") && !EntryPart.builtIn.contains(key) {
+            result.clocks[key] = max(result.clocks[key] ?? stamp, stamp)
         }
         result.history = Self.joined(ours.history, theirs.history)
         result.fields = ordered(result.fields)
@@ -104,15 +109,24 @@ struct EntryMerge {
         entry.clocks[EntryPart.field(name)] = stamp
     }
 
-    /// Of two HOTP settings that differ only in their counters, the one with the larger counter.
-    private static func furtherCounter(_ a: EntryPart.Value, _ b: EntryPart.Value) -> EntryPart.Value? {
+    /// Whether the ancestor shows `part` changed on one side only (then that side's value stands).
+    private func changedOnOneSide(_ part: String, _ mine: EntryPart.Value, _ other: EntryPart.Value) -> Bool {
+        guard let base else { return false }
+        let original = EntryPart.value(of: part, in: base)
+        return mine == original || other == original
+    }
+
+    /// Two HOTP settings of the same secret, algorithm, digits and encoding: the later one's
+    /// labels with the larger of the two counters; nil for anything else.
+    private static func furtherCounter(_ a: EntryPart.Value, _ stampA: Stamp, _ b: EntryPart.Value, _ stampB: Stamp) -> EntryPart.Value? {
         guard case .text(let first?) = a, case .text(let second?) = b,
-              var x = try? OTPAuthURI.parse(first), let y = try? OTPAuthURI.parse(second),
-              case .hotp(let counterX) = x.kind, case .hotp(let counterY) = y.kind
+              let x = try? OTPAuthURI.parse(first), let y = try? OTPAuthURI.parse(second),
+              case .hotp(let counterX) = x.kind, case .hotp(let counterY) = y.kind,
+              x.secret == y.secret, x.algorithm == y.algorithm, x.digits == y.digits, x.encoding == y.encoding
         else { return nil }
-        x.kind = y.kind
-        guard x == y else { return nil }
-        return counterX >= counterY ? a : b
+        var later = stampB > stampA || (stampB == stampA && b > a) ? y : x
+        later.kind = .hotp(counter: max(counterX, counterY))
+        return .text(OTPAuthURI.render(later))
     }
 
     /// Both histories, each earlier password once: one of them as it is when it holds the

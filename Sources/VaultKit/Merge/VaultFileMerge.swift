@@ -17,9 +17,9 @@ public enum VaultFileMerge {
     /// share no ancestor, counts as none) and returns what it did.
     public static func merge(base: String, ours: String, theirs: String, using unlocker: Unlocker) throws -> MergeReport {
         let mine = try open(ours, using: unlocker)
-        let other = try open(theirs, using: unlocker)
+        let other = try openOther(theirs, using: unlocker)
         guard mine.envelope.id == other.envelope.id else { throw MergeError.differentVaults }
-        let ancestor = try AtomicFile.read(base).isEmpty ? nil : try open(base, using: unlocker)
+        let ancestor = try AtomicFile.read(base).isEmpty ? nil : try openOther(base, using: unlocker)
         if let ancestor, ancestor.envelope.id != mine.envelope.id { throw MergeError.differentVaults }
         let (result, report) = VaultMerge.merge(base: ancestor?.copy, ours: mine.copy, theirs: other.copy)
         var target = VaultMerge.newerKeys(ours: mine.copy.state, theirs: other.copy.state) == .ours ? mine : other
@@ -30,24 +30,40 @@ public enum VaultFileMerge {
         return report
     }
 
-    /// Opens the vault file at `path` (never changing the key cache).
+    /// Opens the vault file at `path` (never changing the key cache). Entries sharing an id
+    /// are refused: a merge by id would lose one of them.
     static func open(_ path: String, using unlocker: Unlocker) throws -> Opened {
         let envelope = try Envelope.parse(try AtomicFile.read(path))
         let keys = try unlocker.keys(for: envelope, label: "vault key", cacheGuard: { _, _ in })
         let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
         let table = try EntryTable(content: payload, length: length)
-        return Opened(envelope: envelope, keys: keys, copy: VaultMerge.Copy(entries: try table.allEntries(), state: table.state))
+        let entries = try table.allEntries()
+        if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
+        return Opened(envelope: envelope, keys: keys, copy: VaultMerge.Copy(entries: entries, state: table.state))
+    }
+
+    /// Opens another copy once ours is open: a password that opened ours but not this one
+    /// means the copies' master passwords differ.
+    private static func openOther(_ path: String, using unlocker: Unlocker) throws -> Opened {
+        do {
+            return try open(path, using: unlocker)
+        } catch VaultOpenError.wrongPassword {
+            throw MergeError.differentPasswords
+        }
     }
 }
 
 /// Why vault files could not be merged; git then leaves the conflict to the person.
 public enum MergeError: VaultFailure, Equatable {
     case differentVaults
+    case differentPasswords
 
     public var message: String {
         switch self {
         case .differentVaults:
             return "the files are copies of different vaults (their ids differ); git's conflict is left as it is"
+        case .differentPasswords:
+            return "the other copy has another master password (vault passwd on one machine only), which vault cannot merge yet; git's conflict is left as it is"
         }
     }
 

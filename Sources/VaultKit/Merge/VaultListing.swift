@@ -7,7 +7,14 @@
 public enum VaultListing {
     /// The listing of the vault file at `path`, opened with `unlocker` (never changing the key cache).
     public static func text(ofFile path: String, using unlocker: Unlocker) throws -> String {
-        let opened = try VaultFileMerge.open(path, using: unlocker)
+        let opened: VaultFileMerge.Opened
+        do {
+            opened = try VaultFileMerge.open(path, using: unlocker)
+        } catch VaultOpenError.wrongPassword {
+            // A version from before a passwd or rekey: listed as such, so that git log -p goes on.
+            let id = (try? Envelope.parse(try AtomicFile.read(path)).id) ?? "?"
+            return "vault \(id): encrypted under other keys (written before a passwd or rekey)\n"
+        }
         var key = opened.keys.dataKey.withUnsafeBytes { Sodium.keyedHash(UnsafeRawBufferPointer($0), key: Array("vault listing fingerprints".utf8)) }
         defer { Sodium.wipe(&key) }
         let count = opened.copy.entries.count
