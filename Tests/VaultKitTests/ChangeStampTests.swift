@@ -32,8 +32,8 @@ struct ChangeStampTests {
         #expect(clock.next(at: Date(timeIntervalSince1970: 10)) == Stamp(milliseconds: 10_000, counter: 1, device: Self.device))
         #expect(clock.next(at: Date(timeIntervalSince1970: 5)) == Stamp(milliseconds: 10_000, counter: 2, device: Self.device), "set back")
         #expect(clock.next(at: Date(timeIntervalSince1970: 11)) == Stamp(milliseconds: 11_000, device: Self.device))
-        clock.observe(Stamp(milliseconds: 50_000, counter: 3, device: "ffffffffffffffff"))
-        #expect(clock.next(at: Date(timeIntervalSince1970: 12)) == Stamp(milliseconds: 50_000, counter: 4, device: Self.device), "after a stamp seen elsewhere")
+        var resumed = HybridClock(device: Self.device, latest: Stamp(milliseconds: 50_000, counter: 3, device: "ffffffffffffffff"))
+        #expect(resumed.next(at: Date(timeIntervalSince1970: 12)) == Stamp(milliseconds: 50_000, counter: 4, device: Self.device), "after a stamp the vault has seen")
     }
 
     @Test("legacy ids are version 8 UUIDs made of the name and creation time, the same each time")

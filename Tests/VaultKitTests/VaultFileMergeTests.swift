@@ -41,6 +41,22 @@ struct VaultFileMergeTests {
         #expect(listing.contains("a [login]") && listing.contains("  password: #") && !listing.contains("x\n"))
     }
 
+    @Test("entries sharing an id are refused rather than merged into one, and ours is left as it was")
+    func duplicateIDs() throws {
+        let folder = try TemporaryFolder()
+        let (ours, theirs) = try vaultAndCopy(in: folder)
+        let id = Entry.newID()
+        try VaultStore(path: theirs).mutate(using: unlocker("one")) { table in
+            try table.put(Entry(name: "b", password: "y", created: Date().toTheSecond, id: id))
+            try table.put(Entry(name: "c", password: "z", created: Date().toTheSecond, id: id))
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: ours))
+        #expect(throws: VaultOpenError.malformedPayload("two entries have the same id")) {
+            try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, using: self.unlocker("one"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ours)) == before)
+    }
+
     @Test("an empty ancestor counts as none, and the result is written over ours")
     func emptyAncestor() throws {
         let folder = try TemporaryFolder()

@@ -144,7 +144,10 @@ struct VaultMergeTests {
 
     @Test("entries of a file older than ids are matched by their derived ids, so a base without ids merges")
     func legacyBase() throws {
-        let legacy = VaultMerge.Copy(entries: [Entry(name: "old", password: "o-1", created: Self.created, id: Entry.legacyID(name: "old", created: Self.created))], state: VaultState())
+        // An entry line as a version 3 file holds it: no id, no stamps.
+        var line = Array(#"{"name":"old","created":"2023-11-14T22:13:20Z","password":"o-1"}"#.utf8 + [0x0A])
+        let legacy = try Machine.copy(of: try EntryTable(content: try SecureBytes(consuming: &line)))
+        #expect(legacy.entries.map(\.id) == [Entry.legacyID(name: "old", created: Self.created)])
         var laptop = Machine(legacy, device: "aaaaaaaaaaaaaaaa"), desktop = Machine(legacy, device: "bbbbbbbbbbbbbbbb")
         try laptop.change(at: 1_700_000_100) { try edit("old", in: $0) { $0.username = "u" } }
         try desktop.change(at: 1_700_000_200) { try edit("old", in: $0) { $0.notes = "n" } }

@@ -74,7 +74,7 @@ struct AddCommand: VaultSubcommand {
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
             // A replaced entry keeps its identity, so that other machines see a change, not a new entry.
             var entry = Entry(name: name, type: type, created: existing?.created ?? now, modified: now, history: existing?.history ?? [],
-                              id: existing?.id ?? Entry.newID(), clocks: existing?.clocks ?? [:])
+                              id: existing?.id ?? Entry.newID())
             entry.password = existing?.password
             if let password = typed.password {
                 entry.changePassword(to: password, at: now)

@@ -68,15 +68,14 @@ struct ImportCommand: VaultSubcommand {
             for item in result.items {
                 var entry = item.entry
                 var replacing = false
-                if let replaced = try entries.entry(named: entry.name) {
+                if entries.contains(entry.name) {
                     switch onConflict {
                     case .skip?: counts.skipped += 1; continue
                     case .overwrite?:
                         // The entry replaced keeps its identity: the import is a change of it.
                         counts.replaced += 1
                         replacing = true
-                        entry.id = replaced.id
-                        entry.clocks = replaced.clocks
+                        entry.id = try entries.entry(named: entry.name)?.id ?? entry.id
                     case .rename?, nil:
                         entry.name = numbering.free(entry.name, taken: entries.contains)
                         renames.append(ImportNames.Rename(record: item.record, from: item.entry.name, to: entry.name,

@@ -57,7 +57,9 @@ struct TypedEntryInput {
         for field in asked {
             let label = field.prompt.prefix(1).uppercased() + field.prompt.dropFirst()
             let lines = try terminal.readLines(prompt: "\(label)\(field.secret ? " (hidden)" : ""): ", echo: !field.secret) { lines in
-                Self.goesOn(lines.map { $0.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }, field: field)
+                // Only the first and the newest line tell whether a PEM block goes on.
+                let text = { (line: SecureBytes) in line.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+                return Self.goesOn(first: text(lines[0]), last: text(lines[lines.count - 1]), count: lines.count, field: field)
             }
             values.add(field, try Self.value(lines.map { try $0.text(describing: "the \(field.prompt)") }, of: field))
         }
@@ -110,8 +112,13 @@ struct TypedEntryInput {
     /// Whether a field's value goes on past `lines`: only a PEM block (a private key) spans
     /// lines, from its `-----BEGIN` line to its `-----END` line.
     private static func goesOn(_ lines: [String], field: EntryType.Field) -> Bool {
-        guard field.multiline, let first = lines.first, first.hasPrefix("-----BEGIN ") else { return false }
-        return lines.count == 1 || !lines[lines.count - 1].hasPrefix("-----END ")
+        guard let first = lines.first, let last = lines.last else { return false }
+        return goesOn(first: first, last: last, count: lines.count, field: field)
+    }
+
+    private static func goesOn(first: String, last: String, count: Int, field: EntryType.Field) -> Bool {
+        guard field.multiline, first.hasPrefix("-----BEGIN ") else { return false }
+        return count == 1 || !last.hasPrefix("-----END ")
     }
 
     /// The value of a field from its lines, refused when a PEM block was cut short.

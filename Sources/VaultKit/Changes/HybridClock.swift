@@ -27,11 +27,6 @@ public struct HybridClock: Sendable {
         latest = stamp
         return stamp
     }
-
-    /// Takes note of a stamp made elsewhere (a merge), so that later stamps come after it.
-    public mutating func observe(_ stamp: Stamp) {
-        if latest.map({ stamp > $0 }) ?? true { latest = stamp }
-    }
 }
 
 /// Where and when this process makes changes: the device id (read or made only when a change is

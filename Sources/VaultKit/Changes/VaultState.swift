@@ -46,8 +46,10 @@ public struct VaultState: Codable, Equatable, Sendable {
         line.starts(with: linePrefix)
     }
 
+    /// Decodes the state line in place (no copy of the plaintext is left behind).
     static func decodeLine(_ line: UnsafeRawBufferPointer) throws -> VaultState {
-        let data = Data(line)
+        guard let base = line.baseAddress else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "an empty line")) }
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: line.count, deallocator: .none)
         return try EntryJSON.decoder().decode(Line.self, from: data).state
     }
 

@@ -22,15 +22,14 @@ struct EntryMerge {
                 result.clocks[part] = max(mineStamp, otherStamp)
                 continue
             }
-            if part == "otp", !changedOnOneSide(part, mine, other),
-               let counted = Self.furtherCounter(mine, mineStamp, other, otherStamp) {
+            let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
+            if side.conflict, part == "otp", let counted = Self.furtherCounter(mine, mineStamp, other, otherStamp) {
                 // One HOTP secret used on both sides: the counter that went further, so no code
                 // is ever given out twice (the labels of the later change).
                 EntryPart.set(part, to: counted, in: &result)
                 result.clocks[part] = max(mineStamp, otherStamp)
                 continue
             }
-            let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
             if side.conflict { conflicts.append((part, side.kept)) }
             let (value, stamp, lost, lostStamp) = side.kept == .ours
                 ? (mine, mineStamp, other, otherStamp) : (other, otherStamp, mine, mineStamp)
@@ -107,13 +106,6 @@ struct EntryMerge {
         }
         entry.setField(CustomField(name: name, value: text, secret: secret))
         entry.clocks[EntryPart.field(name)] = stamp
-    }
-
-    /// Whether the ancestor shows `part` changed on one side only (then that side's value stands).
-    private func changedOnOneSide(_ part: String, _ mine: EntryPart.Value, _ other: EntryPart.Value) -> Bool {
-        guard let base else { return false }
-        let original = EntryPart.value(of: part, in: base)
-        return mine == original || other == original
     }
 
     /// Two HOTP settings of the same secret, algorithm, digits and encoding: the later one's

@@ -92,11 +92,6 @@ public final class EntryTable {
         if let stamp = nextStamp() { state.keys = stamp }
     }
 
-    /// Replaces the vault's state (a merge's result).
-    public func replaceState(_ newState: VaultState) {
-        state = newState
-    }
-
     private func nextStamp() -> Stamp? {
         guard var clock, let now else { return nil }
         let stamp = clock.next(at: now)

@@ -24,7 +24,7 @@ final class ScriptedTerminal: Terminal, Sendable {
     var access: TerminalAccess { TerminalAccess { () throws(TerminalError) in self } }
 
     /// Takes `.line` (or `.secret`) answers while `more` asks for them; `.end`, or running out
-    /// of answers after the first line, ends the input as Ctrl-D would.
+    /// of answers, ends the input as Ctrl-D would.
     func readLines(prompt: String, echo: Bool, while more: ([SecureBytes]) -> Bool) throws -> [SecureBytes] {
         state.withLock { state in
             state.shown.append(prompt)
@@ -38,9 +38,8 @@ final class ScriptedTerminal: Terminal, Sendable {
                 var bytes = Array(text.utf8)
                 lines.append(try SecureBytes(consuming: &bytes))
                 if !more(lines) { return lines }
-            case .end?:
-                return lines
-            case nil where !lines.isEmpty:
+            case .end?, nil:
+                // Ctrl-D, as at a real terminal: the lines so far, none if it came first.
                 return lines
             default:
                 throw TerminalError.cancelled

@@ -3,6 +3,10 @@
 /// importer decides what is required. Source: Bitwarden's export models in bitwarden/clients
 /// (libs/common/src/models/export/*.ts), GPL-3.0; the member names are facts of the format.
 struct BitwardenExport: Codable {
+    /// The field Bitwarden's passkeys (`login.fido2Credentials`) are imported as, and exported
+    /// from.
+    static let passkeysField = "passkeys"
+
     var encrypted: Bool?
     var folders: [Folder]?
     var collections: [Folder]?

@@ -70,8 +70,8 @@ enum BitwardenJSONExporter {
             item.type = BitwardenExport.ItemType.login.rawValue
             // Passkeys an import kept as data go back to Bitwarden's own member; a field of that
             // name holding anything else stays a field, escaped so that it comes back as it was.
-            let passkeys = remaining.first { $0.name == passkeysField }.flatMap(credentials(in:))
-            if passkeys != nil { _ = take(passkeysField) }
+            let passkeys = remaining.first { $0.name == BitwardenExport.passkeysField }.flatMap(credentials(in:))
+            if passkeys != nil { _ = take(BitwardenExport.passkeysField) }
             item.login = BitwardenExport.Login(
                 username: entry.username, password: entry.password, totp: entry.otp,
                 uris: entry.urls.map { BitwardenExport.URI(uri: $0) }, fido2Credentials: passkeys)
@@ -85,15 +85,13 @@ enum BitwardenJSONExporter {
         let otherTags = entry.tags.filter { $0 != "favorite" }
         if !otherTags.isEmpty { carried.append(CarriedFields.tagsField(otherTags)) }
         let escaped = remaining.map {
-            CustomField(name: CarriedFields.exportedName($0.name, reserved: { $0 == passkeysField }), value: $0.value, secret: $0.secret)
+            CustomField(name: CarriedFields.exportedName($0.name, reserved: { $0 == BitwardenExport.passkeysField }), value: $0.value, secret: $0.secret)
         }
         item.fields = (escaped + carried).map { BitwardenExport.Field(name: $0.name, value: $0.value, type: $0.secret ? 1 : 0) }
         item.passwordHistory = entry.history.map { BitwardenExport.PasswordHistory(password: $0.password, lastUsedDate: Exporter.timestamp($0.replaced)) }
         return item
     }
 
-    /// The field Bitwarden's passkeys (`login.fido2Credentials`) are imported as.
-    private static let passkeysField = "passkeys"
 
     /// The passkeys in a field as the import made it from `fido2Credentials`: secret, and a
     /// non-empty JSON array of objects; nil for any other field, which stays a field.

@@ -67,7 +67,7 @@ enum BitwardenCSVImporter {
     /// unless nothing follows the prefix (a field `vault field` with an empty value).
     private static func nameAndValue(of line: Substring) -> (name: Substring, value: Substring)? {
         var rest = line[...]
-        while rest.hasPrefix(CarriedFields.escapePrefix), rest.count > CarriedFields.escapePrefix.count {
+        while rest.hasPrefix(CarriedFields.escapePrefix), !rest.dropFirst(CarriedFields.escapePrefix.count).isEmpty {
             rest = rest.dropFirst(CarriedFields.escapePrefix.count)
         }
         if let separator = rest.firstRange(of: ": ") {

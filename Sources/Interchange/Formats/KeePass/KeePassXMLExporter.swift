@@ -152,7 +152,7 @@ enum KeePassXMLExporter {
             strings += entry.urls.dropFirst().enumerated().map { ("KP2A_URL_\($0.offset + 1)", $0.element, false) }
             if let otp = entry.otp { strings.append(("otp", otp, true)) }
             strings += entry.fields.map { (CarriedFields.exportedName($0.name, reserved: isKeePassName), $0.value, $0.secret) }
-            if entry.tags.contains(where: { $0.contains(where: isTagSeparator) }) {
+            if entry.tags.contains(where: { $0.contains(where: KeePassXMLImporter.isTagSeparator) }) {
                 let tags = CarriedFields.tagsField(entry.tags)
                 strings.append((tags.name, tags.value, tags.secret))
             }
@@ -176,12 +176,7 @@ enum KeePassXMLExporter {
     /// Whether KeePass, or vault's import of KeePass XML, gives a string of this name a meaning
     /// of its own: a standard string, a further URL or a one-time password setting.
     private static func isKeePassName(_ name: String) -> Bool {
-        ["Title", "UserName", "Password", "URL", "Notes"].contains(name) || name.hasPrefix("KP2A_URL") || KeePassOTP.isSettingName(name)
-    }
-
-    /// The characters `Tags` is split at when it is read.
-    private static func isTagSeparator(_ character: Character) -> Bool {
-        character == ";" || character == ","
+        KeePassXMLImporter.standardKeys.contains(name) || name.hasPrefix("KP2A_URL") || KeePassOTP.isSettingName(name)
     }
 
     private static func times(created: Date, modified: Date, to xml: inout XMLWriter) {

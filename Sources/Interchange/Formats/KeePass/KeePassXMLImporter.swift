@@ -10,6 +10,14 @@ import VaultKit
 /// and the passwords of its `History` are kept. The recycle bin is left out. docs/import.md
 /// has the table.
 enum KeePassXMLImporter {
+    /// The strings every KeePass entry has, which are the entry's own parts, not fields.
+    static let standardKeys: Set<String> = ["Title", "UserName", "Password", "URL", "Notes"]
+
+    /// The characters `Tags` is split at.
+    static func isTagSeparator(_ character: Character) -> Bool {
+        character == ";" || character == ","
+    }
+
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
         let root: XMLElement
         do {
@@ -58,7 +66,7 @@ enum KeePassXMLImporter {
         let setting = try KeePassOTP.setting(strings, record: record, account: entry.username ?? title)
         entry.otp = setting?.uri
         var fields = FieldList()
-        for name in order where !["Title", "UserName", "Password", "URL", "Notes"].contains(name) {
+        for name in order where !standardKeys.contains(name) {
             // KeePassXC keeps further URLs as KP2A_URL, KP2A_URL_1, …; a repeated one, numbered
             // `KP2A_URL_1 (2)`, is a further URL too.
             if name.hasPrefix("KP2A_URL"), let url = strings[name], !url.isEmpty {
@@ -77,7 +85,7 @@ enum KeePassXMLImporter {
             fields.add(name, strings[name], secret: secret.contains(name), keepEmpty: true)
         }
         entry.fields = fields.fields
-        entry.tags = (element.childText("Tags") ?? "").split { $0 == ";" || $0 == "," }
+        entry.tags = (element.childText("Tags") ?? "").split(whereSeparator: isTagSeparator)
             .map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
         entry.history = try history(of: element, current: entry, record: record)
         return ImportedItem(entry: entry, record: record)
