@@ -1,12 +1,18 @@
+#define _GNU_SOURCE
 #include "process_shim.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
 int vault_set_not_dumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int vault_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
 }
 
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import VaultKit
 
-/// The merge of vault files as git's driver gets them: copies whose passwords differ are
-/// refused without touching ours, the listing of a version from before a passwd says so, and
+/// The merge of vault files as git's driver gets them: a copy under another master password is
+/// opened with that one when it can be asked for and refused without touching ours when not, the listing of a version from before a passwd says so, and
 /// entries sharing an id are refused rather than merged into one.
 @Suite("Merging vault files")
 struct VaultFileMergeTests {
@@ -16,6 +16,11 @@ struct VaultFileMergeTests {
         Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache())
     }
 
+    /// Keys for a merge: `password` for ours, `other` (if any) asked for a copy under another.
+    private func keys(_ password: String, other: String? = nil) -> VaultFileMerge.Keys {
+        VaultFileMerge.Keys(ours: unlocker(password), otherPassword: other.map(unlocker))
+    }
+
     /// A vault with one entry at `folder/name`, and a copy of it at `folder/copy`.
     private func vaultAndCopy(in folder: TemporaryFolder) throws -> (ours: String, theirs: String) {
         let ours = folder.path + "/ours.json", theirs = folder.path + "/theirs.json"
@@ -26,19 +31,54 @@ struct VaultFileMergeTests {
         return (ours, theirs)
     }
 
-    @Test("a copy under another master password is refused as such, ours left byte for byte, and listed as encrypted under other keys")
+    @Test("a copy under another master password, with nobody to ask for it, is refused as such, ours left byte for byte, and listed as encrypted under other keys")
     func differentPasswords() throws {
         let folder = try TemporaryFolder()
         let (ours, theirs) = try vaultAndCopy(in: folder)
         try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
         let before = try Data(contentsOf: URL(fileURLWithPath: ours))
         #expect(throws: MergeError.differentPasswords) {
-            try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, using: self.unlocker("one"))
+            try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, keys: self.keys("one"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: ours)) == before)
         #expect(try VaultListing.text(ofFile: theirs, using: unlocker("one")).contains("encrypted under other keys"))
         let listing = try VaultListing.text(ofFile: ours, using: unlocker("one"))
         #expect(listing.contains("a [login]") && listing.contains("  password: #") && !listing.contains("x\n"))
+    }
+
+    @Test("a copy under another master password is opened with that one: the result takes the newer keys, both sides' changes, and the password changed there")
+    func otherPasswordAsked() throws {
+        let folder = try TemporaryFolder()
+        let (ours, theirs) = try vaultAndCopy(in: folder)
+        let base = folder.path + "/base.json"
+        try FileManager.default.copyItem(atPath: ours, toPath: base)
+        try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs).mutate(using: unlocker("two")) { try $0.put(Entry(name: "theirs", password: "t", created: Date().toTheSecond)) }
+        try VaultStore(path: ours).mutate(using: unlocker("one")) { try $0.put(Entry(name: "ours", password: "o", created: Date().toTheSecond)) }
+
+        #expect(throws: MergeError.otherPasswordWrong) {
+            try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: self.keys("one", other: "three"))
+        }
+        let merged = try VaultFileMerge.merge(
+            base: try AtomicFile.read(base), ours: try AtomicFile.read(ours), theirs: try AtomicFile.read(theirs), keys: keys("one", other: "two"))
+        #expect(merged.tookTheirKeys && merged.report.added == ["theirs"])
+        try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: ours) }
+        #expect(try VaultStore(path: ours).open(using: unlocker("two")).entries.names == ["a", "ours", "theirs"])
+        #expect(throws: VaultOpenError.wrongPassword) { try VaultStore(path: ours).open(using: self.unlocker("one")) }
+    }
+
+    @Test("an ancestor under keys neither copy has (both changed their password since) is left out, and the copies merge by stamps")
+    func ancestorUnderOtherKeys() throws {
+        let folder = try TemporaryFolder()
+        let (ours, theirs) = try vaultAndCopy(in: folder)
+        let base = folder.path + "/base.json"
+        try FileManager.default.copyItem(atPath: ours, toPath: base)
+        try VaultStore(path: ours).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs).mutate(using: unlocker("two")) { _ = try $0.remove(named: "a") }
+        let report = try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: keys("two"))
+        #expect(report.removed == ["a"])
+        #expect(try VaultStore(path: ours).open(using: unlocker("two")).entries.names.isEmpty)
     }
 
     @Test("entries sharing an id are refused rather than merged into one, and ours is left as it was")
@@ -52,7 +92,7 @@ struct VaultFileMergeTests {
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: ours))
         #expect(throws: VaultOpenError.malformedPayload("two entries have the same id")) {
-            try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, using: self.unlocker("one"))
+            try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, keys: self.keys("one"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: ours)) == before)
     }
@@ -64,7 +104,7 @@ struct VaultFileMergeTests {
         try VaultStore(path: theirs).mutate(using: unlocker("one")) { try $0.put(Entry(name: "b", password: "y", created: Date().toTheSecond)) }
         let empty = folder.path + "/empty"
         FileManager.default.createFile(atPath: empty, contents: Data())
-        let report = try VaultFileMerge.merge(base: empty, ours: ours, theirs: theirs, using: unlocker("one"))
+        let report = try VaultFileMerge.merge(base: empty, ours: ours, theirs: theirs, keys: keys("one"))
         #expect(report.added == ["b"])
         #expect(try VaultStore(path: ours).open(using: unlocker("one")).entries.names == ["a", "b"])
     }

@@ -46,7 +46,34 @@ public struct VaultOptions: ParsableArguments {
         store.onWarning = diagnostics.warning
         let devicePath = DeviceIdentity.path(stateHome: XDGFolders.stateHome(environment: context.environment))
         store.origin = ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now)
+        if let config = try? context.config(), config.syncAuto {
+            store.afterChange = { [self] unlocker in AutoSync.commit(store, unlocker: unlocker, push: config.syncPush, options: self, in: context) }
+        }
         return store
+    }
+
+    /// This user's device id on this machine (made now if there is none yet).
+    public func deviceID(in context: CommandContext) throws -> String {
+        try DeviceIdentity.load(path: DeviceIdentity.path(stateHome: XDGFolders.stateHome(environment: context.environment)))
+    }
+
+    /// An unlocker for a copy of the vault under another master password (changed with
+    /// `vault passwd` on another machine): it asks for that password (or reads the password
+    /// file) and never touches the key cache.
+    public func otherCopyUnlocker(in context: CommandContext) -> Unlocker {
+        Unlocker(passwordSource: passwordSource(in: context), keyCache: NoKeyCache(),
+                 prompt: "Master password of the other copy (changed there with vault passwd): ",
+                 confirmCostlyDerivation: Self.confirmCostlyDerivation(context.terminal))
+    }
+
+    /// `vault sync` for the vault of these options, with `unlocker` for our copy.
+    public func synchronizer(store: VaultStore, unlocker: Unlocker, in context: CommandContext) throws -> VaultSync {
+        let keys = VaultFileMerge.Keys(ours: unlocker, otherPassword: otherCopyUnlocker(in: context), label: store.keyLabel,
+                                       cacheGuard: { _, update in update() })
+        let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
+        let device = (try? deviceID(in: context)) ?? "unknown"
+        return VaultSync(store: store, repository: repository, keys: keys, executable: context.executable,
+                         commitMessage: "vault: changes on device \(device)", now: context.now)
     }
 
     public func passwordSource(in context: CommandContext) -> PasswordSource {

@@ -13,6 +13,8 @@ import Glibc
 /// `check_breach: true` makes `vault add` and `vault edit` check new passwords against known
 /// breaches (as `--check-breach` does), through `breach_api_url` (a mirror of the Have I Been
 /// Pwned range API) or against a downloaded copy at `breach_offline` (a file or folder).
+/// `"sync": {"auto": true}` commits each change to the git repository the vault is synced
+/// through, and `"push": true` in it syncs with the remote as well (`vault sync`).
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -20,6 +22,10 @@ public struct VaultConfig: Equatable, Sendable {
     public var checkBreach = false
     public var breachAPIURL: String?
     public var breachOffline: String?
+    /// Commit each change to the vault's repository (`sync.auto`).
+    public var syncAuto = false
+    /// After that commit, sync with the remote (`sync.push`).
+    public var syncPush = false
 
     public init() {}
 
@@ -46,7 +52,7 @@ public struct VaultConfig: Equatable, Sendable {
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, clip_timeout, check_breach, breach_api_url and breach_offline")
+            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, clip_timeout, check_breach, breach_api_url, breach_offline and sync")
         }
         var config = VaultConfig()
         config.keyring = raw.keyring ?? true
@@ -65,6 +71,14 @@ public struct VaultConfig: Equatable, Sendable {
             guard !offline.isEmpty else { throw .invalid(path, "breach_offline is empty; give the path of a downloaded copy") }
             config.breachOffline = offline
         }
+        if let sync = raw.sync {
+            if let unknown = sync.unknownKeys.first {
+                throw .invalid(path, "unknown setting 'sync.\(unknown)' (known: sync.auto, sync.push)")
+            }
+            config.syncAuto = sync.auto ?? false
+            config.syncPush = sync.push ?? false
+            if config.syncPush && !config.syncAuto { throw .invalid(path, "sync.push needs sync.auto: changes are committed before they are pushed") }
+        }
         return config
     }
 
@@ -74,7 +88,7 @@ public struct VaultConfig: Equatable, Sendable {
     }
 
     private struct RawConfig: Decodable {
-        static let keys = ["keyring", "keyring_timeout", "clip_timeout", "check_breach", "breach_api_url", "breach_offline"]
+        static let keys = ["keyring", "keyring_timeout", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync"]
 
         var keyring: Bool?
         var keyring_timeout: String?
@@ -82,6 +96,28 @@ public struct VaultConfig: Equatable, Sendable {
         var check_breach: Bool?
         var breach_api_url: String?
         var breach_offline: String?
+        var sync: RawSync?
+    }
+
+    /// The `sync` object; its keys are checked as the file's are.
+    private struct RawSync: Decodable {
+        var auto: Bool?
+        var push: Bool?
+        var unknownKeys: [String] = []
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            auto = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "auto"))
+            push = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "push"))
+            unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "auto" && $0 != "push" }.sorted()
+        }
     }
 }
 

@@ -1,11 +1,41 @@
-/// The merge of three vault files as git's merge driver gets them (`%O %A %B`): the common
-/// ancestor, our copy (which the result replaces) and theirs. Each copy is opened with the keys
-/// `unlocker` finds for it (a cached key, or the master password, asked once), merged
-/// (`VaultMerge`), and the result written to our file under the header of the copy whose keys
-/// were made later, with a fresh nonce. Nothing is written in plain text, and on any failure our
-/// file is left as it was. The key cache is neither read for nor changed by anything but our
-/// own copies' ids.
+/// The merge of three vault files: the common ancestor, our copy and theirs, as git's merge
+/// driver gets them (`%O %A %B`) or as `vault sync` reads them from git. Each copy is opened
+/// (`Keys`), merged (`VaultMerge`), and the result sealed under the header of the copy whose
+/// keys were made later, with a fresh nonce. Nothing is written in plain text.
 public enum VaultFileMerge {
+    /// Where each copy's keys come from.
+    public struct Keys {
+        /// The command's unlocker: our copy's keys, and those of any copy under the same ones.
+        public var ours: Unlocker
+        /// Asks for the master password of a copy under another one (`vault passwd` on another
+        /// machine); nil where there is nobody to ask.
+        public var otherPassword: Unlocker?
+        /// The label a key derived for our copy is cached under.
+        public var label: String
+        /// How a key derived for our copy may reach the cache: the store's guard for a command
+        /// that holds the vault's lock, nothing for git's driver (which merges copies of git's).
+        public var cacheGuard: Unlocker.CacheUpdateGuard
+
+        public init(ours: Unlocker, otherPassword: Unlocker?, label: String = "vault key", cacheGuard: @escaping Unlocker.CacheUpdateGuard = { _, _ in }) {
+            self.ours = ours
+            self.otherPassword = otherPassword
+            self.label = label
+            self.cacheGuard = cacheGuard
+        }
+    }
+
+    /// A merged vault: the file's bytes, what the merge did, and the keys it is under.
+    public struct Merged {
+        public var bytes: [UInt8]
+        public var report: MergeReport
+        public var envelope: Envelope
+        /// The result's key-encryption key: the other copy's when its keys are the newer, which
+        /// the key cache then needs in place of ours.
+        public var keyEncryptionKey: SecureBytes
+        /// Whether the result is under the other copy's keys (and so its master password).
+        public var tookTheirKeys: Bool
+    }
+
     /// One opened copy.
     struct Opened {
         var envelope: Envelope
@@ -13,43 +43,88 @@ public enum VaultFileMerge {
         var copy: VaultMerge.Copy
     }
 
-    /// Merges `theirs` into `ours` against `base` (an empty file, as git gives when the copies
-    /// share no ancestor, counts as none) and returns what it did.
-    public static func merge(base: String, ours: String, theirs: String, using unlocker: Unlocker) throws -> MergeReport {
-        let mine = try open(ours, using: unlocker)
-        let other = try openOther(theirs, using: unlocker)
-        guard mine.envelope.id == other.envelope.id else { throw MergeError.differentVaults }
-        let ancestor = try AtomicFile.read(base).isEmpty ? nil : try openOther(base, using: unlocker)
-        if let ancestor, ancestor.envelope.id != mine.envelope.id { throw MergeError.differentVaults }
+    /// Merges `theirs` into `ours` against `base` (nil, or empty as git gives it, when the
+    /// copies share no ancestor). A base under keys at hand for neither copy (both changed
+    /// their password since) is left out, and the merge goes by stamps alone.
+    public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
+        let mine = try openOurs(ours, keys: keys)
+        guard let other = try openOther(theirs, known: [mine], keys: keys, required: true) else { throw MergeError.differentPasswords }
+        let ancestor = try base.flatMap { $0.isEmpty ? nil : try openOther($0, known: [mine, other], keys: keys, required: false) }
         let (result, report) = VaultMerge.merge(base: ancestor?.copy, ours: mine.copy, theirs: other.copy)
-        var target = VaultMerge.newerKeys(ours: mine.copy.state, theirs: other.copy.state) == .ours ? mine : other
+        let theirsNewer = VaultMerge.newerKeys(ours: mine.copy.state, theirs: other.copy.state) == .theirs
+        var target = theirsNewer ? other : mine
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
         let content = try EntryTable(entries: result.entries, state: result.state).serialized()
         try content.withUnsafeBytes { try target.envelope.sealPayload($0, dataKey: dataKey) }
-        try target.envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: ours) }
-        return report
+        return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
+                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer)
     }
 
-    /// Opens the vault file at `path` (never changing the key cache). Entries sharing an id
-    /// are refused: a merge by id would lose one of them.
-    static func open(_ path: String, using unlocker: Unlocker) throws -> Opened {
-        let envelope = try Envelope.parse(try AtomicFile.read(path))
-        let keys = try unlocker.keys(for: envelope, label: "vault key", cacheGuard: { _, _ in })
+    /// Git's merge driver: merges the files at `base`, `ours` and `theirs` and writes the
+    /// result over `ours`; on any failure `ours` is left as it was.
+    public static func merge(base: String, ours: String, theirs: String, keys: Keys) throws -> MergeReport {
+        let merged = try merge(base: try AtomicFile.read(base), ours: try AtomicFile.read(ours), theirs: try AtomicFile.read(theirs), keys: keys)
+        try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: ours) }
+        return merged.report
+    }
+
+    /// What taking one copy in place of another brings: the report, and the keys it is under.
+    public struct Changes {
+        public var report: MergeReport
+        public var keyEncryptionKey: SecureBytes
+        public var vaultID: String
+    }
+
+    /// What taking `after` in place of `before` brings (a fast-forward): its entries added,
+    /// changed and removed, as a merge with nothing of ours would report them.
+    public static func changes(from before: [UInt8], to after: [UInt8], keys: Keys) throws -> Changes {
+        let old = try openOurs(before, keys: keys)
+        guard let new = try openOther(after, known: [old], keys: keys, required: true) else { throw MergeError.differentPasswords }
+        return Changes(report: VaultMerge.merge(base: old.copy, ours: old.copy, theirs: new.copy).report,
+                       keyEncryptionKey: new.keys.keyEncryptionKey, vaultID: new.envelope.id)
+    }
+
+    /// Opens the vault file at `path` with `unlocker`, never changing the key cache.
+    static func open(file path: String, using unlocker: Unlocker) throws -> Opened {
+        try openOurs(try AtomicFile.read(path), keys: Keys(ours: unlocker, otherPassword: nil))
+    }
+
+    /// Opens our copy with the command's unlocker (asking for the password if need be).
+    private static func openOurs(_ bytes: [UInt8], keys: Keys) throws -> Opened {
+        let envelope = try Envelope.parse(bytes)
+        return try open(envelope, with: try keys.ours.keys(for: envelope, label: keys.label, cacheGuard: keys.cacheGuard))
+    }
+
+    /// Opens another copy: with the keys of a copy opened already whose header derives its key
+    /// alike, else with keys at hand, else (when `required`) with the master password of that
+    /// copy, asked for. Returns nil for a copy that is not required and cannot be opened so.
+    private static func openOther(_ bytes: [UInt8], known: [Opened], keys: Keys, required: Bool) throws -> Opened? {
+        let envelope = try Envelope.parse(bytes)
+        guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
+        for copy in known where copy.envelope.derivesKeyLike(envelope) {
+            if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {
+                return try open(envelope, with: VaultKeys(keyEncryptionKey: copy.keys.keyEncryptionKey, dataKey: dataKey))
+            }
+        }
+        if let atHand = keys.ours.keysAtHand(for: envelope) { return try open(envelope, with: atHand) }
+        guard required else { return nil }
+        guard let asking = keys.otherPassword else { throw MergeError.differentPasswords }
+        do {
+            return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: { _, _ in }))
+        } catch VaultOpenError.wrongPassword {
+            throw MergeError.otherPasswordWrong
+        } catch InputError.locked {
+            throw MergeError.differentPasswords
+        }
+    }
+
+    /// Decrypts a copy. Entries sharing an id are refused: a merge by id would lose one.
+    private static func open(_ envelope: Envelope, with keys: VaultKeys) throws -> Opened {
         let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
         let table = try EntryTable(content: payload, length: length)
         let entries = try table.allEntries()
         if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
         return Opened(envelope: envelope, keys: keys, copy: VaultMerge.Copy(entries: entries, state: table.state))
-    }
-
-    /// Opens another copy once ours is open: a password that opened ours but not this one
-    /// means the copies' master passwords differ.
-    private static func openOther(_ path: String, using unlocker: Unlocker) throws -> Opened {
-        do {
-            return try open(path, using: unlocker)
-        } catch VaultOpenError.wrongPassword {
-            throw MergeError.differentPasswords
-        }
     }
 }
 
@@ -57,15 +132,23 @@ public enum VaultFileMerge {
 public enum MergeError: VaultFailure, Equatable {
     case differentVaults
     case differentPasswords
+    case otherPasswordWrong
 
     public var message: String {
         switch self {
         case .differentVaults:
-            return "the files are copies of different vaults (their ids differ); git's conflict is left as it is"
+            return "the files are copies of different vaults (their ids differ); nothing was merged"
         case .differentPasswords:
-            return "the other copy has another master password (vault passwd on one machine only), which vault cannot merge yet; git's conflict is left as it is"
+            return "the other copy has another master password (vault passwd on another machine) and there is no terminal to ask for it on; nothing was merged"
+        case .otherPasswordWrong:
+            return "the password given does not open the other copy; nothing was merged"
         }
     }
 
-    public var exitStatus: ExitStatus { .failure }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .otherPasswordWrong: return .authenticationFailed
+        default: return .failure
+        }
+    }
 }

@@ -9,7 +9,7 @@ public enum VaultListing {
     public static func text(ofFile path: String, using unlocker: Unlocker) throws -> String {
         let opened: VaultFileMerge.Opened
         do {
-            opened = try VaultFileMerge.open(path, using: unlocker)
+            opened = try VaultFileMerge.open(file: path, using: unlocker)
         } catch VaultOpenError.wrongPassword {
             // A version from before a passwd or rekey: listed as such, so that git log -p goes on.
             let id = (try? Envelope.parse(try AtomicFile.read(path)).id) ?? "?"

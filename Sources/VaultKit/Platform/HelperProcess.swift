@@ -1,9 +1,10 @@
+import CProcessShim
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Runs a helper program (wl-copy, xclip, xsel, or vault's own clearer) with posix_spawn:
+/// Runs a helper program (wl-copy, xclip, xsel, git, or vault's own clearer) with posix_spawn:
 /// input through a pipe, never argv; output captured or sent to /dev/null. Foundation's
 /// Process is avoided because it never returns when the helper forks a child that keeps the
 /// selection, as xclip and xsel do.
@@ -16,6 +17,58 @@ public enum HelperProcess {
         public var output: SecureBytes?
     }
 
+    /// What a program run by `runProgram` left: its status and everything it wrote.
+    public struct ProgramOutput {
+        public var status: Int32
+        public var output: [UInt8]
+        public var errors: [UInt8]
+
+        /// The output as text, without the newline that ends it.
+        public var text: String {
+            var text = String(decoding: output, as: UTF8.self)
+            while text.hasSuffix("\n") { text.removeLast() }
+            return text
+        }
+    }
+
+    /// Runs a program whose output is no secret (git) to its end, however long it takes:
+    /// `input` on its standard input, its standard output and error each kept in a file in
+    /// memory (so that neither can fill a pipe nobody reads) and returned when it exits.
+    public static func runProgram(
+        _ path: String, _ arguments: [String], environment: [String: String], input: [UInt8]? = nil
+    ) throws(HelperProcessError) -> ProgramOutput {
+        let outputFile = vault_memory_file("output")
+        let errorFile = vault_memory_file("errors")
+        defer { for fd in [outputFile, errorFile] where fd >= 0 { close(fd) } }
+        guard outputFile >= 0, errorFile >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
+        let pid = try spawn(path, arguments, environment: environment, output: .file(outputFile), errors: .file(errorFile), extraDescriptor: nil) { inputFD in
+            if let input, !input.isEmpty { input.withUnsafeBytes { _ = try? FileDescriptor(rawValue: inputFD).writeEvery($0) } }
+        }
+        let status = wait(for: pid.id, timeout: nil)
+        return ProgramOutput(status: status, output: readBack(outputFile), errors: readBack(errorFile))
+    }
+
+    /// Everything written to a file in memory so far.
+    private static func readBack(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return bytes }
+            bytes += chunk[0..<count]
+            offset += off_t(count)
+        }
+    }
+
+    /// Where a helper's standard output or error goes.
+    private enum Destination {
+        case null
+        case pipe
+        case file(Int32)
+    }
+
     /// Starts `path` with `arguments`, writes `input` to its standard input and closes it, reads
     /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
     /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
@@ -24,7 +77,8 @@ public enum HelperProcess {
         _ path: String, _ arguments: [String], environment: [String: String], input: UnsafeRawBufferPointer? = nil,
         captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
     ) throws(HelperProcessError) -> Result {
-        let pid = try spawn(path, arguments, environment: environment, captureOutput: limit != nil, extraDescriptor: extraDescriptor) { inputFD in
+        let pid = try spawn(path, arguments, environment: environment, output: limit != nil ? .pipe : .null, errors: .null,
+                            extraDescriptor: extraDescriptor) { inputFD in
             if let input, !input.isEmpty { try? FileDescriptor(rawValue: inputFD).writeEvery(input) }
         }
         defer { if let fd = pid.output { close(fd) } }
@@ -42,16 +96,17 @@ public enum HelperProcess {
     /// for the clearer, which outlives the command.
     public static func start(_ path: String, _ arguments: [String], environment: [String: String], extraDescriptor: Int32? = nil,
                              feed: (Int32) -> Void) throws(HelperProcessError) {
-        _ = try spawn(path, arguments, environment: environment, captureOutput: false, extraDescriptor: extraDescriptor, feed: feed)
+        _ = try spawn(path, arguments, environment: environment, output: .null, errors: .null, extraDescriptor: extraDescriptor, feed: feed)
     }
 
     /// Starts the helper with the signal mask and actions of a fresh process: vault blocks the
     /// termination signals in every thread (`TerminationSignals`), and a helper must not inherit
     /// that, nor a SIGPIPE that vault ignores for a moment.
     private static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String], captureOutput: Bool, extraDescriptor: Int32?,
-        feed: (Int32) -> Void
+        _ path: String, _ arguments: [String], environment: [String: String], output: Destination, errors: Destination,
+        extraDescriptor: Int32?, feed: (Int32) -> Void
     ) throws(HelperProcessError) -> (id: pid_t, output: Int32?) {
+        let captureOutput = if case .pipe = output { true } else { false }
         var inputPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
         guard pipe(&inputPipe) == 0 else { throw .failed(path, "pipe failed") }
@@ -68,12 +123,13 @@ public enum HelperProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if let extraSource { posix_spawn_file_actions_adddup2(&actions, extraSource, 3) }
         posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        for (destination, target) in [(output, Int32(1)), (errors, Int32(2))] {
+            switch destination {
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            case .pipe: posix_spawn_file_actions_adddup2(&actions, outputPipe[1], target)
+            case .file(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
+            }
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -152,15 +208,16 @@ public enum HelperProcess {
         do { return try buffer.slice(0..<length) } catch { throw .failed(helper, error.message) }
     }
 
-    /// The exit status, or 128 + signal; a helper still running at the deadline is killed.
-    private static func wait(for pid: pid_t, timeout: Double) -> Int32 {
-        let deadline = MonotonicClock.seconds() + timeout
+    /// The exit status, or 128 + signal; a helper still running at the deadline (if there is
+    /// one) is killed.
+    private static func wait(for pid: pid_t, timeout: Double?) -> Int32 {
+        let deadline = timeout.map { MonotonicClock.seconds() + $0 }
         var status: Int32 = 0
         while true {
-            let done = waitpid(pid, &status, WNOHANG)
+            let done = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
             if done == pid { break }
             if done < 0 && errno != EINTR { return 127 }
-            if MonotonicClock.seconds() >= deadline {
+            if let deadline, MonotonicClock.seconds() >= deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 return 128 + SIGKILL

@@ -24,14 +24,17 @@ public final class Unlocker {
     /// Asked before a derivation past `KDFCost`'s limit; throws to refuse it.
     private let confirmCostlyDerivation: (KDFCost) throws -> Void
     private var password: SecureBytes?
+    /// What the person is asked when the password is needed.
+    private let prompt: String
     /// The key-encryption keys this command derived from the master password.
     private var derivedKeys: [(salt: [UInt8], kdf: KDFParameters, key: SecureBytes)] = []
 
     public init(
-        passwordSource: PasswordSource, keyCache: KeyCache, reauthentication: String? = nil,
+        passwordSource: PasswordSource, keyCache: KeyCache, reauthentication: String? = nil, prompt: String = "Master password: ",
         confirmCostlyDerivation: @escaping (KDFCost) throws -> Void = { throw VaultOpenError.costlyKeyDerivation(description: $0.summary) }
     ) {
         self.passwordSource = passwordSource
+        self.prompt = prompt
         self.keyCache = keyCache
         self.reauthentication = reauthentication
         self.confirmCostlyDerivation = confirmCostlyDerivation
@@ -42,7 +45,7 @@ public final class Unlocker {
         if let password { return password }
         let typed: SecureBytes
         do {
-            typed = try passwordSource.masterPassword(prompt: "Master password: ", confirm: false)
+            typed = try passwordSource.masterPassword(prompt: prompt, confirm: false)
         } catch InputError.locked where reauthentication != nil {
             throw VaultOpenError.currentPasswordNeeded(action: reauthentication!)
         }
@@ -92,6 +95,19 @@ public final class Unlocker {
         } catch VaultOpenError.wrongPassword {
             throw VaultOpenError.changedWhileWaiting
         }
+    }
+
+    /// The keys of `envelope` from what this unlocker holds already: a key it derived, the
+    /// cached key, or the password it was given (derived now, unless that is past the limit);
+    /// nil when none of them opens it. It never asks and never changes the cache: a copy of the
+    /// vault under other keys (from another machine) is no reason to drop the key of ours.
+    public func keysAtHand(for envelope: Envelope) -> VaultKeys? {
+        if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
+        if reauthentication == nil, let cached = keyCache.lookup(vaultID: envelope.id), let keys = try? unwrap(envelope, with: cached) {
+            return keys
+        }
+        guard password != nil, let key = try? keyEncryptionKey(for: envelope, mayAsk: false) else { return nil }
+        return try? unwrap(envelope, with: key)
     }
 
     /// The keys from the master password alone, never from the cache, which then gets the

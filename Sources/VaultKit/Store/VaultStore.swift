@@ -17,6 +17,10 @@ public final class VaultStore {
     /// The device and wall clock whose stamps this store's changes get (`EntryTable`); the
     /// command line gives this user's device id (`DeviceIdentity`) and the context's clock.
     public var origin: ChangeOrigin = .ephemeral()
+    /// Called after each change this store wrote (with the unlocker that opened the vault),
+    /// once the lock is released: the command line commits it to git there when the config
+    /// asks for that (`"sync": {"auto": true}`).
+    public var afterChange: (Unlocker) -> Void = { _ in }
 
     public init(path: String) {
         if let resolved = realpath(path, nil) {
@@ -128,7 +132,7 @@ public final class VaultStore {
     /// is taken, so a person typing the password does not hold up other commands. A version 1
     /// file is written as the current version.
     public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
-        try withLockedVault(using: unlocker) { vault in
+        let result = try withLockedVault(using: unlocker) { vault in
             try vault.entries.beginChange(origin: origin)
             let result = try change(vault.entries)
             var updated = vault.envelope
@@ -138,6 +142,16 @@ public final class VaultStore {
             try write(updated)
             return result
         }
+        afterChange(unlocker)
+        return result
+    }
+
+    /// Runs `body` holding the vault's lock, so that no vault command changes the file
+    /// meanwhile: `vault sync`, while git commits and replaces it.
+    public func whileLocked<R>(_ body: () throws -> R) throws -> R {
+        let lock = try FileLock(path: lockPath, onWait: onLockWait)
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
     }
 
     /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
@@ -173,6 +187,7 @@ public final class VaultStore {
             try write(rotated)
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
         }
+        afterChange(unlocker)
     }
 
     /// Refuses a rotation that would write KDF parameters past the limit: `newKDF`, or the

@@ -1,0 +1,65 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault sync merge-driver %O %A %B %P`: git's merge driver for vault files.
+struct MergeDriverCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-driver",
+        abstract: "Merge two copies of a vault against their ancestor (git's merge driver).",
+        discussion: """
+            Run by git as `vault sync merge-driver %O %A %B %P`: opens the ancestor, our copy \
+            and theirs (with the cached key, the password file or the terminal), merges them \
+            entry by entry and part by part, writes the result over our copy under the newer \
+            header and tells on standard error what came in, what changed and how conflicts \
+            were settled. A copy under another master password (vault passwd on another \
+            machine) is opened with that password, asked for on the terminal. When a copy \
+            cannot be opened or merged it exits non-zero (3 for a wrong password, 1 otherwise, \
+            as when there is no terminal to ask on) and git keeps its conflict; our copy is \
+            left as it was.
+            """,
+        shouldDisplay: false)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The common ancestor (git's %O).")
+    var base: String
+    @Argument(help: "Our copy, replaced by the result (git's %A).")
+    var ours: String
+    @Argument(help: "Their copy (git's %B).")
+    var theirs: String
+    @Argument(help: "The vault's path in the repository (git's %P), for messages.")
+    var name: String?
+
+    func run(in context: CommandContext) async throws {
+        let keys = VaultFileMerge.Keys(ours: try vault.unlocker(in: context), otherPassword: vault.otherCopyUnlocker(in: context))
+        let report = try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: keys)
+        let what = name ?? ours
+        for line in SyncReportText.lines(report) { context.diagnostics.note("\(what): \(line)") }
+    }
+}
+
+/// `vault sync textconv FILE`: git's textconv for vault files.
+struct TextconvCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "textconv",
+        abstract: "List a vault file's entries with fingerprints instead of values (git's textconv).",
+        discussion: """
+            Prints each entry's name, type and id, and for each part a keyed fingerprint of its \
+            value (the same until passwd or rekey), so that `git diff` and `git log -p` show \
+            which parts of which entries changed and nothing of what they hold. A version \
+            written before a passwd or rekey is listed as encrypted under other keys. Run \
+            vault unlock first, or each version shown asks for the password.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The vault file to list.")
+    var file: String
+
+    func run(in context: CommandContext) async throws {
+        // Names may hold characters a terminal acts on: shown escaped, as everywhere else.
+        let listing = try VaultListing.text(ofFile: file, using: try vault.unlocker(in: context))
+        try context.streams.write(TerminalText.visibleLines(listing))
+    }
+}

@@ -1,0 +1,57 @@
+import VaultKit
+
+/// What a sync or a merge did, as lines for a person: names only, never a value.
+enum SyncReportText {
+    static func lines(_ outcome: VaultSync.Outcome) -> [String] {
+        var lines: [String] = []
+        if outcome.committed { lines.append("Committed this machine's changes.") }
+        guard let upstream = outcome.upstream else {
+            lines.append("No remote, so nothing was fetched or pushed (add one with vault sync init REMOTE).")
+            return lines
+        }
+        var arrived = false
+        for incoming in outcome.incoming {
+            switch incoming {
+            case .nothing:
+                continue
+            case .fastForward(let report?, _):
+                lines.append("From \(upstream):")
+                lines += Self.lines(report).map { "  " + $0 }
+            case .fastForward(nil, let why):
+                lines.append("Took the changes from \(upstream) (not listed: \(why ?? "the vault could not be opened"))")
+            case .merged(let report):
+                lines.append("Merged the changes from \(upstream) with this machine's:")
+                lines += Self.lines(report).map { "  " + $0 }
+            }
+            arrived = true
+        }
+        if !arrived { lines.append("Nothing new from \(upstream).") }
+        if outcome.passwordChangedElsewhere {
+            lines.append("The master password was changed on another machine: the vault now opens with that one.")
+        }
+        lines.append(outcome.pushed.map { "Pushed to \($0)." } ?? "Not pushed (--no-push).")
+        return lines
+    }
+
+    static func lines(_ report: MergeReport) -> [String] {
+        var lines: [String] = []
+        func list(_ verb: String, _ names: [String]) {
+            if !names.isEmpty { lines.append("\(verb) \(names.count) (\(names.joined(separator: ", ")))") }
+        }
+        list("added", report.added)
+        list("changed", report.changed)
+        list("removed", report.removed)
+        for conflict in report.conflicts {
+            switch conflict {
+            case .bothChanged(let entry, let part, let kept):
+                lines.append("conflict in \(entry): \(part) changed on both sides; kept \(kept == .ours ? "ours" : "theirs") (the later change), the other kept \(part == "password" ? "in the history" : "in a conflict field")")
+            case .editBeatsRemoval(let entry):
+                lines.append("conflict: \(entry) was removed on one side and changed on the other; it stays")
+            case .sameName(let name, let renamedTo):
+                lines.append("conflict: two entries were called \(name); the later is now \(renamedTo)")
+            }
+        }
+        if lines.isEmpty { lines.append("nothing to merge") }
+        return lines
+    }
+}

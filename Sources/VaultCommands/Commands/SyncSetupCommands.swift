@@ -1,0 +1,68 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault sync init [REMOTE]`: put the vault under git.
+struct SyncInitCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Put the vault's folder under git, set up for vault's merge, and add a remote.",
+        discussion: """
+            Makes the vault's folder a git repository (or uses the one it is in), writes \
+            .gitattributes (`/vault.json merge=vault diff=vault`, with the vault's file name) \
+            and a .gitignore that lets in only the vault file and those two files (never the \
+            lock, plugins/ or an export), sets the repository's merge.vault.driver and \
+            diff.vault.textconv to this vault program, commits, and adds REMOTE as origin. \
+            Then `vault sync` pushes. Running it again changes nothing that is already right.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: ArgumentHelp("The repository to sync with (any address git takes), added as origin.", valueName: "remote"))
+    var remote: String?
+
+    func run(in context: CommandContext) async throws {
+        let store = vault.store(in: context)
+        _ = try store.header()
+        let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
+        let done = try store.whileLocked {
+            try SyncSetup.initialize(repository, remote: remote, executable: context.executable,
+                                     message: "vault: start syncing \(repository.vaultName)")
+        }
+        var lines = [done.created ? "Made \(done.repository) a git repository for \(store.path)." : "Using the git repository \(done.repository) for \(store.path)."]
+        lines.append(done.committed ? "Committed the vault, .gitattributes and .gitignore." : "Nothing new to commit.")
+        if done.addedRemote { lines.append("Added the remote as origin; run vault sync to push.") }
+        try context.streams.write(TerminalText.visibleLines(lines.joined(separator: "\n")) + "\n")
+    }
+}
+
+/// `vault sync clone REMOTE`: bring a synced vault onto this machine.
+struct SyncCloneCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clone",
+        abstract: "Bring a vault that is synced through git onto this machine.",
+        discussion: """
+            Clones REMOTE into the folder of the vault's path (--vault, $VAULT_PATH, else \
+            $XDG_DATA_HOME/vault/vault.json), which must hold no vault yet and be in no git \
+            repository, checks out the remote's default branch, and sets up git as vault sync \
+            init does. The vault keeps the master password it has; run vault unlock next. On \
+            any failure what the clone made is removed.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: ArgumentHelp("The repository to clone (any address git takes).", valueName: "remote"))
+    var remote: String
+
+    func run(in context: CommandContext) async throws {
+        let path = vault.path(in: context)
+        _ = try vault.deviceID(in: context)
+        let repository = try SyncRepository(vaultPath: VaultStore(path: path).path, environment: context.environment)
+        let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable)
+        let envelope = try VaultStore(path: path).header()
+        try context.streams.write(TerminalText.visibleLines("""
+            Cloned the vault \(envelope.id) to \(repository.vaultPath) (branch \(branch)).
+            Run vault unlock, then vault sync whenever you want this machine's changes shared.
+            """) + "\n")
+    }
+}

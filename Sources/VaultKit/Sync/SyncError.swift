@@ -1,0 +1,71 @@
+/// Why `vault sync` could not set up, clone or sync a vault's repository. Git's own reason is
+/// given in one line; nothing here holds a secret (a remote's URL is never quoted, as it may
+/// carry a password).
+public enum SyncError: VaultFailure, Equatable {
+    case gitMissing
+    case gitFailed(command: String, reason: String)
+    case notARepository(folder: String)
+    case notSetUp(path: String)
+    case unsupportedName(String)
+    case ignoreFileDiffers(path: String, lines: [String])
+    case otherRemote(name: String)
+    case noRemote
+    case detachedHead
+    case operationInProgress(folder: String, operation: String)
+    case vaultExists(path: String)
+    case alreadyRepository(folder: String)
+    case remoteEmpty
+    case remoteHasOtherName(found: String, folder: String)
+    case remoteHasNoVault(name: String)
+    case notAVault(path: String, why: String)
+    case vaultGoneUpstream(name: String)
+    case pushKeptFailing
+
+    public var message: String {
+        switch self {
+        case .gitMissing:
+            return "git is not installed (or not on PATH); vault sync runs it"
+        case .gitFailed(let command, let reason):
+            return "\(command) failed: \(reason)"
+        case .notARepository(let folder):
+            return "\(folder) is not in a git repository; run vault sync init first"
+        case .notSetUp(let path):
+            return "git does not merge \(path) with vault (no merge=vault in .gitattributes); run vault sync init first"
+        case .unsupportedName(let name):
+            return "vault sync needs a vault file name made of letters, digits, '.', '_', '-', '+' and '@', not '\(name)'; give the vault another name"
+        case .ignoreFileDiffers(let path, let lines):
+            return "\(path) exists and does not keep everything but the vault out of git; add these lines to it: \(lines.joined(separator: " "))"
+        case .otherRemote(let name):
+            return "the repository already has a remote called \(name) with another address; change it with git remote set-url \(name) …"
+        case .noRemote:
+            return "the repository has no remote to sync with; add one with vault sync init REMOTE (or git remote add origin REMOTE)"
+        case .detachedHead:
+            return "the repository is not on a branch (detached HEAD); check out a branch first"
+        case .operationInProgress(let folder, let operation):
+            return "a git \(operation) is under way in \(folder); finish it or abort it (git \(operation) --abort), then run vault sync"
+        case .vaultExists(let path):
+            return "a vault already exists at \(path); to sync it, run vault sync init there (or clone to another --vault)"
+        case .alreadyRepository(let folder):
+            return "\(folder) is already in a git repository; clone the vault to a folder of its own"
+        case .remoteEmpty:
+            return "the remote has no branch yet; run vault sync init REMOTE and vault sync on the machine that has the vault"
+        case .remoteHasOtherName(let found, let folder):
+            return "the remote keeps its vault as \(found); clone it with --vault \(folder)/\(found)"
+        case .remoteHasNoVault(let name):
+            return "the remote holds no vault file called \(name) (and no .gitattributes naming one)"
+        case .notAVault(let path, let why):
+            return "\(path) from the remote is not a vault file: \(why)"
+        case .vaultGoneUpstream(let name):
+            return "the remote's branch no longer has \(name); nothing was merged"
+        case .pushKeptFailing:
+            return "the remote kept moving while vault sync merged and pushed; run vault sync again"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .vaultExists: return .alreadyExists
+        default: return .failure
+        }
+    }
+}

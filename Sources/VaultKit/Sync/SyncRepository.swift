@@ -1,0 +1,172 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The git repository a vault file is synced through, and what sets git up for it: the
+/// `.gitattributes` line that gives the vault file vault's merge driver and textconv, the
+/// `.gitignore` that lets in nothing else of the vault's folder (not the lock, not `plugins/`,
+/// not an export), and the repository's configuration naming this vault binary as that driver.
+public struct SyncRepository: Sendable {
+    /// The vault file (symbolic links resolved).
+    public let vaultPath: String
+    /// git, run in the vault's folder.
+    public let git: Git
+
+    /// The vault file's name in its folder.
+    public var vaultName: String { Paths.lastComponent(of: vaultPath) }
+    public var folder: String { Paths.folder(of: vaultPath) }
+
+    public init(vaultPath: String, environment: [String: String]) throws(SyncError) {
+        self.vaultPath = vaultPath
+        self.git = try Git(folder: Paths.folder(of: vaultPath), environment: environment)
+    }
+
+    // MARK: The files that set git up
+
+    /// Names vault writes into git's pattern files as they are, with no quoting to get wrong.
+    static func checkName(_ name: String) throws(SyncError) {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-+@".unicodeScalars.contains($0)
+        }
+        guard allowed, !name.isEmpty else { throw .unsupportedName(name) }
+    }
+
+    /// The `.gitattributes` line for the vault file.
+    var attributesLine: String { "/\(vaultName) merge=vault diff=vault" }
+
+    /// The `.gitignore` lines: everything of the folder out, then the three files back in.
+    var ignoreLines: [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
+
+    /// The files `vault sync` commits, relative to the vault's folder.
+    var trackedFiles: [String] { [vaultName, ".gitattributes", ".gitignore"] }
+
+    /// Writes `.gitattributes` (adding the vault's line to one that lacks it) and `.gitignore`
+    /// (refusing one of the user's that would let other files in).
+    func writeSetupFiles() throws {
+        try Self.checkName(vaultName)
+        let attributes = folder + "/.gitattributes"
+        let existing = try Self.lines(of: attributes)
+        if !existing.contains(attributesLine) {
+            try Self.write(existing + [attributesLine], to: attributes)
+        }
+        let ignore = folder + "/.gitignore"
+        let ignored = try Self.lines(of: ignore)
+        if ignored.isEmpty {
+            try Self.write(["# Written by vault sync init: git keeps the vault file and these two files, nothing else here."] + ignoreLines, to: ignore)
+        } else if ignored.filter({ !$0.hasPrefix("#") }) != ignoreLines {
+            throw SyncError.ignoreFileDiffers(path: ignore, lines: ignoreLines)
+        }
+    }
+
+    private static func lines(of path: String) throws(StoreError) -> [String] {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path, limit: 1 << 20)
+        } catch .fileMissing {
+            return []
+        }
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    private static func write(_ lines: [String], to path: String) throws {
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        do {
+            try bytes.withUnsafeBytes { try AtomicFile.write($0, to: path, mode: 0o644) }
+        } catch StoreError.notFlushed {
+            // In place; git reads it from there.
+        }
+    }
+
+    /// Sets the repository's merge driver and textconv for vault files to `executable`, unless
+    /// `onlyIfUnset` and they are set already (by hand, perhaps with options of the user's).
+    func configureDrivers(executable: String, onlyIfUnset: Bool = false) throws(SyncError) {
+        let program = ShellQuoting.posix(executable)
+        let settings = [
+            ("merge.vault.name", "vault entries"),
+            ("merge.vault.driver", "\(program) sync merge-driver %O %A %B %P"),
+            ("diff.vault.textconv", "\(program) sync textconv"),
+        ]
+        for (key, value) in settings {
+            if onlyIfUnset, try git.succeeds(["config", "--local", "--get", key]) { continue }
+            try git.run(["config", "--local", key, value])
+        }
+    }
+
+    /// Whether git gives the vault file vault's merge driver.
+    func mergesWithVault() throws(SyncError) -> Bool {
+        try git.run(["check-attr", "merge", "--", vaultName]).hasSuffix(": merge: vault")
+    }
+
+    // MARK: Questions about the repository
+
+    /// The top folder of the repository the vault's folder is in, or nil when it is in none.
+    func topLevel() throws(SyncError) -> String? {
+        let result = try git.attempt(["rev-parse", "--show-toplevel"])
+        return result.status == 0 ? result.text : nil
+    }
+
+    /// The vault file's path from the top of the repository, for `REV:PATH`.
+    func pathInRepository() throws(SyncError) -> String {
+        try git.run(["rev-parse", "--show-prefix"]) + vaultName
+    }
+
+    /// A file in the repository's git folder (`.git/NAME`).
+    func gitFile(_ name: String) throws(SyncError) -> String {
+        let path = try git.run(["rev-parse", "--git-path", name])
+        return path.hasPrefix("/") ? path : folder + "/" + path
+    }
+
+    /// The current branch's name; a detached HEAD has none.
+    func branch() throws(SyncError) -> String {
+        let result = try git.attempt(["symbolic-ref", "-q", "--short", "HEAD"])
+        guard result.status == 0, !result.text.isEmpty else { throw .detachedHead }
+        return result.text
+    }
+
+    /// The object name of `revision`, or nil when there is none.
+    func object(_ revision: String) throws(SyncError) -> String? {
+        let result = try git.attempt(["rev-parse", "-q", "--verify", revision])
+        return result.status == 0 ? result.text : nil
+    }
+
+    /// Whether commit `ancestor` is in the history of `descendant`.
+    func isAncestor(_ ancestor: String, of descendant: String) throws(SyncError) -> Bool {
+        try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
+    }
+
+    /// The bytes of blob `object`.
+    func blob(_ object: String) throws(SyncError) -> [UInt8] {
+        try git.bytes(["cat-file", "blob", object])
+    }
+
+    // MARK: Commits
+
+    /// The `-c` options that give commits an author when git knows none for this user (no
+    /// user.name or user.email anywhere): a vault on a fresh machine still syncs.
+    func identityOptions() throws(SyncError) -> [String] {
+        let author = try git.succeeds(["var", "GIT_AUTHOR_IDENT"])
+        let committer = try git.succeeds(["var", "GIT_COMMITTER_IDENT"])
+        return author && committer ? [] : ["-c", "user.name=vault", "-c", "user.email=vault@localhost"]
+    }
+
+    /// Commits the vault's files as they are, if they differ from HEAD's (or HEAD has none);
+    /// returns whether it made a commit. Whatever else the user has staged stays out of it.
+    @discardableResult
+    func commitChanges(message: String) throws(SyncError) -> Bool {
+        let present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
+        try git.run(["add", "--"] + present)
+        let unborn = try object("HEAD") == nil
+        if !unborn, try git.succeeds(["diff", "--cached", "--quiet", "HEAD", "--"] + present) { return false }
+        try git.run(identityOptions() + ["commit", "-q", "-m", message, "--"] + present)
+        return true
+    }
+}
+
+/// Quoting for the POSIX shell git runs drivers with (`sh -c`): a word in single quotes,
+/// each single quote in it written as `'\''`.
+enum ShellQuoting {
+    static func posix(_ word: String) -> String {
+        "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}
