@@ -75,8 +75,24 @@ public struct Git: Sendable {
             .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
         for prefix in ["fatal: ", "error: "] {
-            if let line = lines.last(where: { $0.hasPrefix(prefix) }) { return String(line.dropFirst(prefix.count)) }
+            if let line = lines.last(where: { $0.hasPrefix(prefix) }) { return withoutPasswords(String(line.dropFirst(prefix.count))) }
         }
-        return lines.last
+        return lines.last.map(withoutPasswords)
+    }
+
+    /// `text` with the password of any URL in it (`https://user:PASSWORD@host/…`) left out.
+    static func withoutPasswords(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let scheme = rest.range(of: "://") {
+            result += rest[..<scheme.upperBound]
+            rest = rest[scheme.upperBound...]
+            let authority = rest.prefix { $0 != "/" && $0 != " " && $0 != "'" && $0 != "\"" }
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+                result += rest[..<colon] + ":…"
+                rest = rest[at...]
+            }
+        }
+        return result + rest
     }
 }

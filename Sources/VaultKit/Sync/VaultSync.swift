@@ -158,7 +158,11 @@ public struct VaultSync {
                 report = brought
             }
         }
-        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-edit", "-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
+        // Copies that share no history (a vault put under git on two machines) merge too;
+        // the merge above has made sure they are copies of one vault.
+        let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
+        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-edit"] + unrelated
+                                    + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])
             throw Git.failure(["merge"], merge)
