@@ -208,7 +208,7 @@ let package = Package(
             dependencies: ["EXIF", "VaultKit", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault",
+            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault", "SeededRandom",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -13,6 +13,8 @@ import Testing
 struct SyncCommandTests {
     /// The files a synced vault's branch holds, sorted as git lists them.
     private static let trackedFiles = [".gitattributes", ".gitignore", "vault.json"]
+    /// A password `vault add` does not warn about, for tests that count warnings.
+    private static let strongPassword = "Xv9#qT2m!Lp7-Rw4zK8s"
 
     // MARK: Setting up git
 
@@ -28,11 +30,13 @@ struct SyncCommandTests {
         ], "\(initialized)")
         #expect(try await world.remoteHead() == nil, "sync init pushes nothing")
         let synced = try await laptop.succeed(["sync"])
-        #expect(synced.stdoutLines.last == "Pushed to origin/main.", "\(synced)")
+        let upstream = try await laptop.upstream()
+        #expect(synced.stdoutLines == ["Nothing new from \(upstream).", "Pushed to \(upstream)."], "\(synced)")
 
-        #expect(try await world.remoteGit(["ls-tree", "-r", "--name-only", "main"]).lines == Self.trackedFiles)
-        #expect(try await world.remoteGit(["show", "main:.gitattributes"]).lines == ["/vault.json merge=vault diff=vault"])
-        #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
+        let pushed = try #require(try await world.remoteHead())
+        #expect(pushed == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
+        #expect(try await world.remoteGit(["ls-tree", "-r", "--name-only", pushed]).lines == Self.trackedFiles)
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/vault.json merge=vault diff=vault"])
         try await expectDrivers(on: laptop)
 
         let commits = try await laptop.commitCount()
@@ -102,21 +106,25 @@ struct SyncCommandTests {
         try await desktop.succeed(["add", "web/d"], stdin: "pw-d\n")
         try await desktop.succeed(["edit", "web/a", "--password"], stdin: "pw-a-desktop\n")
 
+        let upstream = try await laptop.upstream()
         let first = try await laptop.succeed(["sync"])
-        #expect(first.stdoutLines == ["Committed this machine's changes.", "Nothing new from origin/main.", "Pushed to origin/main."], "\(first)")
+        #expect(first.stdoutLines == ["Committed this machine's changes.", "Nothing new from \(upstream).", "Pushed to \(upstream)."], "\(first)")
         let merging = try await desktop.succeed(["sync"])
-        #expect(merging.stdoutLines.first == "Committed this machine's changes.", "\(merging)")
-        #expect(merging.stdoutLines.contains("Merged the changes from origin/main with this machine's:"), "\(merging)")
-        #expect(merging.stdoutLines.contains("  added 1 (web/c)"), "\(merging)")
-        #expect(merging.stdoutLines.contains(
-            "  conflict in web/a: password changed on both sides; kept ours (the later change), the other kept in the history"), "\(merging)")
-        #expect(merging.stdoutLines.last == "Pushed to origin/main.", "\(merging)")
+        #expect(merging.stdoutLines == [
+            "Committed this machine's changes.",
+            "Merged the changes from \(upstream) with this machine's:",
+            "  added 1 (web/c)",
+            "  changed 1 (web/a)",
+            "  conflict in web/a: password changed on both sides; kept ours (the later change), the other kept in the history",
+            "Pushed to \(upstream).",
+        ], "\(merging)")
         let last = try await laptop.succeed(["sync"])
-        #expect(last.stdoutLines.contains("From origin/main:") && last.stdoutLines.contains("  added 1 (web/d)"), "\(last)")
+        #expect(last.stdoutLines == ["From \(upstream):", "  added 1 (web/d)", "  changed 1 (web/a)", "Pushed to \(upstream)."], "\(last)")
 
         #expect(try await laptop.names() == ["web/a", "web/b", "web/c", "web/d"])
         #expect(try await laptop.entries() == (try await desktop.entries()))
         #expect(try await laptop.succeed(["get", "web/a"]).stdout == "pw-a-desktop\n")
+        #expect(!FileManager.default.fileExists(atPath: desktop.vaultFolder + "/.git/vault-merge-result"), "the merge's file is removed")
         #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
         #expect(try await world.remoteHead() == (try await desktop.gitOutput(["rev-parse", "HEAD"])))
     }
@@ -132,9 +140,12 @@ struct SyncCommandTests {
 
         let remoteBefore = try await world.remoteHead()
         let synced = try await laptop.succeed(["sync", "--no-push"])
-        #expect(synced.stdoutLines.first == "Committed this machine's changes.", "\(synced)")
-        #expect(synced.stdoutLines.contains("Merged the changes from origin/main with this machine's:"), "\(synced)")
-        #expect(synced.stdoutLines.last == "Not pushed (--no-push).", "\(synced)")
+        #expect(synced.stdoutLines == [
+            "Committed this machine's changes.",
+            "Merged the changes from \(try await laptop.upstream()) with this machine's:",
+            "  added 1 (web/desktop)",
+            "Not pushed (--no-push).",
+        ], "\(synced)")
         #expect(try await world.remoteHead() == remoteBefore)
         #expect(try await laptop.names() == ["web/a", "web/b", "web/desktop", "web/laptop"])
         #expect(try await laptop.status()["Commits"]?.hasPrefix("2 to push, 0 to merge") == true, "its commit and the merge")
@@ -145,7 +156,7 @@ struct SyncCommandTests {
         let world = try await SyncWorld.make()
         let laptop = try await world.founder("laptop")
         let synced = try await laptop.status()
-        #expect(synced["Remote"] == "origin/main")
+        #expect(synced["Remote"] == (try await laptop.upstream()))
         #expect(synced["Changes"] == "all committed")
         #expect(synced["Commits"]?.hasPrefix("0 to push, 0 to merge") == true, "\(synced)")
         let lastSync = try #require(synced["Last sync"].flatMap { try? Date($0, strategy: .iso8601) }, "\(synced)")
@@ -153,6 +164,7 @@ struct SyncCommandTests {
 
         try await laptop.succeed(["add", "web/new"], stdin: "pw\n")
         #expect(try await laptop.status()["Changes"] == "not yet committed")
+        try await laptop.succeed(["sync", "status"], environment: ["VAULT_PASSWORD_FILE": world.fixture.path("no-such-file")])
 
         let desktop = try await world.joiner("desktop")
         #expect(try await desktop.status()["Last sync"] == "never")
@@ -174,9 +186,10 @@ struct SyncCommandTests {
         try laptop.writeConfig(#"{"keyring": false, "sync": {"auto": true}}"#)
         let remote = try await world.remoteHead()
         var commits = try await laptop.commitCount()
-        for (arguments, stdin) in [(["add", "web/new"], "pw-new\n"), (["edit", "web/new", "--username", "me"], nil), (["rm", "web/new", "--yes"], nil)] {
+        for (arguments, stdin) in [(["add", "web/new"], Self.strongPassword + "\n"), (["edit", "web/new", "--username", "me"], nil),
+                                   (["rm", "web/new", "--yes"], nil)] {
             let result = try await laptop.succeed(arguments, stdin: stdin)
-            #expect(!result.stderr.contains("warning"), "\(result)")
+            #expect(!result.stderr.contains("vault: warning:"), "\(result)")
             commits += 1
             #expect(try await laptop.commitCount() == commits, "one commit for \(arguments)")
             #expect(try await laptop.gitOutput(["status", "--porcelain"]).isEmpty, "after \(arguments)")
@@ -195,10 +208,10 @@ struct SyncCommandTests {
         let after = try await world.remoteHead()
         #expect(after != before)
         #expect(after == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
-        #expect(try await world.remoteGit(["log", "-1", "--format=%s", "main"]).hasPrefix("vault: changes on device "))
+        #expect(try await world.remoteGit(["log", "-1", "--format=%s", try #require(after)]).hasPrefix("vault: changes on device "))
     }
 
-    @Test("a sync setting the config cannot use stops every command with exit 1 and one line naming it", arguments: [
+    @Test("a sync setting the config cannot use stops commands with exit 1 and one line naming it", arguments: [
         (#"{"keyring": false, "sync": {"auto": true, "pushh": true}}"#, "sync.pushh"),
         (#"{"keyring": false, "sync": {"push": true}}"#, "sync.push needs sync.auto"),
     ])
@@ -208,6 +221,8 @@ struct SyncCommandTests {
         let before = try Data(contentsOf: URL(fileURLWithPath: laptop.vaultPath))
         try laptop.writeConfig(config)
         expectFailure(try await laptop.vault(["add", "web/new"], stdin: "pw\n"), status: 1, mentioning: "config.json", fragment)
+        expectFailure(try await laptop.vault(["list"]), status: 1, mentioning: "config.json", fragment)
+        expectFailure(try await laptop.vault(["sync"]), status: 1, mentioning: "config.json", fragment)
         #expect(try Data(contentsOf: URL(fileURLWithPath: laptop.vaultPath)) == before)
     }
 
@@ -216,7 +231,7 @@ struct SyncCommandTests {
         let world = try await SyncWorld.make()
         let laptop = try await newVault(in: world, "laptop")
         try laptop.writeConfig(#"{"keyring": false, "sync": {"auto": true}}"#)
-        let added = try await laptop.succeed(["add", "web/new"], stdin: "pw-new\n")
+        let added = try await laptop.succeed(["add", "web/new"], stdin: Self.strongPassword + "\n")
         let warnings = added.stderrLines.filter { $0.hasPrefix("vault: warning: ") }
         #expect(warnings.count == 1, "\(added)")
         #expect(warnings.first?.contains("not committed") == true && warnings.first?.contains("vault sync init") == true, "\(added)")
@@ -232,6 +247,17 @@ struct SyncCommandTests {
         let laptop = try await newVault(in: world, "laptop")
         expectFailure(try await laptop.vault(["sync"]), status: 1, mentioning: "not in a git repository", "vault sync init")
         expectFailure(try await laptop.vault(["sync", "status"]), status: 1, mentioning: "vault sync init")
+    }
+
+    @Test("without git on PATH, sync init and sync exit 1 saying git is needed")
+    func gitMissing() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await newVault(in: world, "laptop")
+        let noGit: [String: String?] = ["PATH": world.fixture.path("empty-bin")]
+        for arguments in [["sync", "init", world.remote], ["sync"], ["sync", "status"]] {
+            expectFailure(try await laptop.vault(arguments, environment: noGit), status: 1, mentioning: "git is not installed")
+        }
+        #expect(!FileManager.default.fileExists(atPath: laptop.vaultFolder + "/.git"))
     }
 
     @Test("without a remote, sync exits 1 naming the remote, while sync --no-push commits")
@@ -279,7 +305,8 @@ struct SyncCommandTests {
         try await laptop.succeed(["add", "web/work"], stdin: "pw\n", environment: work)
         try await laptop.succeed(["sync", "init", world.remote], environment: work)
         try await laptop.succeed(["sync"], environment: work)
-        #expect(try await world.remoteGit(["show", "main:.gitattributes"]).lines == ["/work.vault merge=vault diff=vault"])
+        let pushed = try #require(try await world.remoteHead())
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/work.vault merge=vault diff=vault"])
 
         let desktop = try world.machine("desktop")
         let expected = desktop.vaultFolder + "/work.vault"
@@ -291,12 +318,19 @@ struct SyncCommandTests {
 
     @Test("sync init refuses a .gitignore of the user's that lets other files in, and leaves it as it was")
     func initKeepsUsersIgnoreFile() async throws {
-        let world = try await SyncWorld.make()
-        let laptop = try await newVault(in: world, "laptop")
+        let (world, laptop) = try await vaultWithUsersIgnoreFile()
         let ignore = laptop.vaultFolder + "/.gitignore"
-        try VaultFixture.writeFile(ignore, "*.bak\n", mode: 0o644)
         expectFailure(try await laptop.vault(["sync", "init", world.remote]), status: 1, mentioning: ignore, "/*")
-        #expect(try String(contentsOfFile: ignore, encoding: .utf8) == "*.bak\n")
+        #expect(try String(contentsOfFile: ignore, encoding: .utf8) == Self.usersIgnoreFile)
+    }
+
+    @Test("a refused sync init leaves no repository behind, so vault sync still refuses")
+    func refusedInitLeavesNothing() async throws {
+        let (world, laptop) = try await vaultWithUsersIgnoreFile()
+        expectFailure(try await laptop.vault(["sync", "init", world.remote]), status: 1, mentioning: ".gitignore")
+        let left = try FileManager.default.contentsOfDirectory(atPath: laptop.vaultFolder).sorted()
+        #expect(left == [".gitignore", "vault.json", "vault.json.lock"], "left behind: \(left)")
+        expectFailure(try await laptop.vault(["sync", "--no-push"]), status: 1, mentioning: "vault sync init")
     }
 
     @Test("a remote address holding a password never appears in a message", arguments: ["sync", "clone"])
@@ -336,13 +370,13 @@ struct SyncCommandTests {
         let wrong = try VaultFixture.writeFile(world.fixture.path("wrong-password"), "not the password\n")
         try await laptop.git(["config", "merge.vault.driver",
                               "'\(VaultBinary.path)' sync merge-driver --no-keyring --password-file '\(wrong)' %O %A %B %P"])
-        let pulled = try await laptop.git(["pull", "-q", "--no-rebase", "origin", "main"])
+        let pulled = try await laptop.git(["pull", "-q", "--no-rebase", "origin", try await laptop.branch()])
         try #require(pulled.status != 0 && pulled.stdout.contains("CONFLICT"), "\(pulled)")
         try #require(try await laptop.isMerging())
         try await laptop.succeed(["add", "web/meanwhile"], stdin: "pw-meanwhile\n")
 
         let synced = try await laptop.succeed(["sync"])
-        #expect(synced.stdoutLines.last == "Pushed to origin/main.", "\(synced)")
+        #expect(synced.stdoutLines.last == "Pushed to \(try await laptop.upstream()).", "\(synced)")
         #expect(!(try await laptop.isMerging()))
         #expect(try await laptop.gitOutput(["status", "--porcelain"]).isEmpty)
         try await desktop.succeed(["sync"])
@@ -357,8 +391,12 @@ struct SyncCommandTests {
     func identityFallback() async throws {
         let world = try await SyncWorld.make()
         let laptop = try world.machine("laptop")
+        // No identity in the environment or any configuration (HOME has no .gitconfig, and no
+        // system file is read); user.useConfigOnly stops git from making one up from the user
+        // and host names, which it does where the host name has a domain.
         let anonymous: [String: String?] = [
             "GIT_AUTHOR_NAME": nil, "GIT_AUTHOR_EMAIL": nil, "GIT_COMMITTER_NAME": nil, "GIT_COMMITTER_EMAIL": nil, "EMAIL": nil,
+            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "user.useConfigOnly", "GIT_CONFIG_VALUE_0": "true",
         ]
         try await laptop.succeed(["init"] + VaultFixture.cheapKDF, environment: anonymous)
         try await laptop.succeed(["add", "web/a"], stdin: "pw-a\n", environment: anonymous)
@@ -372,7 +410,7 @@ struct SyncCommandTests {
 
         #expect(try await laptop.gitOutput(["rev-list", "--merges", "--count", "HEAD"]) == "1", "the last sync merged")
         let vault = "vault <vault@localhost>"
-        let people = try await world.remoteGit(["log", "--format=%an <%ae>|%cn <%ce>", "main"]).lines
+        let people = try await world.remoteGit(["log", "--format=%an <%ae>|%cn <%ce>", try #require(try await world.remoteHead())]).lines
         // The merge (first), laptop's change and sync init's commit; then desktop's change.
         #expect(people.first == "\(vault)|\(vault)", "\(people)")
         #expect(people.sorted() == ["desktop <desktop@example.com>|desktop <desktop@example.com>"] + Array(repeating: "\(vault)|\(vault)", count: 3),
@@ -387,6 +425,17 @@ struct SyncCommandTests {
         try await machine.succeed(["init"] + VaultFixture.cheapKDF)
         try await machine.succeed(["add", "web/a"], stdin: "pw-a\n")
         return machine
+    }
+
+    /// A .gitignore of the user's that lets in more than the vault's files.
+    private static let usersIgnoreFile = "*.bak\n"
+
+    /// A world with a machine whose vault's folder has the user's own .gitignore.
+    private func vaultWithUsersIgnoreFile() async throws -> (SyncWorld, SyncMachine) {
+        let world = try await SyncWorld.make()
+        let laptop = try await newVault(in: world, "laptop")
+        try VaultFixture.writeFile(laptop.vaultFolder + "/.gitignore", Self.usersIgnoreFile, mode: 0o644)
+        return (world, laptop)
     }
 
     /// Expects the repository's merge driver and textconv to be this vault binary.
@@ -416,10 +465,12 @@ private extension SyncWorld {
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
-    /// The commit the remote's main points at; nil before the first push.
-    func remoteHead() async throws -> String? {
-        let output = try await remoteGit(["for-each-ref", "--format=%(objectname)", "refs/heads/main"])
-        return output.isEmpty ? nil : output
+    /// The commit the remote's one branch points at; nil before the first push. (The branch is
+    /// the founder's: git's default branch name, as no configuration names one.)
+    func remoteHead(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String? {
+        let heads = try await remoteGit(["for-each-ref", "--format=%(objectname)", "refs/heads"]).lines
+        try #require(heads.count <= 1, "the remote has several branches: \(heads)", sourceLocation: sourceLocation)
+        return heads.first
     }
 }
 
@@ -429,6 +480,16 @@ private extension SyncMachine {
         let result = try await git(arguments)
         try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
         return result.stdout.trimmingCharacters(in: .newlines)
+    }
+
+    /// The current branch.
+    func branch() async throws -> String {
+        try await gitOutput(["symbolic-ref", "--short", "HEAD"])
+    }
+
+    /// The remote and branch `vault sync` names in what it prints (`origin/BRANCH`).
+    func upstream() async throws -> String {
+        "origin/" + (try await branch())
     }
 
     /// How many commits the current branch has.

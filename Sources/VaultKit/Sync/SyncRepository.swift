@@ -41,21 +41,32 @@ public struct SyncRepository: Sendable {
     /// The files `vault sync` commits, relative to the vault's folder.
     var trackedFiles: [String] { [vaultName, ".gitattributes", ".gitignore"] }
 
+    /// Refuses a `.gitignore` of the user's that would let other files of the folder in; true
+    /// when there is none yet.
+    @discardableResult
+    func checkIgnoreFile() throws -> Bool {
+        let ignore = folder + "/.gitignore"
+        let ignored = try Self.lines(of: ignore)
+        if ignored.isEmpty { return true }
+        guard ignored.filter({ !$0.hasPrefix("#") }) == ignoreLines else {
+            throw SyncError.ignoreFileDiffers(path: ignore, lines: ignoreLines)
+        }
+        return false
+    }
+
     /// Writes `.gitattributes` (adding the vault's line to one that lacks it) and `.gitignore`
-    /// (refusing one of the user's that would let other files in).
+    /// (refusing one of the user's that would let other files in), checking both first.
     func writeSetupFiles() throws {
         try Self.checkName(vaultName)
+        let writesIgnore = try checkIgnoreFile()
         let attributes = folder + "/.gitattributes"
         let existing = try Self.lines(of: attributes)
         if !existing.contains(attributesLine) {
             try Self.write(existing + [attributesLine], to: attributes)
         }
-        let ignore = folder + "/.gitignore"
-        let ignored = try Self.lines(of: ignore)
-        if ignored.isEmpty {
-            try Self.write(["# Written by vault sync init: git keeps the vault file and these two files, nothing else here."] + ignoreLines, to: ignore)
-        } else if ignored.filter({ !$0.hasPrefix("#") }) != ignoreLines {
-            throw SyncError.ignoreFileDiffers(path: ignore, lines: ignoreLines)
+        if writesIgnore {
+            let comment = "# Written by vault sync init: git keeps the vault file and these two files, nothing else here."
+            try Self.write([comment] + ignoreLines, to: folder + "/.gitignore")
         }
     }
 

@@ -25,6 +25,7 @@ public enum SyncSetup {
         _ repository: SyncRepository, remote: String?, executable: String, message: String
     ) throws -> Initialized {
         try SyncRepository.checkName(repository.vaultName)
+        try repository.checkIgnoreFile()
         let existing = try repository.topLevel()
         if existing == nil { try repository.git.run(["init", "-q"]) }
         try repository.writeSetupFiles()

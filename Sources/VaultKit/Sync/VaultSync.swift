@@ -95,10 +95,12 @@ public struct VaultSync {
         }
     }
 
-    /// Refuses a vault outside a repository, or one git would merge byte by byte.
+    /// Refuses a vault outside a repository, one git would merge byte by byte, or one whose
+    /// `.gitignore` lets other files in (an export among them); writes a missing `.gitignore`.
     private func checkRepository() throws {
         guard try repository.topLevel() != nil else { throw SyncError.notARepository(folder: repository.folder) }
         guard try repository.mergesWithVault() else { throw SyncError.notSetUp(path: repository.vaultPath) }
+        try repository.writeSetupFiles()
         try repository.configureDrivers(executable: executable, onlyIfUnset: true)
     }
 
