@@ -44,6 +44,9 @@ public struct VaultSync {
     public let commitMessage: String
     public let now: () -> Date
 
+    /// The file in the git folder that holds a merged vault for git's merge to copy in place.
+    static let resultFile = "vault-merge-result"
+
     /// How often a push refused because the remote moved is followed by another fetch and merge.
     static let attempts = 3
 
@@ -113,10 +116,17 @@ public struct VaultSync {
         where access(try repository.gitFile(marker), F_OK) == 0 {
             throw SyncError.operationInProgress(folder: repository.folder, operation: operation)
         }
+        // The result a killed sync left for git's merge is of no use now.
+        unlink(try repository.gitFile(Self.resultFile))
         guard try repository.object("MERGE_HEAD") != nil else { return }
         let current = try? AtomicFile.read(repository.vaultPath)
         let path = try repository.pathInRepository()
         let committed = try repository.object("HEAD:\(path)").map { try repository.blob($0) }
+        // git merge --abort refuses a file the merge changed that has changed again since, so
+        // the merge's version goes back first (`current` is put back below).
+        if let current, let staged = try repository.object(":0:\(path)"), current != (try repository.blob(staged)) {
+            try git.run(["checkout", "-q", "--", repository.vaultName])
+        }
         try git.run(["merge", "--abort"])
         if let current, current != committed, (try? Envelope.parse(current)) != nil {
             try current.withUnsafeBytes { try AtomicFile.write($0, to: repository.vaultPath) }
@@ -148,7 +158,7 @@ public struct VaultSync {
             let merged = try VaultFileMerge.merge(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
-            let file = try repository.gitFile("vault-merge-result")
+            let file = try repository.gitFile(Self.resultFile)
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=cp -- \(ShellQuoting.posix(file)) %A"]
