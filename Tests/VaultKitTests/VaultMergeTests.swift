@@ -241,6 +241,20 @@ struct VaultMergeTests {
         }
     }
 
+    @Test("a merged entry renamed NAME (2) where an entry both copies share has that name: the next number, by the whole merge")
+    func renamedOntoSharedName() throws {
+        var maker = Machine(try base(), device: "cccccccccccccccc")
+        try maker.change(at: 1_700_000_100) { try $0.put(Entry(name: "web/c (2)", password: "kept", created: Self.created)) }
+        var ours = Machine(maker.copy, device: "aaaaaaaaaaaaaaaa"), theirs = Machine(maker.copy, device: "bbbbbbbbbbbbbbbb")
+        try ours.change(at: 1_700_000_200) { try $0.put(Entry(name: "web/c", password: "ours", created: Self.created)) }
+        try theirs.change(at: 1_700_000_300) { try $0.put(Entry(name: "web/c", password: "theirs", created: Self.created)) }
+        let merged = try VaultFileMerge.merge(base: Machine.table(maker.copy), ours: Machine.table(ours.copy), theirs: Machine.table(theirs.copy))
+        let entries = try Machine.copy(of: merged.table).entries
+        #expect(entries.map(\.name) == ["web/a", "web/b", "web/c", "web/c (2)", "web/c (3)"])
+        #expect(entries.map(\.password) == ["a-1", "b-1", "ours", "kept", "theirs"])
+        #expect(merged.report.conflicts == [.sameName(name: "web/c", renamedTo: "web/c (3)")])
+    }
+
     @Test("merge laws hold over 300 seeded random edit scripts", arguments: 0..<300)
     func laws(seed: Int) throws {
         var random = SeededRandom(seed: UInt64(seed))
@@ -252,6 +266,10 @@ struct VaultMergeTests {
         try script(&theirs, steps: Int.random(in: 0...5, using: &random), start: 1_700_001_000 + Double(Int.random(in: -4...4, using: &random)), random: &random)
 
         let (result, report) = VaultMerge.merge(base: base, ours: ours.copy, theirs: theirs.copy)
+        // The merge of vault files, which decodes only what the copies do not share, gives the same.
+        let tables = try VaultFileMerge.merge(base: Machine.table(base), ours: Machine.table(ours.copy), theirs: Machine.table(theirs.copy))
+        let fromTables = try Machine.copy(of: tables.table)
+        #expect(fromTables.entries == result.entries && fromTables.state == result.state && tables.report == report, "seed \(seed)")
         // Names are unique, and the result is the same whichever side merges.
         #expect(Set(result.entries.map(\.name)).count == result.entries.count, "seed \(seed)")
         let (swapped, _) = VaultMerge.merge(base: base, ours: theirs.copy, theirs: ours.copy)

@@ -40,7 +40,12 @@ public enum VaultFileMerge {
     struct Opened {
         var envelope: Envelope
         var keys: VaultKeys
-        var copy: VaultMerge.Copy
+        var table: EntryTable
+
+        /// Every entry, decoded.
+        func copy() throws -> VaultMerge.Copy {
+            try VaultFileMerge.copy(of: table, skipping: [])
+        }
     }
 
     /// Merges `theirs` into `ours` against `base` (nil, or empty as git gives it, when the
@@ -50,11 +55,11 @@ public enum VaultFileMerge {
         let mine = try openOurs(ours, keys: keys)
         guard let other = try openOther(theirs, known: [mine], keys: keys, required: true) else { throw MergeError.differentPasswords }
         let ancestor = try base.flatMap { $0.isEmpty ? nil : try openOther($0, known: [mine, other], keys: keys, required: false) }
-        let (result, report) = VaultMerge.merge(base: ancestor?.copy, ours: mine.copy, theirs: other.copy)
-        let theirsNewer = VaultMerge.newerKeys(ours: mine.copy.state, theirs: other.copy.state) == .theirs
+        let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
+        let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
-        let content = try EntryTable(entries: result.entries, state: result.state).serialized()
+        let content = try result.serialized()
         try content.withUnsafeBytes { try target.envelope.sealPayload($0, dataKey: dataKey) }
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
                       keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer)
@@ -80,8 +85,36 @@ public enum VaultFileMerge {
     public static func changes(from before: [UInt8], to after: [UInt8], keys: Keys) throws -> Changes {
         let old = try openOurs(before, keys: keys)
         guard let new = try openOther(after, known: [old], keys: keys, required: true) else { throw MergeError.differentPasswords }
-        return Changes(report: VaultMerge.merge(base: old.copy, ours: old.copy, theirs: new.copy).report,
+        return Changes(report: try merge(base: old.table, ours: old.table, theirs: new.table).report,
                        keyEncryptionKey: new.keys.keyEncryptionKey, vaultID: new.envelope.id)
+    }
+
+    /// Merges three tables (`VaultMerge`), decoding only the entries ours and theirs do not
+    /// share byte for byte (and the ancestor's versions of those): an entry both copies have
+    /// as it was is kept as its line. Should a merged entry take the name of a kept one (a
+    /// `NAME (2)` that exists), the merge is made again with every entry decoded.
+    static func merge(base: EntryTable?, ours: EntryTable, theirs: EntryTable) throws -> (table: EntryTable, report: MergeReport) {
+        let shared = ours.identicalLines(in: theirs)
+        let keptInOurs = Set(shared.map(\.mine))
+        let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
+        let (result, report) = VaultMerge.merge(
+            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
+            theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        do {
+            return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
+        } catch VaultOpenError.malformedPayload where !shared.isEmpty {
+            let (whole, report) = VaultMerge.merge(
+                base: try base.map { try copy(of: $0, skipping: []) }, ours: try copy(of: ours, skipping: []), theirs: try copy(of: theirs, skipping: []))
+            return (try EntryTable(entries: whole.entries, state: whole.state), report)
+        }
+    }
+
+    /// A table's entries but those `skipping`, decoded; entries sharing an id are refused (a
+    /// merge by id would lose one).
+    static func copy(of table: EntryTable, skipping: Set<Int>) throws -> VaultMerge.Copy {
+        let entries = try table.entries(skipping: skipping)
+        if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
+        return VaultMerge.Copy(entries: entries, state: table.state)
     }
 
     /// Opens the vault file at `path` with `unlocker`, never changing the key cache.
@@ -118,13 +151,10 @@ public enum VaultFileMerge {
         }
     }
 
-    /// Decrypts a copy. Entries sharing an id are refused: a merge by id would lose one.
+    /// Decrypts a copy.
     private static func open(_ envelope: Envelope, with keys: VaultKeys) throws -> Opened {
         let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
-        let table = try EntryTable(content: payload, length: length)
-        let entries = try table.allEntries()
-        if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
-        return Opened(envelope: envelope, keys: keys, copy: VaultMerge.Copy(entries: entries, state: table.state))
+        return Opened(envelope: envelope, keys: keys, table: try EntryTable(content: payload, length: length))
     }
 }
 

@@ -15,11 +15,12 @@ public enum VaultListing {
             let id = (try? Envelope.parse(try AtomicFile.read(path)).id) ?? "?"
             return "vault \(id): encrypted under other keys (written before a passwd or rekey)\n"
         }
+        let copy = try opened.copy()
         var key = opened.keys.dataKey.withUnsafeBytes { Sodium.keyedHash(UnsafeRawBufferPointer($0), key: Array("vault listing fingerprints".utf8)) }
         defer { Sodium.wipe(&key) }
-        let count = opened.copy.entries.count
+        let count = copy.entries.count
         var lines = ["vault \(opened.envelope.id), format \(opened.envelope.version): \(count) entr\(count == 1 ? "y" : "ies")"]
-        for entry in opened.copy.entries {
+        for entry in copy.entries {
             lines.append("\(entry.name) [\(entry.type.rawValue)] id \(entry.id)")
             for part in EntryPart.present(in: entry) where part != "name" && part != "type" {
                 guard let text = EntryPart.value(of: part, in: entry).text else { continue }
@@ -27,7 +28,7 @@ public enum VaultListing {
             }
             if !entry.history.isEmpty { lines.append("  history: \(entry.history.count) earlier password\(entry.history.count == 1 ? "" : "s")") }
         }
-        for tombstone in opened.copy.state.deleted {
+        for tombstone in copy.state.deleted {
             lines.append("removed: \(tombstone.name) id \(tombstone.id)")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -236,3 +236,51 @@ public final class EntryTable {
         return output
     }
 }
+
+/// What a merge of copies needs of their tables: which entries two copies share byte for byte
+/// (and so need no decoding), and a table of the kept lines and the merged entries.
+extension EntryTable {
+    /// The pairs of line indexes, here and in `other`, whose lines are the same byte for byte:
+    /// an entry neither copy changed since they parted.
+    func identicalLines(in other: EntryTable) -> [(mine: Int, theirs: Int)] {
+        var pairs: [(mine: Int, theirs: Int)] = []
+        var mine = 0, theirs = 0
+        while mine < lines.count && theirs < other.lines.count {
+            let (order, same) = withLine(mine) { a in
+                other.withLine(theirs) { b in
+                    let order = EntryLine.withName(of: a) { first in EntryLine.withName(of: b) { compareNames(first, $0) } ?? 1 } ?? -1
+                    return (order, order == 0 && a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+                }
+            }
+            if same { pairs.append((mine, theirs)) }
+            if order <= 0 { mine += 1 }
+            if order >= 0 { theirs += 1 }
+        }
+        return pairs
+    }
+
+    /// Every entry but those at the indexes `skipped`, decoded, in name order.
+    func entries(skipping skipped: Set<Int>) throws -> [Entry] {
+        try lines.indices.filter { !skipped.contains($0) }.map(decodeEntry(at:))
+    }
+
+    /// A table of this table's lines at `kept` and `entries`, in name order, with `state`; two
+    /// entries of one name are refused.
+    func keeping(_ kept: [Int], adding entries: [Entry], state: VaultState) throws -> EntryTable {
+        let table = try EntryTable(content: content, length: 0)
+        let unsorted = kept.map { lines[$0] } + (try entries.map { Line.changed(try EntryLine.encode($0)) })
+        table.lines = unsorted
+        table.lines = unsorted.indices.sorted { table.orderOfNames(at: $0, $1) < 0 }.map { unsorted[$0] }
+        for index in table.lines.indices.dropFirst() where table.orderOfNames(at: index - 1, index) == 0 {
+            throw VaultOpenError.malformedPayload("two entries are called \(table.name(at: index))")
+        }
+        table.state = state
+        return table
+    }
+
+    private func orderOfNames(at first: Int, _ second: Int) -> Int {
+        withLine(first) { a in
+            withLine(second) { b in EntryLine.withName(of: a) { name in EntryLine.withName(of: b) { compareNames(name, $0) } ?? 0 } ?? 0 }
+        }
+    }
+}
