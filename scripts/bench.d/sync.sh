@@ -117,16 +117,18 @@ else
                 result="FAILED (keepassxc-cli merge exited non-zero: $(tail -n 1 -- "$slog"))"
             else
                 peer_listed="$(keepassxc-cli ls -q -R -f "$sdir/merged.kdbx" <"$sdir/peer-open" 2>>"$slog" | grep -vc '/$' || true)"
-                hyperfine --style basic --warmup 1 --runs "$sync_runs" --export-json "$work/sync-peer-ls.json" \
-                    "keepassxc-cli ls -q $sdir/ours.kdbx < $sdir/peer-open" >&2 2>>"$slog" || die "hyperfine failed on keepassxc-cli ls"
-                hyperfine --style basic --warmup 1 --runs "$sync_runs" --prepare "cp $sdir/ours.kdbx $sdir/merged.kdbx" \
-                    --export-json "$work/sync-peer-merge.json" \
-                    "keepassxc-cli merge -q -s $sdir/merged.kdbx $sdir/theirs.kdbx < $sdir/peer-open" >&2 2>>"$slog" ||
-                    die "hyperfine failed on keepassxc-cli merge"
-                opened="$(hyperfine_median_ms "$work/sync-peer-ls.json")"
-                median="$(hyperfine_median_ms "$work/sync-peer-merge.json")"
-                beyond="$(awk -v m="$median" -v b="$opened" 'BEGIN { printf "%.1f", m - b }')"
-                result="median $median ms, $beyond ms beyond keepassxc-cli ls of one of them ($opened ms; $peer_listed entries after it)"
+                if hyperfine --style basic --warmup 1 --runs "$sync_runs" --export-json "$work/sync-peer-ls.json" \
+                    "keepassxc-cli ls -q $sdir/ours.kdbx < $sdir/peer-open" >&2 2>>"$slog" &&
+                    hyperfine --style basic --warmup 1 --runs "$sync_runs" --prepare "cp $sdir/ours.kdbx $sdir/merged.kdbx" \
+                        --export-json "$work/sync-peer-merge.json" \
+                        "keepassxc-cli merge -q -s $sdir/merged.kdbx $sdir/theirs.kdbx < $sdir/peer-open" >&2 2>>"$slog"; then
+                    opened="$(hyperfine_median_ms "$work/sync-peer-ls.json")"
+                    median="$(hyperfine_median_ms "$work/sync-peer-merge.json")"
+                    beyond="$(awk -v m="$median" -v b="$opened" 'BEGIN { printf "%.1f", m - b }')"
+                    result="median $median ms, $beyond ms beyond keepassxc-cli ls of one of them ($opened ms; $peer_listed entries after it)"
+                else
+                    result="FAILED (a warm-up or timed run exited non-zero: see hyperfine's message on stderr)"
+                fi
             fi
         fi
         [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: peer: $result"; }
