@@ -12,6 +12,7 @@ Usage: benchtool.py SUBCOMMAND ARGS... (see `benchtool.py --help` and each subco
 --help). The arguments are positional, in the order each subcommand's description gives.
 """
 import argparse
+import base64
 import hashlib
 import json
 import queue
@@ -246,14 +247,8 @@ def write_breach_batch(argv):
         out.writelines(p + "\n" for p in sorted({h[:5] for h in hashes}))
 
 
-def write_foreign(argv):
-    """write-foreign COUNT FORMAT OUT: an export of another password manager with COUNT
-    records, for timing `vault import`: FORMAT is bitwarden-json, keepass-xml, chrome-csv or
-    lastpass-csv. Records have a username, a 20-character password, a URL, a note on every
-    fourth, a custom field on every third and a TOTP secret on every fifth, in folders of 100.
-    Seeded by COUNT.
-    """
-    count, kind, out = int(argv[1]), argv[2], argv[3]
+def foreign_records(count):
+    """The COUNT records of write-foreign and write-sync, seeded by COUNT."""
     rng = random.Random(count)
     alphabet = string.ascii_letters + string.digits + "!#%+-.:=?@_~"
     records = []
@@ -265,6 +260,61 @@ def write_foreign(argv):
             "field": ("pin", "%04d" % rng.randrange(10000)) if i % 3 == 0 else None,
             "totp": "".join(rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567") for _ in range(32)) if i % 5 == 0 else "",
         })
+    return records
+
+
+def keepass_uuid(number):
+    """A KeePass UUID (sixteen bytes in Base64) made from a number, so that files agree on it."""
+    return base64.b64encode(number.to_bytes(16, "big")).decode()
+
+
+def write_keepass_xml(records, out, deleted=()):
+    """Writes records as a KeePass 2 XML export, one group for each run of records in one folder
+    (so records are given grouped by folder), its UUID the MD5 of the folder's name. A record with an "id" gets that UUID and its
+    "created" and "modified" times; `deleted` lists (UUID, time) pairs for DeletedObjects.
+    """
+    from xml.sax.saxutils import escape
+    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', "<KeePassFile>", "<Meta><Generator>benchtool</Generator></Meta>",
+             "<Root>", "<Group><UUID>%s</UUID><Name>Root</Name>" % keepass_uuid(1)]
+    current = None
+    for r in records:
+        if r["folder"] != current:
+            if current is not None:
+                lines.append("</Group>")
+            current = r["folder"]
+            group = base64.b64encode(hashlib.md5(current.encode()).digest()).decode()
+            lines.append("<Group><UUID>%s</UUID><Name>%s</Name>" % (group, escape(current)))
+        strings = [("Title", r["name"], False), ("UserName", r["username"], False), ("Password", r["password"], True),
+                   ("URL", r["url"], False), ("Notes", r["note"], False)]
+        if r["field"]:
+            strings.append((r["field"][0], r["field"][1], True))
+        if r["totp"]:
+            strings.append(("otp", "otpauth://totp/%s?secret=%s" % (r["name"], r["totp"]), True))
+        identity = "<UUID>%s</UUID>" % r["id"] if "id" in r else ""
+        lines.append("<Entry>%s<Times><CreationTime>%s</CreationTime><LastModificationTime>%s</LastModificationTime></Times>"
+                     % (identity, r.get("created", "2024-01-01T00:00:00Z"), r.get("modified", "2024-06-01T00:00:00Z")))
+        for key, value, secret in strings:
+            lines.append('<String><Key>%s</Key><Value%s>%s</Value></String>' % (key, ' ProtectInMemory="True"' if secret else "", escape(value)))
+        lines.append("</Entry>")
+    lines += ["</Group>", "</Group>"]
+    if deleted:
+        lines.append("<DeletedObjects>")
+        lines += ["<DeletedObject><UUID>%s</UUID><DeletionTime>%s</DeletionTime></DeletedObject>" % pair for pair in deleted]
+        lines.append("</DeletedObjects>")
+    lines += ["</Root>", "</KeePassFile>"]
+    with open(out, "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+
+
+def write_foreign(argv):
+    """write-foreign COUNT FORMAT OUT: an export of another password manager with COUNT
+    records, for timing `vault import`: FORMAT is bitwarden-json, keepass-xml, chrome-csv or
+    lastpass-csv. Records have a username, a 20-character password, a URL, a note on every
+    fourth, a custom field on every third and a TOTP secret on every fifth, in folders of 100.
+    Seeded by COUNT.
+    """
+    count, kind, out = int(argv[1]), argv[2], argv[3]
+    records = foreign_records(count)
     if kind == "bitwarden-json":
         folders = sorted({r["folder"] for r in records})
         ids = {name: "f-%s" % name for name in folders}
@@ -289,30 +339,93 @@ def write_foreign(argv):
                 for r in records:
                     writer.writerow([r["url"], r["username"], r["password"], r["totp"], r["note"], r["name"], r["folder"], "0"])
     elif kind == "keepass-xml":
-        from xml.sax.saxutils import escape
-        lines = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', "<KeePassFile>", "<Meta><Generator>benchtool</Generator></Meta>",
-                 "<Root>", "<Group><UUID>AAAAAAAAAAAAAAAAAAAAAQ==</UUID><Name>Root</Name>"]
-        current = None
-        for r in records:
-            if r["folder"] != current:
-                if current is not None:
-                    lines.append("</Group>")
-                current = r["folder"]
-                lines.append("<Group><UUID>AAAAAAAAAAAAAAAAAAAAAg==</UUID><Name>%s</Name>" % current)
-            strings = [("Title", r["name"], False), ("UserName", r["username"], False), ("Password", r["password"], True),
-                       ("URL", r["url"], False), ("Notes", r["note"], False)]
-            if r["field"]:
-                strings.append((r["field"][0], r["field"][1], True))
-            if r["totp"]:
-                strings.append(("otp", "otpauth://totp/%s?secret=%s" % (r["name"], r["totp"]), True))
-            lines.append("<Entry><Times><CreationTime>2024-01-01T00:00:00Z</CreationTime><LastModificationTime>2024-06-01T00:00:00Z</LastModificationTime></Times>")
-            for key, value, secret in strings:
-                lines.append('<String><Key>%s</Key><Value%s>%s</Value></String>' % (key, ' ProtectInMemory="True"' if secret else "", escape(value)))
-            lines.append("</Entry>")
-        lines += ["</Group>", "</Group>", "</Root>", "</KeePassFile>"]
-        open(out, "w").write("\n".join(lines) + "\n")
+        write_keepass_xml(records, out)
     else:
         sys.exit("write-foreign: unknown format %s" % kind)
+
+
+def write_sync(argv):
+    """write-sync RECORDS CHANGES DIR: the inputs of the sync area (a three-way merge), seeded
+    by RECORDS and CHANGES. DIR/base.xml: the write-foreign records as a KeePass XML export,
+    every entry with a UUID of its own: the common ancestor. DIR/ours.tsv and DIR/theirs.tsv:
+    CHANGES changes each, for vault's own commands on two copies of the ancestor, one per line,
+    tab-separated: "username NAME NEW", "password NAME NEW", "add NAME PASSWORD", "rm NAME" or
+    "mv NAME NEW", in a shuffled order. min(10, CHANGES / 2) entries are changed on both sides,
+    in pairs (ours, theirs) of username-username and password-password (conflicts),
+    username-password, mv-username and password-rm (an edit beats a removal); the other changes
+    of each side are username, password, add, rm, mv and add in turn (more additions than
+    removals, so that neither copy alone has the merge's count), on entries of their own.
+    DIR/ours.xml and DIR/theirs.xml: the ancestor with the same changes, for KeePassXC, each
+    change stamped one second after the one before (theirs a day after ours), removed entries
+    in DeletedObjects. Prints two numbers: how many entries the merged vault has (RECORDS, plus
+    the additions of both sides, minus the entries removed on one side and not changed on the
+    other), and how many entries both sides changed.
+    """
+    count, changes, folder = int(argv[1]), int(argv[2]), argv[3]
+    records = foreign_records(count)
+    for number, r in enumerate(records, 1):
+        r["id"] = keepass_uuid(2 ** 121 + number)
+    write_keepass_xml(records, "%s/base.xml" % folder)
+    rng = random.Random("sync %d %d" % (count, changes))
+    alphabet = string.ascii_letters + string.digits + "!#%+-.:=?@_~"
+    shared = min(10, changes // 2)
+    pairs = [("username", "username"), ("password", "password"), ("username", "password"), ("mv", "username"), ("password", "rm")]
+    kinds = ["username", "password", "add", "rm", "mv", "add"]
+    own = [kinds[k % len(kinds)] for k in range(changes - shared)]
+    needed = shared + 2 * sum(kind != "add" for kind in own)
+    if needed > count:
+        sys.exit("write-sync: %d changes on each side need %d entries, there are %d" % (changes, needed, count))
+    picked = iter(rng.sample(range(count), needed))
+    scripts = {"ours": [], "theirs": []}
+    for k in range(shared):
+        index = next(picked)
+        scripts["ours"].append((pairs[k % len(pairs)][0], index))
+        scripts["theirs"].append((pairs[k % len(pairs)][1], index))
+    results = {}
+    for day, side in enumerate(("ours", "theirs"), 1):
+        script = scripts[side] + [(kind, None if kind == "add" else next(picked)) for kind in own]
+        rng.shuffle(script)
+        edited = [dict(r) for r in records]
+        lines, deleted, changed, removed, added = [], [], set(), set(), 0
+        for step, (kind, index) in enumerate(script):
+            when = "2025-06-%02dT%02d:%02d:%02dZ" % (day, step // 3600, step // 60 % 60, step % 60)
+            secret = "".join(rng.choice(alphabet) for _ in range(24))
+            if kind == "add":
+                added += 1
+                r = {"folder": records[rng.randrange(count)]["folder"], "name": "%s-new-%04d" % (side, added),
+                     "username": "%s-new-%04d@example.org" % (side, added), "password": secret,
+                     "url": "https://new%04d.%s.example.org/" % (added, side), "note": "", "field": None, "totp": "",
+                     "id": keepass_uuid(2 ** 122 * day + added), "created": when, "modified": when}
+                edited.append(r)
+                lines.append(("add", "%s/%s" % (r["folder"], r["name"]), secret))
+                continue
+            r = edited[index]
+            name = "%s/%s" % (r["folder"], r["name"])
+            if kind == "rm":
+                deleted.append((r["id"], when))
+                removed.add(index)
+                edited[index] = None
+                lines.append(("rm", name))
+                continue
+            if kind == "username":
+                r["username"] = "%s-%04d@example.org" % (side, step)
+                lines.append(("username", name, r["username"]))
+            elif kind == "password":
+                r["password"] = secret
+                lines.append(("password", name, secret))
+            else:
+                r["name"] += "-" + side
+                lines.append(("mv", name, "%s/%s" % (r["folder"], r["name"])))
+            r["modified"] = when
+            changed.add(index)
+        with open("%s/%s.tsv" % (folder, side), "w") as out:
+            out.writelines("\t".join(line) + "\n" for line in lines)
+        kept = sorted((r for r in edited if r is not None), key=lambda r: r["folder"])
+        write_keepass_xml(kept, "%s/%s.xml" % (folder, side), deleted)
+        results[side] = (added, removed, changed)
+    (added_ours, removed_ours, changed_ours), (added_theirs, removed_theirs, changed_theirs) = results["ours"], results["theirs"]
+    gone = (removed_ours - changed_theirs) | (removed_theirs - changed_ours)
+    print(count + added_ours + added_theirs - len(gone), shared)
 
 
 def zxcvbn_child(argv):
@@ -357,6 +470,7 @@ SUBCOMMANDS = {
     "write-breach-offline": write_breach_offline,
     "write-breach-batch": write_breach_batch,
     "write-foreign": write_foreign,
+    "write-sync": write_sync,
     "median": median,
     "field": field,
 }

@@ -48,6 +48,7 @@ fi
 checks+=("${entropy_checks[@]}")
 checks+=("${breach_checks[@]}")
 checks+=("${interchange_checks[@]}")
+checks+=("${sync_checks[@]}")
 
 elapsed_s=$((($(date +%s%N) - started) / 1000000000))
 cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
@@ -71,6 +72,8 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     echo
     printf '%s\n' "${interchange_lines[@]}"
     echo
+    printf '%s\n' "${sync_lines[@]}"
+    echo
     printf '%s\n' "${peer_lines[@]}"
     echo
     printf '%s\n' "${exif_lines[@]}"
@@ -89,6 +92,10 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     fi
     if [[ "$skip_interchange" != 1 ]]; then
         echo "         vault import of $interchange_records records of another manager: < 2 s beyond one KDF."
+    fi
+    if [[ "$skip_sync" != 1 ]]; then
+        echo "         vault sync merge-driver on two $sync_records-entry copies with $sync_changes changes each: < 1 s"
+        echo "         beyond the key derivation; keepassxc-cli merge is reported only."
     fi
     printf '  %s\n' "${checks[@]}"
     echo

@@ -1,0 +1,141 @@
+# shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
+# Sourced by scripts/bench (not run on its own). vault sync merge-driver, the three-way merge
+# git runs on a vault file: an ancestor of BENCH_SYNC_RECORDS entries (10,000: the write-foreign
+# records, imported from KeePass XML into a new cheap-kdf vault) and two copies of it, ours and
+# theirs, each changed BENCH_SYNC_CHANGES times (100) with vault's own commands (edit --username,
+# edit --password, add, rm, mv; the changes are benchtool write-sync's), min(10, changes / 2) of
+# the entries changed on both sides, so that conflicts are merged too. The merge is checked once
+# (exit 0, and the result opens with the number of entries write-sync works out), then timed:
+# median of BENCH_SYNC_RUNS hyperfine runs, our copy put back before each (untimed). Against
+# `vault list` on an empty cheap-kdf vault (start-up, one derivation, an empty open): the three
+# copies share password and salt, so the driver derives the key once, and the difference is the
+# merge beyond the KDF, which the issue bounds at 1 s. The peer: keepassxc-cli merge (two-way)
+# of two KeePass databases made from the same records with the same changes (write-sync's
+# ours.xml and theirs.xml, imported with a 100 ms KDF target), against keepassxc-cli ls of one
+# of them (start-up and one KDF), reported only.
+# Reads skip_sync, sync_records, sync_changes, sync_runs, vault, work, VAULT_PASSWORD_FILE.
+# Sets sync_lines and sync_checks.
+
+# sync_apply TSV FILE: makes the changes listed in TSV (write-sync's: OP NAME [VALUE] per line,
+# tab-separated) in the vault FILE, one vault command each, a new password on standard input;
+# their messages go to $slog. Fails at the first command that fails.
+sync_apply() {
+    local tsv=$1 file=$2 op name value
+    local -a opts=(--vault "$file" --no-keyring --password-file "$VAULT_PASSWORD_FILE")
+    while IFS=$'\t' read -r -u 3 op name value; do
+        case "$op" in
+            username) "$vault" edit "$name" --username "$value" "${opts[@]}" </dev/null ;;
+            password) printf '%s\n' "$value" | "$vault" edit "$name" --password "${opts[@]}" ;;
+            add) printf '%s\n' "$value" | "$vault" add "$name" "${opts[@]}" ;;
+            rm) "$vault" rm "$name" --yes "${opts[@]}" </dev/null ;;
+            mv) "$vault" mv "$name" "$value" "${opts[@]}" </dev/null ;;
+            *) printf 'unknown change %s in %s\n' "$op" "$tsv"; false ;;
+        esac >>"$slog" 2>&1 || return 1
+    done 3<"$tsv"
+}
+
+sync_lines=()
+sync_checks=()
+if [[ "$skip_sync" == 1 ]]; then
+    sync_lines+=("sync: skipped (BENCH_SKIP_SYNC=1)")
+else
+    slog="$work/sync.log"
+    sdir="$work/sync"
+    mkdir -p -- "$sdir"
+    sopts=(--no-keyring --password-file "$VAULT_PASSWORD_FILE")
+    cheap=(--kdf-memory-mib 8 --kdf-iterations 1 --kdf-parallelism 1)
+    base="$sdir/base.json" ours="$sdir/ours.json" theirs="$sdir/theirs.json" merged="$sdir/merged.json"
+
+    log "sync: empty-vault baseline (vault list)"
+    rm -f -- "$sdir/empty.json"
+    "$vault" init --vault "$sdir/empty.json" "${sopts[@]}" "${cheap[@]}" >>"$slog" 2>&1 || { show_log "$slog"; die "vault init failed (sync)"; }
+    printf -v cmd '%q list --vault %q --no-keyring --password-file %q' "$vault" "$sdir/empty.json" "$VAULT_PASSWORD_FILE"
+    hyperfine --style basic -N --warmup 1 --runs "$sync_runs" --export-json "$work/sync-list.json" "$cmd" >&2 ||
+        die "hyperfine failed on vault list (sync)"
+    baseline="$(hyperfine_median_ms "$work/sync-list.json")"
+    sync_lines+=("sync: vault list on an empty cheap-kdf vault (start-up + one derivation): median $baseline ms")
+
+    log "sync: the ancestor ($sync_records entries), then $sync_changes changes by vault's commands in each copy"
+    counts="$(python3 "$benchtool" write-sync "$sync_records" "$sync_changes" "$sdir")"
+    read -r expected shared <<<"$counts"
+    about="$sync_records entries, $sync_changes changes on each side, $shared entries changed on both"
+    result="" beyond=""
+    rm -f -- "$base"
+    "$vault" init --vault "$base" "${sopts[@]}" "${cheap[@]}" >>"$slog" 2>&1 || { show_log "$slog"; die "vault init failed (sync)"; }
+    if ! "$vault" import "$sdir/base.xml" --vault "$base" "${sopts[@]}" >>"$slog" 2>&1; then
+        result="FAILED (vault import of the ancestor exited non-zero: $(tail -n 1 -- "$slog"))"
+    elif ! cp -- "$base" "$ours" || ! sync_apply "$sdir/ours.tsv" "$ours"; then
+        result="FAILED (a change of our copy failed: $(tail -n 1 -- "$slog"))"
+    elif ! cp -- "$base" "$theirs" || ! sync_apply "$sdir/theirs.tsv" "$theirs"; then
+        result="FAILED (a change of their copy failed: $(tail -n 1 -- "$slog"))"
+    else
+        log "sync: vault sync merge-driver: check, then $sync_runs runs"
+        cp -- "$ours" "$merged"
+        if ! "$vault" sync merge-driver --vault "$merged" "${sopts[@]}" "$base" "$merged" "$theirs" vault.json 2>"$sdir/merge.err"; then
+            result="FAILED (the merge driver exited non-zero: $(tail -n 1 -- "$sdir/merge.err"))"
+        else
+            listed="$("$vault" list --vault "$merged" "${sopts[@]}" 2>>"$slog" | wc -l)"
+            # The driver tells each conflict on a line of its own: "vault.json: conflict in NAME: ..."
+            # (both sides changed one part) or "vault.json: conflict: NAME was removed on one side ...".
+            conflicts="$(grep -cE '^vault\.json: conflict( in|:) ' "$sdir/merge.err" || true)"
+            if ((listed != expected)); then
+                result="FAILED ($listed entries after the merge, expected $expected)"
+            else
+                printf -v prepare 'cp %q %q' "$ours" "$merged"
+                printf -v cmd '%q sync merge-driver --vault %q --no-keyring --password-file %q %q %q %q vault.json' \
+                    "$vault" "$merged" "$VAULT_PASSWORD_FILE" "$base" "$merged" "$theirs"
+                if hyperfine --style basic -N --warmup 1 --runs "$sync_runs" --prepare "$prepare" \
+                    --export-json "$work/sync-merge.json" "$cmd" >&2 2>>"$slog"; then
+                    median="$(hyperfine_median_ms "$work/sync-merge.json")"
+                    beyond="$(awk -v m="$median" -v b="$baseline" 'BEGIN { printf "%.1f", m - b }')"
+                    result="median $median ms, $beyond ms beyond the empty-vault baseline ($expected entries after it, $conflicts conflicts settled)"
+                else
+                    result="FAILED (a warm-up or timed run exited non-zero: see hyperfine's message on stderr)"
+                fi
+            fi
+        fi
+    fi
+    [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: vault merge: $result"; }
+    sync_lines+=("sync: vault sync merge-driver ($about): $result")
+    sync_checks+=("$(target_check "sync merge, $sync_records entries, $sync_changes changes each, beyond one KDF" "$beyond" "ms" "<" 1000 1,000)")
+
+    if command -v keepassxc-cli >/dev/null 2>&1; then
+        log "sync: peer, keepassxc-cli merge of two databases with the same changes: check, then $sync_runs runs"
+        # The password on standard input: twice for a new database, once to open one.
+        printf 'bench-password\nbench-password\n' >"$sdir/peer-new"
+        printf 'bench-password\n' >"$sdir/peer-open"
+        result=""
+        for side in ours theirs; do
+            rm -f -- "$sdir/$side.kdbx"
+            if ! keepassxc-cli import -q -p -t 100 "$sdir/$side.xml" "$sdir/$side.kdbx" <"$sdir/peer-new" >>"$slog" 2>&1; then
+                result="FAILED (keepassxc-cli import of $side.xml exited non-zero: $(tail -n 1 -- "$slog"))"
+            fi
+        done
+        if [[ -z "$result" ]]; then
+            cp -- "$sdir/ours.kdbx" "$sdir/merged.kdbx"
+            if ! keepassxc-cli merge -q -s "$sdir/merged.kdbx" "$sdir/theirs.kdbx" <"$sdir/peer-open" >>"$slog" 2>&1; then
+                result="FAILED (keepassxc-cli merge exited non-zero: $(tail -n 1 -- "$slog"))"
+            else
+                peer_listed="$(keepassxc-cli ls -q -R -f "$sdir/merged.kdbx" <"$sdir/peer-open" 2>>"$slog" | grep -vc '/$' || true)"
+                if hyperfine --style basic --warmup 1 --runs "$sync_runs" --export-json "$work/sync-peer-ls.json" \
+                    "keepassxc-cli ls -q $sdir/ours.kdbx < $sdir/peer-open" >&2 2>>"$slog" &&
+                    hyperfine --style basic --warmup 1 --runs "$sync_runs" --prepare "cp $sdir/ours.kdbx $sdir/merged.kdbx" \
+                        --export-json "$work/sync-peer-merge.json" \
+                        "keepassxc-cli merge -q -s $sdir/merged.kdbx $sdir/theirs.kdbx < $sdir/peer-open" >&2 2>>"$slog"; then
+                    opened="$(hyperfine_median_ms "$work/sync-peer-ls.json")"
+                    median="$(hyperfine_median_ms "$work/sync-peer-merge.json")"
+                    beyond="$(awk -v m="$median" -v b="$opened" 'BEGIN { printf "%.1f", m - b }')"
+                    result="median $median ms, $beyond ms beyond keepassxc-cli ls of one of them ($opened ms; $peer_listed entries after it)"
+                else
+                    result="FAILED (a warm-up or timed run exited non-zero: see hyperfine's message on stderr)"
+                fi
+            fi
+        fi
+        [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: peer: $result"; }
+        sync_lines+=("sync: peer keepassxc-cli merge -s ($about, two-way): $result")
+        sync_lines+=("   (KeePassXC opens both databases and derives a new key when it saves the result: its figure"
+            "    beyond ls holds two more KDFs of about 100 ms each (-t 100); by default it merges no removals.)")
+    else
+        sync_lines+=("sync: peer keepassxc-cli: not installed, skipped")
+    fi
+fi
