@@ -36,7 +36,7 @@ struct SyncCommandTests {
         let pushed = try #require(try await world.remoteHead())
         #expect(pushed == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
         #expect(try await world.remoteGit(["ls-tree", "-r", "--name-only", pushed]).lines == Self.trackedFiles)
-        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/vault.json merge=vault diff=vault"])
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/vault.json -text merge=vault diff=vault"])
         try await expectDrivers(on: laptop)
 
         let commits = try await laptop.commitCount()
@@ -119,7 +119,7 @@ struct SyncCommandTests {
             "Pushed to \(upstream).",
         ], "\(merging)")
         let last = try await laptop.succeed(["sync"])
-        #expect(last.stdoutLines == ["From \(upstream):", "  added 1 (web/d)", "  changed 1 (web/a)", "Pushed to \(upstream)."], "\(last)")
+        #expect(last.stdoutLines == ["From \(upstream):", "  added 1 (web/d)", "  changed 1 (web/a)", "Nothing to push: \(upstream) has it all."], "\(last)")
 
         #expect(try await laptop.names() == ["web/a", "web/b", "web/c", "web/d"])
         #expect(try await laptop.entries() == (try await desktop.entries()))
@@ -306,7 +306,7 @@ struct SyncCommandTests {
         try await laptop.succeed(["sync", "init", world.remote], environment: work)
         try await laptop.succeed(["sync"], environment: work)
         let pushed = try #require(try await world.remoteHead())
-        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/work.vault merge=vault diff=vault"])
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/work.vault -text merge=vault diff=vault"])
 
         let desktop = try world.machine("desktop")
         let expected = desktop.vaultFolder + "/work.vault"

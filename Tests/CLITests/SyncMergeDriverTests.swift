@@ -34,7 +34,7 @@ struct SyncMergeDriverTests {
         try await laptop.succeed(["init"] + VaultFixture.cheapKDF)
         try await laptop.succeed(["add", "web/a", "--username", "alice"], stdin: "pw-a-first\n")
         try await laptop.succeed(["add", "web/b"], stdin: "pw-b-first\n")
-        try "vault.json merge=vault diff=vault\n".write(toFile: laptop.vaultFolder + "/.gitattributes", atomically: true, encoding: .utf8)
+        try "vault.json -text merge=vault diff=vault\n".write(toFile: laptop.vaultFolder + "/.gitattributes", atomically: true, encoding: .utf8)
         try await laptop.gitSucceeds(["add", "-A"])
         try await laptop.gitSucceeds(["commit", "-qm", "a vault"])
         try await laptop.gitSucceeds(["push", "-q", "origin", "HEAD:main"])

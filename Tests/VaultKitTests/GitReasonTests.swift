@@ -13,11 +13,12 @@ struct GitReasonTests {
         #expect(Git.reason(in: []) == nil)
     }
 
-    @Test("a URL's password is left out, its user and host kept")
+    @Test("a URL's password is left out (with HTTP its whole user part, often a token), its host kept")
     func passwordsLeftOut() {
         #expect(Git.withoutPasswords("unable to access 'https://me:s3cret@example.com/x.git/': refused")
-            == "unable to access 'https://me:…@example.com/x.git/': refused")
-        #expect(Git.withoutPasswords("https://a:b@c/ and ssh://git@host:22/x and http://u:p:q@h/") == "https://a:…@c/ and ssh://git@host:22/x and http://u:…@h/")
+            == "unable to access 'https://…@example.com/x.git/': refused")
+        #expect(Git.withoutPasswords("https://ghp_T0KEN@c/ and ssh://git@host:22/x and ssh://u:p@h/ and http://u:p:q@h/")
+            == "https://…@c/ and ssh://git@host:22/x and ssh://u:…@h/ and http://…@h/")
         #expect(Git.withoutPasswords("no url here") == "no url here")
     }
 

@@ -13,7 +13,10 @@
 # of two KeePass databases made from the same records with the same changes (write-sync's
 # ours.xml and theirs.xml, imported with a 100 ms KDF target), against keepassxc-cli ls of one
 # of them (start-up and one KDF), reported only.
-# Reads skip_sync, sync_records, sync_changes, sync_runs, vault, work, VAULT_PASSWORD_FILE.
+# Then `vault sync` end to end between two machines and a bare remote on local disk, on
+# BENCH_SYNC_E2E_RECORDS entries (1,000) with BENCH_SYNC_E2E_CHANGES (10) changed on each.
+# Reads skip_sync, sync_records, sync_changes, sync_runs, sync_e2e_records, sync_e2e_changes,
+# vault, work, VAULT_PASSWORD_FILE.
 # Sets sync_lines and sync_checks.
 
 # sync_apply TSV FILE: makes the changes listed in TSV (write-sync's: OP NAME [VALUE] per line,
@@ -98,6 +101,72 @@ else
     [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: vault merge: $result"; }
     sync_lines+=("sync: vault sync merge-driver ($about): $result")
     sync_checks+=("$(target_check "sync merge, $sync_records entries, $sync_changes changes each, beyond one KDF" "$beyond" "ms" "<" 1000 1,000)")
+
+    # vault sync end to end: two machines (vault folders of their own, one HOME without git
+    # configuration) and a bare remote on local disk; A and B each change sync_e2e_changes
+    # entries of a sync_e2e_records-entry vault, A syncs first, then B's `vault sync` is timed:
+    # commit, fetch, the three-way merge of the vault, git's merge commit, push. Before each run
+    # B's branch, its remote-tracking branch and the remote are put back (untimed).
+    log "sync: vault sync end to end on $sync_e2e_records entries, $sync_e2e_changes changes on each machine"
+    e2e="$sdir/e2e"
+    rm -rf -- "$e2e"
+    mkdir -p -- "$e2e/home" "$e2e/a" "$e2e/b"
+    git init -q --bare -b main "$e2e/remote.git" >>"$slog" 2>&1
+    e2e_env=(env HOME="$e2e/home" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com
+        GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com)
+    a_vault="$e2e/a/vault.json" b_vault="$e2e/b/vault.json"
+    a_opts=(--vault "$a_vault" "${sopts[@]}") b_opts=(--vault "$b_vault" "${sopts[@]}")
+    python3 "$benchtool" write-foreign "$sync_e2e_records" keepass-xml "$e2e/records.xml"
+    result=""
+    # e2e_vault MACHINE ARGUMENTS...: vault on machine a or b (its own device id).
+    e2e_vault() {
+        local machine=$1
+        shift
+        "${e2e_env[@]}" XDG_STATE_HOME="$e2e/$machine-state" "$vault" "$@"
+    }
+    # e2e_change MACHINE OPTIONS-ARRAY: sync_e2e_changes username edits, every 37th entry.
+    e2e_change() {
+        local -n options=$2
+        local i name
+        for ((i = 0; i < sync_e2e_changes; i++)); do
+            name="$("$vault" list "${options[@]}" 2>>"$slog" | sed -n "$((i * 37 % sync_e2e_records + 1))p")"
+            e2e_vault "$1" edit "$name" --username "$1-$i" "${options[@]}" </dev/null || return 1
+        done
+    }
+    if ! { e2e_vault a init "${a_opts[@]}" "${cheap[@]}" &&
+        e2e_vault a import "$e2e/records.xml" "${a_opts[@]}" &&
+        e2e_vault a sync init "$e2e/remote.git" "${a_opts[@]}" &&
+        e2e_vault a sync "${a_opts[@]}" &&
+        e2e_vault b sync clone "$e2e/remote.git" --vault "$b_vault" &&
+        e2e_change a a_opts && e2e_vault a sync "${a_opts[@]}" &&
+        e2e_change b b_opts; } >>"$slog" 2>&1; then
+        result="FAILED (setting up the two machines failed: $(tail -n 1 -- "$slog"))"
+    else
+        git -C "$e2e/b" add vault.json && "${e2e_env[@]}" git -C "$e2e/b" commit -qm "b's changes" >>"$slog" 2>&1
+        b_head="$(git -C "$e2e/b" rev-parse HEAD)"
+        branch="$(git -C "$e2e/b" symbolic-ref --short HEAD)"
+        b_tracking="$(git -C "$e2e/b" rev-parse --verify -q "refs/remotes/origin/$branch")"
+        remote_head="$(git -C "$e2e/remote.git" rev-parse "refs/heads/$branch")"
+        printf -v prepare 'git -C %q reset -q --hard %q && git -C %q update-ref refs/remotes/origin/%q %q && git -C %q update-ref refs/heads/%q %q' \
+            "$e2e/b" "$b_head" "$e2e/b" "$branch" "$b_tracking" "$e2e/remote.git" "$branch" "$remote_head"
+        printf -v cmd '%s XDG_STATE_HOME=%q %q sync --vault %q --no-keyring --password-file %q' \
+            "${e2e_env[*]}" "$e2e/b-state" "$vault" "$b_vault" "$VAULT_PASSWORD_FILE"
+        eval "$prepare"
+        if ! eval "$cmd" >"$e2e/sync.out" 2>>"$slog" || ! grep -q 'Merged the changes' "$e2e/sync.out" ||
+            [[ "$("$vault" list "${b_opts[@]}" 2>>"$slog" | wc -l)" != "$sync_e2e_records" ]] ||
+            ! "$vault" show --json "$("$vault" list "${b_opts[@]}" 2>>"$slog" | sed -n 1p)" "${b_opts[@]}" 2>>"$slog" | grep -q '"a-0"'; then
+            result="FAILED (the checked vault sync did not merge both machines' changes: $(tail -n 1 -- "$slog"))"
+        elif hyperfine --style basic --warmup 1 --runs "$sync_runs" --prepare "$prepare" \
+            --export-json "$work/sync-e2e.json" "$cmd" >&2 2>>"$slog"; then
+            median="$(hyperfine_median_ms "$work/sync-e2e.json")"
+            beyond="$(awk -v m="$median" -v b="$baseline" 'BEGIN { printf "%.1f", m - b }')"
+            result="median $median ms, $beyond ms beyond the empty-vault baseline"
+        else
+            result="FAILED (a warm-up or timed run exited non-zero: see hyperfine's message on stderr)"
+        fi
+    fi
+    [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: end to end: $result"; }
+    sync_lines+=("sync: vault sync end to end ($sync_e2e_records entries, $sync_e2e_changes changed on each machine, a local bare remote): $result")
 
     if command -v keepassxc-cli >/dev/null 2>&1; then
         log "sync: peer, keepassxc-cli merge of two databases with the same changes: check, then $sync_runs runs"

@@ -9,7 +9,7 @@ enum AutoSync {
         do {
             let sync = try options.synchronizer(store: store, unlocker: unlocker, in: context)
             if push {
-                _ = try sync.run(push: true)
+                tell(try sync.run(push: true), context: context)
             } else {
                 _ = try sync.commit()
             }
@@ -17,6 +17,21 @@ enum AutoSync {
             context.diagnostics.warning("the change is made but not \(push ? "synced" : "committed"): \(failure.message)")
         } catch {
             context.diagnostics.warning("the change is made but not \(push ? "synced" : "committed"): \(error)")
+        }
+    }
+
+    /// What a person should know of a sync made on the side: conflicts settled, and a master
+    /// password taken from another machine.
+    private static func tell(_ outcome: VaultSync.Outcome, context: CommandContext) {
+        let conflicts = outcome.incoming.reduce(0) { count, incoming in
+            if case .merged(let report?, _) = incoming { return count + report.conflicts.count }
+            return count
+        }
+        if conflicts > 0 {
+            context.diagnostics.notice("synced with changes from another machine; \(conflicts) conflict\(conflicts == 1 ? "" : "s") settled (the later change kept; see vault sync status, git log)")
+        }
+        if outcome.passwordChangedElsewhere {
+            context.diagnostics.notice("the master password was changed on another machine: the vault now opens with that one")
         }
     }
 }

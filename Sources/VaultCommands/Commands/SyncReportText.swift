@@ -14,14 +14,10 @@ enum SyncReportText {
             switch incoming {
             case .nothing:
                 continue
-            case .fastForward(let report?, _):
-                lines.append("From \(upstream):")
-                lines += Self.lines(report).map { "  " + $0 }
-            case .fastForward(nil, let why):
-                lines.append("Took the changes from \(upstream) (not listed: \(why ?? "the vault could not be opened"))")
-            case .merged(let report):
-                lines.append("Merged the changes from \(upstream) with this machine's:")
-                lines += Self.lines(report).map { "  " + $0 }
+            case .fastForward(let report, let why):
+                lines += describe("From \(upstream):", report, why, upstream)
+            case .merged(let report, let why):
+                lines += describe("Merged the changes from \(upstream) with this machine's:", report, why, upstream)
             }
             arrived = true
         }
@@ -29,8 +25,18 @@ enum SyncReportText {
         if outcome.passwordChangedElsewhere {
             lines.append("The master password was changed on another machine: the vault now opens with that one.")
         }
-        lines.append(outcome.pushed.map { "Pushed to \($0)." } ?? "Not pushed (--no-push).")
+        if let pushed = outcome.pushed {
+            lines.append("Pushed to \(pushed).")
+        } else {
+            lines.append(outcome.upToDate ? "Nothing to push: \(upstream) has it all." : "Not pushed (--no-push).")
+        }
         return lines
+    }
+
+    /// A heading and the report under it, or why there is no report.
+    private static func describe(_ heading: String, _ report: MergeReport?, _ why: String?, _ upstream: String) -> [String] {
+        guard let report else { return ["Took the changes from \(upstream) (not listed: \(why ?? "the vault could not be opened"))."] }
+        return [heading] + lines(report).map { "  " + $0 }
     }
 
     static func lines(_ report: MergeReport) -> [String] {

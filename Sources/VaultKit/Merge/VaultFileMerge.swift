@@ -53,8 +53,8 @@ public enum VaultFileMerge {
     /// their password since) is left out, and the merge goes by stamps alone.
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
         let mine = try openOurs(ours, keys: keys)
-        guard let other = try openOther(theirs, known: [mine], keys: keys, required: true) else { throw MergeError.differentPasswords }
-        let ancestor = try base.flatMap { $0.isEmpty ? nil : try openOther($0, known: [mine, other], keys: keys, required: false) }
+        let other = try openOther(theirs, known: [mine], keys: keys)
+        let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
         let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
         let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
@@ -84,7 +84,7 @@ public enum VaultFileMerge {
     /// changed and removed, as a merge with nothing of ours would report them.
     public static func changes(from before: [UInt8], to after: [UInt8], keys: Keys) throws -> Changes {
         let old = try openOurs(before, keys: keys)
-        guard let new = try openOther(after, known: [old], keys: keys, required: true) else { throw MergeError.differentPasswords }
+        let new = try openOther(after, known: [old], keys: keys)
         return Changes(report: try merge(base: old.table, ours: old.table, theirs: new.table).report,
                        keyEncryptionKey: new.keys.keyEncryptionKey, vaultID: new.envelope.id)
     }
@@ -93,8 +93,10 @@ public enum VaultFileMerge {
     /// share byte for byte (and the ancestor's versions of those): an entry both copies have
     /// as it was is kept as its line. Should a merged entry take the name of a kept one (a
     /// `NAME (2)` that exists), the merge is made again with every entry decoded.
-    static func merge(base: EntryTable?, ours: EntryTable, theirs: EntryTable) throws -> (table: EntryTable, report: MergeReport) {
-        let shared = ours.identicalLines(in: theirs)
+    static func merge(
+        base: EntryTable?, ours: EntryTable, theirs: EntryTable, keepingShared: Bool = true
+    ) throws -> (table: EntryTable, report: MergeReport) {
+        let shared = keepingShared ? ours.identicalLines(in: theirs) : []
         let keptInOurs = Set(shared.map(\.mine))
         let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
         let (result, report) = VaultMerge.merge(
@@ -103,9 +105,7 @@ public enum VaultFileMerge {
         do {
             return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
         } catch VaultOpenError.malformedPayload where !shared.isEmpty {
-            let (whole, report) = VaultMerge.merge(
-                base: try base.map { try copy(of: $0, skipping: []) }, ours: try copy(of: ours, skipping: []), theirs: try copy(of: theirs, skipping: []))
-            return (try EntryTable(entries: whole.entries, state: whole.state), report)
+            return try merge(base: base, ours: ours, theirs: theirs, keepingShared: false)
         }
     }
 
@@ -128,19 +128,11 @@ public enum VaultFileMerge {
         return try open(envelope, with: try keys.ours.keys(for: envelope, label: keys.label, cacheGuard: keys.cacheGuard))
     }
 
-    /// Opens another copy: with the keys of a copy opened already whose header derives its key
-    /// alike, else with keys at hand, else (when `required`) with the master password of that
-    /// copy, asked for. Returns nil for a copy that is not required and cannot be opened so.
-    private static func openOther(_ bytes: [UInt8], known: [Opened], keys: Keys, required: Bool) throws -> Opened? {
+    /// Opens another copy: with keys at hand (`openWithKeysAtHand`), else with the master
+    /// password of that copy, asked for.
+    private static func openOther(_ bytes: [UInt8], known: [Opened], keys: Keys) throws -> Opened {
         let envelope = try Envelope.parse(bytes)
-        guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
-        for copy in known where copy.envelope.derivesKeyLike(envelope) {
-            if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {
-                return try open(envelope, with: VaultKeys(keyEncryptionKey: copy.keys.keyEncryptionKey, dataKey: dataKey))
-            }
-        }
-        if let atHand = keys.ours.keysAtHand(for: envelope) { return try open(envelope, with: atHand) }
-        guard required else { return nil }
+        if let opened = try openWithKeysAtHand(envelope, known: known, keys: keys) { return opened }
         guard let asking = keys.otherPassword else { throw MergeError.differentPasswords }
         do {
             return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: { _, _ in }))
@@ -149,6 +141,19 @@ public enum VaultFileMerge {
         } catch InputError.locked {
             throw MergeError.differentPasswords
         }
+    }
+
+    /// Opens a copy of the same vault with the keys of a copy opened already whose header
+    /// derives its key alike, else with the keys the command's unlocker holds; nil when none
+    /// of them opens it.
+    private static func openWithKeysAtHand(_ envelope: Envelope, known: [Opened], keys: Keys) throws -> Opened? {
+        guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
+        for copy in known where copy.envelope.derivesKeyLike(envelope) {
+            if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {
+                return try open(envelope, with: VaultKeys(keyEncryptionKey: copy.keys.keyEncryptionKey, dataKey: dataKey))
+            }
+        }
+        return try keys.ours.keysAtHand(for: envelope).map { try open(envelope, with: $0) }
     }
 
     /// Decrypts a copy.

@@ -248,7 +248,7 @@ extension EntryTable {
         while mine < lines.count && theirs < other.lines.count {
             let (order, same) = withLine(mine) { a in
                 other.withLine(theirs) { b in
-                    let order = EntryLine.withName(of: a) { first in EntryLine.withName(of: b) { compareNames(first, $0) } ?? 1 } ?? -1
+                    let order = Self.orderOfNames(a, b)
                     return (order, order == 0 && a.count == b.count && memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
                 }
             }
@@ -279,8 +279,11 @@ extension EntryTable {
     }
 
     private func orderOfNames(at first: Int, _ second: Int) -> Int {
-        withLine(first) { a in
-            withLine(second) { b in EntryLine.withName(of: a) { name in EntryLine.withName(of: b) { compareNames(name, $0) } ?? 0 } ?? 0 }
-        }
+        withLine(first) { a in withLine(second) { b in Self.orderOfNames(a, b) } }
+    }
+
+    /// How the names of two lines compare (checked lines always have one).
+    private static func orderOfNames(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        EntryLine.withName(of: a) { name in EntryLine.withName(of: b) { compareNames(name, $0) } ?? 1 } ?? -1
     }
 }

@@ -31,19 +31,15 @@ public enum HelperProcess {
         }
     }
 
-    /// Runs a program whose output is no secret (git) to its end, however long it takes:
-    /// `input` on its standard input, its standard output and error each kept in a file in
-    /// memory (so that neither can fill a pipe nobody reads) and returned when it exits.
-    public static func runProgram(
-        _ path: String, _ arguments: [String], environment: [String: String], input: [UInt8]? = nil
-    ) throws(HelperProcessError) -> ProgramOutput {
+    /// Runs a program whose output is no secret (git) to its end, however long it takes, with
+    /// nothing on its standard input and its standard output and error each kept in a file in
+    /// memory (so that neither can fill a pipe nobody reads), returned when it exits.
+    public static func runProgram(_ path: String, _ arguments: [String], environment: [String: String]) throws(HelperProcessError) -> ProgramOutput {
         let outputFile = vault_memory_file("output")
         let errorFile = vault_memory_file("errors")
         defer { for fd in [outputFile, errorFile] where fd >= 0 { close(fd) } }
         guard outputFile >= 0, errorFile >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
-        let pid = try spawn(path, arguments, environment: environment, output: .file(outputFile), errors: .file(errorFile), extraDescriptor: nil) { inputFD in
-            if let input, !input.isEmpty { input.withUnsafeBytes { _ = try? FileDescriptor(rawValue: inputFD).writeEvery($0) } }
-        }
+        let pid = try spawn(path, arguments, environment: environment, output: .file(outputFile), errors: .file(errorFile), extraDescriptor: nil) { _ in }
         let status = wait(for: pid.id, timeout: nil)
         return ProgramOutput(status: status, output: readBack(outputFile), errors: readBack(errorFile))
     }

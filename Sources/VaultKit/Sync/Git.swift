@@ -7,7 +7,7 @@ import FoundationEssentials
 /// carrying git's own reason in one line.
 public struct Git: Sendable {
     public let executable: String
-    public private(set) var folder: String
+    public let folder: String
     let environment: [String: String]
 
     /// Variables that make git work on a repository other than the folder's.
@@ -21,17 +21,10 @@ public struct Git: Sendable {
         self.environment = environment.filter { !Self.redirecting.contains($0.key) }
     }
 
-    /// The same git in another folder.
-    func inFolder(_ other: String) -> Git {
-        var git = self
-        git.folder = other
-        return git
-    }
-
     /// Runs `git arguments…` to its end, whatever its status.
-    func attempt(_ arguments: [String], input: [UInt8]? = nil) throws(SyncError) -> HelperProcess.ProgramOutput {
+    func attempt(_ arguments: [String]) throws(SyncError) -> HelperProcess.ProgramOutput {
         do {
-            return try HelperProcess.runProgram(executable, ["-C", folder] + arguments, environment: environment, input: input)
+            return try HelperProcess.runProgram(executable, ["-C", folder] + arguments, environment: environment)
         } catch {
             throw .gitFailed(command: Self.describe(arguments), reason: error.message)
         }
@@ -39,17 +32,15 @@ public struct Git: Sendable {
 
     /// Runs `git arguments…` and returns its output as text; a non-zero status is an error.
     @discardableResult
-    func run(_ arguments: [String], input: [UInt8]? = nil) throws(SyncError) -> String {
-        let result = try attempt(arguments, input: input)
-        guard result.status == 0 else { throw Self.failure(arguments, result) }
-        return result.text
+    func run(_ arguments: [String]) throws(SyncError) -> String {
+        try output(arguments).text
     }
 
-    /// The bytes git prints for `arguments` (a blob), failing on a non-zero status.
-    func bytes(_ arguments: [String]) throws(SyncError) -> [UInt8] {
+    /// What git prints for `arguments` (a blob's bytes, say), failing on a non-zero status.
+    func output(_ arguments: [String]) throws(SyncError) -> HelperProcess.ProgramOutput {
         let result = try attempt(arguments)
         guard result.status == 0 else { throw Self.failure(arguments, result) }
-        return result.output
+        return result
     }
 
     /// Whether `git arguments…` exits 0 (a question git answers by its status).
@@ -59,7 +50,9 @@ public struct Git: Sendable {
 
     /// The failure of `arguments`, with git's reason.
     static func failure(_ arguments: [String], _ result: HelperProcess.ProgramOutput) -> SyncError {
-        .gitFailed(command: describe(arguments), reason: reason(in: result.errors) ?? "it exited with status \(result.status)")
+        let conflict = String(decoding: result.output, as: UTF8.self).split(whereSeparator: \.isNewline).last { $0.hasPrefix("CONFLICT") }
+        let why = reason(in: result.errors) ?? conflict.flatMap { reason(in: Array($0.utf8)) } ?? "it exited with status \(result.status)"
+        return .gitFailed(command: describe(arguments), reason: why)
     }
 
     /// `git` and its subcommand, for messages (the rest may hold a URL with a password in it).
@@ -80,15 +73,21 @@ public struct Git: Sendable {
         return lines.last.map(withoutPasswords)
     }
 
-    /// `text` with the password of any URL in it (`https://user:PASSWORD@host/…`) left out.
+    /// `text` with the password of any URL in it (`https://user:PASSWORD@host/…`) left out,
+    /// and with HTTP the whole user part (often a token given as the user).
     static func withoutPasswords(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let scheme = rest.range(of: "://") {
+            let web = result.hasSuffix("http") || result.hasSuffix("https") || rest[..<scheme.lowerBound].hasSuffix("http") || rest[..<scheme.lowerBound].hasSuffix("https")
             result += rest[..<scheme.upperBound]
             rest = rest[scheme.upperBound...]
             let authority = rest.prefix { $0 != "/" && $0 != " " && $0 != "'" && $0 != "\"" }
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") {
+            guard let at = authority.lastIndex(of: "@") else { continue }
+            if web {
+                result += "…"
+                rest = rest[at...]
+            } else if let colon = authority[..<at].firstIndex(of: ":") {
                 result += rest[..<colon] + ":…"
                 rest = rest[at...]
             }

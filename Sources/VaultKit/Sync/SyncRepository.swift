@@ -32,8 +32,9 @@ public struct SyncRepository: Sendable {
         guard allowed, !name.isEmpty else { throw .unsupportedName(name) }
     }
 
-    /// The `.gitattributes` line for the vault file.
-    var attributesLine: String { "/\(vaultName) merge=vault diff=vault" }
+    /// The `.gitattributes` line for the vault file: never text (so no line-ending conversion
+    /// changes a byte of it), merged and listed by vault.
+    var attributesLine: String { "/\(vaultName) -text merge=vault diff=vault" }
 
     /// The `.gitignore` lines: everything of the folder out, then the three files back in.
     var ignoreLines: [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
@@ -80,7 +81,8 @@ public struct SyncRepository: Sendable {
         return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
     }
 
-    private static func write(_ lines: [String], to path: String) throws {
+    /// Writes `lines` to the small text file at `path` (mode 0644: no secret in it).
+    static func write(_ lines: [String], to path: String) throws {
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         do {
             try bytes.withUnsafeBytes { try AtomicFile.write($0, to: path, mode: 0o644) }
@@ -89,9 +91,10 @@ public struct SyncRepository: Sendable {
         }
     }
 
-    /// Sets the repository's merge driver and textconv for vault files to `executable`, unless
-    /// `onlyIfUnset` and they are set already (by hand, perhaps with options of the user's).
-    func configureDrivers(executable: String, onlyIfUnset: Bool = false) throws(SyncError) {
+    /// Sets the repository's merge driver and textconv for vault files to `executable`; with
+    /// `onlyIfMissing`, only a setting that is not there, or that names a vault program which
+    /// no longer exists (moved by an upgrade): one set by hand, perhaps with options, stays.
+    func configureDrivers(executable: String, onlyIfMissing: Bool = false) throws(SyncError) {
         let program = ShellQuoting.posix(executable)
         let settings = [
             ("merge.vault.name", "vault entries"),
@@ -99,7 +102,10 @@ public struct SyncRepository: Sendable {
             ("diff.vault.textconv", "\(program) sync textconv"),
         ]
         for (key, value) in settings {
-            if onlyIfUnset, try git.succeeds(["config", "--local", "--get", key]) { continue }
+            if onlyIfMissing {
+                let current = try git.attempt(["config", "--local", "--get", key])
+                if current.status == 0, ShellQuoting.firstWordExists(current.text) { continue }
+            }
             try git.run(["config", "--local", key, value])
         }
     }
@@ -120,6 +126,21 @@ public struct SyncRepository: Sendable {
     /// The vault file's path from the top of the repository, for `REV:PATH`.
     func pathInRepository() throws(SyncError) -> String {
         try git.run(["rev-parse", "--show-prefix"]) + vaultName
+    }
+
+    /// The files `vault sync` commits, from the top of the repository.
+    func trackedPathsInRepository() throws(SyncError) -> [String] {
+        let prefix = try git.run(["rev-parse", "--show-prefix"])
+        return trackedFiles.map { prefix + $0 }
+    }
+
+    /// The best common ancestor of two commits, or nil when they share no history.
+    func mergeBase(_ one: String, _ other: String) throws(SyncError) -> String? {
+        let arguments = ["merge-base", one, other]
+        let result = try git.attempt(arguments)
+        if result.status == 1 && result.errors.isEmpty { return nil }
+        guard result.status == 0 else { throw Git.failure(arguments, result) }
+        return result.text
     }
 
     /// A file in the repository's git folder (`.git/NAME`).
@@ -148,7 +169,7 @@ public struct SyncRepository: Sendable {
 
     /// The bytes of blob `object`.
     func blob(_ object: String) throws(SyncError) -> [UInt8] {
-        try git.bytes(["cat-file", "blob", object])
+        try git.output(["cat-file", "blob", object]).output
     }
 
     // MARK: Commits
@@ -171,13 +192,5 @@ public struct SyncRepository: Sendable {
         if !unborn, try git.succeeds(["diff", "--cached", "--quiet", "HEAD", "--"] + present) { return false }
         try git.run(identityOptions() + ["commit", "-q", "-m", message, "--"] + present)
         return true
-    }
-}
-
-/// Quoting for the POSIX shell git runs drivers with (`sh -c`): a word in single quotes,
-/// each single quote in it written as `'\''`.
-enum ShellQuoting {
-    static func posix(_ word: String) -> String {
-        "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }

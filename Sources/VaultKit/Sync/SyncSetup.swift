@@ -27,22 +27,21 @@ public enum SyncSetup {
         try SyncRepository.checkName(repository.vaultName)
         try repository.checkIgnoreFile()
         let existing = try repository.topLevel()
+        var addsRemote = remote != nil
+        if let remote, existing != nil {
+            let current = try repository.git.attempt(["remote", "get-url", "origin"])
+            if current.status == 0 {
+                guard current.text == remote else { throw SyncError.otherRemote(name: "origin") }
+                addsRemote = false
+            }
+        }
         if existing == nil { try repository.git.run(["init", "-q"]) }
         try repository.writeSetupFiles()
         try repository.configureDrivers(executable: executable)
         let committed = try repository.commitChanges(message: message)
-        var addedRemote = false
-        if let remote {
-            let current = try repository.git.attempt(["remote", "get-url", "origin"])
-            if current.status == 0 {
-                guard current.text == remote else { throw SyncError.otherRemote(name: "origin") }
-            } else {
-                try repository.git.run(["remote", "add", "origin", remote])
-                addedRemote = true
-            }
-        }
+        if let remote, addsRemote { try repository.git.run(["remote", "add", "origin", remote]) }
         return Initialized(repository: try repository.topLevel() ?? repository.folder, created: existing == nil,
-                           committed: committed, addedRemote: addedRemote)
+                           committed: committed, addedRemote: addsRemote)
     }
 
     /// Clones the vault at `remote` into the folder of `repository`'s vault file, which must not

@@ -19,8 +19,8 @@ public struct VaultSync {
             /// The branch moved forward to the remote's; `report` says what that brought (nil
             /// when the vault could not be opened to tell, with `unreported` saying why).
             case fastForward(report: MergeReport?, unreported: String?)
-            /// The remote's changes and ours were merged.
-            case merged(MergeReport)
+            /// The remote's changes and ours were merged; `report` as for a fast-forward.
+            case merged(report: MergeReport?, unreported: String?)
         }
 
         /// Whether local changes were committed.
@@ -29,6 +29,8 @@ public struct VaultSync {
         public var incoming: [Incoming] = []
         /// The remote and branch pushed to, when something was pushed.
         public var pushed: String?
+        /// Whether the remote had everything already, so nothing was pushed.
+        public var upToDate = false
         /// Whether the vault now has the master password set on another machine.
         public var passwordChangedElsewhere = false
         /// The remote and branch synced with; nil when there is no remote.
@@ -77,6 +79,10 @@ public struct VaultSync {
                 try git.run(["fetch", "-q", upstream.remote])
                 outcome.incoming.append(try integrate(upstream, into: &outcome))
                 guard push else { break }
+                if upstream.isSet, try repository.object(upstream.tracking) == repository.object("HEAD") {
+                    outcome.upToDate = true
+                    break
+                }
                 if try pushed(to: upstream) {
                     outcome.pushed = outcome.upstream
                     break
@@ -104,13 +110,14 @@ public struct VaultSync {
         guard try repository.topLevel() != nil else { throw SyncError.notARepository(folder: repository.folder) }
         guard try repository.mergesWithVault() else { throw SyncError.notSetUp(path: repository.vaultPath) }
         try repository.writeSetupFiles()
-        try repository.configureDrivers(executable: executable, onlyIfUnset: true)
+        try repository.configureDrivers(executable: executable, onlyIfMissing: true)
     }
 
-    /// Clears what an interrupted merge left (a sync killed while git merged, or a `git pull`
-    /// whose driver failed): the merge is aborted, and a vault file changed since it began
-    /// (by a vault command) is put back, to be committed as a local change. A rebase or other
-    /// operation of the user's is left to the user.
+    /// Clears a merge left unfinished (a sync killed while git merged, a `git pull` whose
+    /// driver failed) when it merges nothing but the vault's files: `git reset` ends it and
+    /// leaves the files as they are, so the vault file (the merge's result, our copy, or a
+    /// change made since) is committed as a local change and merged again. A merge that touches
+    /// other files, a rebase and the like are the user's, and refused.
     private func finishInterruptedMerge() throws {
         for (marker, operation) in [("rebase-merge", "rebase"), ("rebase-apply", "rebase"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")]
         where access(try repository.gitFile(marker), F_OK) == 0 {
@@ -118,19 +125,19 @@ public struct VaultSync {
         }
         // The result a killed sync left for git's merge is of no use now.
         unlink(try repository.gitFile(Self.resultFile))
-        guard try repository.object("MERGE_HEAD") != nil else { return }
-        let current = try? AtomicFile.read(repository.vaultPath)
-        let path = try repository.pathInRepository()
-        let committed = try repository.object("HEAD:\(path)").map { try repository.blob($0) }
-        // git merge --abort refuses a file the merge changed that has changed again since, so
-        // the merge's version goes back first (`current` is put back below).
-        if let current, let staged = try repository.object(":0:\(path)"), current != (try repository.blob(staged)) {
-            try git.run(["checkout", "-q", "--", repository.vaultName])
-        }
-        try git.run(["merge", "--abort"])
-        if let current, current != committed, (try? Envelope.parse(current)) != nil {
-            try current.withUnsafeBytes { try AtomicFile.write($0, to: repository.vaultPath) }
-        }
+        guard let merging = try repository.object("MERGE_HEAD") else { return }
+        let ours = Set(try repository.trackedPathsInRepository())
+        let touched = try git.run(["diff", "--name-only", "HEAD", merging]).split(separator: "\n").map(String.init)
+        guard touched.allSatisfy(ours.contains) else { throw SyncError.operationInProgress(folder: repository.folder, operation: "merge") }
+        try git.run(["reset", "-q"])
+    }
+
+    /// What a sync brings from the other side before git takes it: the report (nil, with the
+    /// reason, when our copy cannot be opened to tell), and the key of a new master password.
+    private struct Incoming {
+        var report: MergeReport?
+        var unreported: String?
+        var newKey: (key: SecureBytes, vaultID: String)?
     }
 
     /// Brings the fetched branch into ours.
@@ -142,16 +149,16 @@ public struct VaultSync {
         guard let theirsBlob = try repository.object("\(theirs):\(path)") else { throw SyncError.vaultGoneUpstream(name: path) }
         let oursBlob = try repository.object("HEAD:\(path)")
         if try repository.isAncestor(head, of: theirs) {
+            let incoming = try changes(from: oursBlob, to: theirsBlob)
             try git.run(["merge", "-q", "--ff-only", theirs])
-            guard let oursBlob, oursBlob != theirsBlob else { return .fastForward(report: MergeReport(), unreported: nil) }
-            return try fastForwardReport(from: oursBlob, to: theirsBlob, outcome: &outcome)
+            accept(incoming.newKey, into: &outcome)
+            return .fastForward(report: incoming.report, unreported: incoming.unreported)
         }
         guard let oursBlob else { throw SyncError.notSetUp(path: repository.vaultPath) }
-        let base = try? git.run(["merge-base", head, theirs])
+        let base = try repository.mergeBase(head, theirs)
         let baseBlob = try base.flatMap { try repository.object("\($0):\(path)") }
         var options: [String] = []
-        var report = MergeReport()
-        var newKey: (SecureBytes, String)?
+        var incoming = Incoming(report: MergeReport())
         var resultFile: String?
         defer { if let resultFile { unlink(resultFile) } }
         if oursBlob != theirsBlob && baseBlob != oursBlob && baseBlob != theirsBlob {
@@ -161,48 +168,56 @@ public struct VaultSync {
             let file = try repository.gitFile(Self.resultFile)
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
-            options = ["-c", "merge.vault.driver=cp -- \(ShellQuoting.posix(file)) %A"]
-            report = merged.report
-            if merged.tookTheirKeys { newKey = (merged.keyEncryptionKey, merged.envelope.id) }
-        } else if oursBlob == baseBlob && theirsBlob != oursBlob {
-            // git takes their file as it is: tell what it brings.
-            if case .fastForward(let brought, _) = try fastForwardReport(from: oursBlob, to: theirsBlob, outcome: &outcome), let brought {
-                report = brought
-            }
+            options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
+            incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil)
+        } else if oursBlob == baseBlob {
+            // git takes their file as it is.
+            incoming = try changes(from: oursBlob, to: theirsBlob)
         }
         // Copies that share no history (a vault put under git on two machines) merge too;
         // the merge above has made sure they are copies of one vault.
         let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
-        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-edit"] + unrelated
+        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit"] + unrelated
                                     + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])
             throw Git.failure(["merge"], merge)
         }
-        if let (key, vaultID) = newKey {
-            keys.ours.keyCache.store(key, vaultID: vaultID, label: keys.label)
-            outcome.passwordChangedElsewhere = true
-        }
-        return .merged(report)
+        accept(incoming.newKey, into: &outcome)
+        return .merged(report: incoming.report, unreported: incoming.unreported)
     }
 
-    /// What moving from blob `before` to blob `after` brought, told as far as the vault can be
-    /// opened; a new master password's key is cached, as the command that set it did there.
-    private func fastForwardReport(from before: String, to after: String, outcome: inout Outcome) throws -> Outcome.Incoming {
-        let old = try repository.blob(before)
-        let new = try repository.blob(after)
-        if let oldHeader = try? Envelope.parse(old), let newHeader = try? Envelope.parse(new), !oldHeader.derivesKeyLike(newHeader) {
-            outcome.passwordChangedElsewhere = true
-        }
+    /// The merge driver this sync's `git merge` runs: our merged file copied into place for
+    /// the vault's path, and for any other vault file of the repository the configured driver.
+    private func driver(copying result: String, to path: String) throws -> String {
+        let configured = try git.attempt(["config", "--get", "merge.vault.driver"])
+        let others = configured.status == 0 && !configured.text.isEmpty ? configured.text : "false"
+        // git gives %P single-quoted, as ShellQuoting.posix quotes.
+        return "if [ %P = \(ShellQuoting.posix(path)) ]; then cp -- \(ShellQuoting.posix(result)) %A; else \(others); fi"
+    }
+
+    /// What taking blob `after` in place of blob `before` brings, found before git takes it: a
+    /// copy under another master password is opened now (asking for that password, or failing
+    /// and changing nothing); our copy that cannot be opened (locked, and nobody to ask) only
+    /// leaves the report out, as git needs no key to take the file.
+    private func changes(from before: String?, to after: String) throws -> Incoming {
+        guard let before, before != after else { return Incoming(report: MergeReport()) }
+        let old = try repository.blob(before), new = try repository.blob(after)
+        let newPassword = !(try Envelope.parse(old)).derivesKeyLike(try Envelope.parse(new))
         do {
             let changes = try VaultFileMerge.changes(from: old, to: new, keys: keys)
-            if outcome.passwordChangedElsewhere {
-                keys.ours.keyCache.store(changes.keyEncryptionKey, vaultID: changes.vaultID, label: keys.label)
-            }
-            return .fastForward(report: changes.report, unreported: nil)
-        } catch let failure as VaultFailure {
-            return .fastForward(report: nil, unreported: failure.message)
+            return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil)
+        } catch InputError.locked where !newPassword {
+            return Incoming(report: nil, unreported: InputError.locked.message)
         }
+    }
+
+    /// Caches the key of a master password changed on another machine, once git has taken
+    /// the file it opens.
+    private func accept(_ newKey: (key: SecureBytes, vaultID: String)?, into outcome: inout Outcome) {
+        guard let newKey else { return }
+        keys.ours.keyCache.store(newKey.key, vaultID: newKey.vaultID, label: keys.label)
+        outcome.passwordChangedElsewhere = true
     }
 
     /// Pushes the branch; false when the remote moved on meanwhile (fetch and merge again).
@@ -217,9 +232,6 @@ public struct VaultSync {
 
     /// Notes the time of this sync for `vault sync status`.
     private func recordSync() throws {
-        let line = Array((now().formatted(.iso8601) + "\n").utf8)
-        do {
-            try line.withUnsafeBytes { try AtomicFile.write($0, to: try repository.gitFile(SyncStatus.lastSyncFile), mode: 0o644) }
-        } catch StoreError.notFlushed {}
+        try SyncRepository.write([now().formatted(.iso8601)], to: try repository.gitFile(SyncStatus.lastSyncFile))
     }
 }

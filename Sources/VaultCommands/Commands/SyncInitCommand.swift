@@ -35,34 +35,3 @@ struct SyncInitCommand: VaultSubcommand {
         try context.streams.write(TerminalText.visibleLines(lines.joined(separator: "\n")) + "\n")
     }
 }
-
-/// `vault sync clone REMOTE`: bring a synced vault onto this machine.
-struct SyncCloneCommand: VaultSubcommand {
-    static let configuration = CommandConfiguration(
-        commandName: "clone",
-        abstract: "Bring a vault that is synced through git onto this machine.",
-        discussion: """
-            Clones REMOTE into the folder of the vault's path (--vault, $VAULT_PATH, else \
-            $XDG_DATA_HOME/vault/vault.json), which must hold no vault yet and be in no git \
-            repository, checks out the remote's default branch, and sets up git as vault sync \
-            init does. The vault keeps the master password it has; run vault unlock next. On \
-            any failure what the clone made is removed.
-            """)
-
-    @OptionGroup var vault: VaultOptions
-
-    @Argument(help: ArgumentHelp("The repository to clone (any address git takes).", valueName: "remote"))
-    var remote: String
-
-    func run(in context: CommandContext) async throws {
-        let path = vault.path(in: context)
-        _ = try vault.deviceID(in: context)
-        let repository = try SyncRepository(vaultPath: VaultStore(path: path).path, environment: context.environment)
-        let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable)
-        let envelope = try VaultStore(path: path).header()
-        try context.streams.write(TerminalText.visibleLines("""
-            Cloned the vault \(envelope.id) to \(repository.vaultPath) (branch \(branch)).
-            Run vault unlock, then vault sync whenever you want this machine's changes shared.
-            """) + "\n")
-    }
-}
