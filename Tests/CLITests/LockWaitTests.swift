@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// A writer that finds the vault locked by another process waits for it, says so on standard
-/// error, and completes once the lock is released, instead of failing or writing anyway.
+/// error, and completes once the lock is released, instead of failing or writing anyway; a
+/// command that finds the file half written while the lock is held waits too.
 @Suite("Waiting for the lock")
 struct LockWaitTests {
     /// An exclusive flock held by the test process, as another `vault` command would hold it.
@@ -54,5 +55,22 @@ struct LockWaitTests {
         #expect(result.elapsed >= .milliseconds(1000), "\(result)")
         #expect(try await fixture.names() == ["before", "during"])
         #expect(try await fixture.password(of: "during") == "pw1")
+    }
+
+    @Test("a reader and a writer that find the vault half written while the lock is held (vault sync's git rewrites it in place) wait, then use the whole new file", arguments: [["get", "web/a"], ["add", "web/b"]])
+    func halfWrittenUnderTheLock(command: [String]) async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("web/a", password: "pw-a")
+        let whole = try fixture.vaultBytes()
+        let lock = try HeldLock(path: fixture.vaultPath + ".lock")
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: fixture.vaultPath))
+        async let finished = fixture.run(command, stdin: "pw-b\n")
+        try await Task.sleep(for: .milliseconds(300))
+        try whole.write(to: URL(fileURLWithPath: fixture.vaultPath))
+        lock.release()
+        let result = try await finished
+        #expect(result.status == 0, "\(result)")
+        #expect(try await fixture.password(of: "web/a") == "pw-a")
+        if command[0] == "add" { #expect(try await fixture.names() == ["web/a", "web/b"]) } else { #expect(result.stdout == "pw-a\n") }
     }
 }

@@ -56,7 +56,37 @@ public final class VaultStore {
 
     /// Reads the vault's header without decrypting anything (for `lock` and `status`).
     public func header() throws -> Envelope {
-        try Envelope.parse(try readVault())
+        try readHeader().envelope
+    }
+
+    /// The vault file's bytes and header. A file that is missing or does not parse while
+    /// another process holds the lock (`vault sync`, whose git rewrites the file in place
+    /// rather than by rename) is read again once that process is done.
+    private func readHeader() throws -> (bytes: [UInt8], envelope: Envelope) {
+        func attempt() throws -> (bytes: [UInt8], envelope: Envelope) {
+            let bytes = try readVault()
+            return (bytes, try Envelope.parse(bytes))
+        }
+        do {
+            return try attempt()
+        } catch {
+            guard error is FormatError || error is StoreError, waitedForBusyLock() else { throw error }
+            return try attempt()
+        }
+    }
+
+    /// Whether the lock was busy, and so waited for; false at once when it is free (or cannot
+    /// be taken at all, as in a read-only folder).
+    private func waitedForBusyLock() -> Bool {
+        do {
+            _ = try FileLock(path: lockPath, giveUpAfter: 0, onWait: {})
+            return false
+        } catch .lockBusy {
+            _ = try? FileLock(path: lockPath, onWait: onLockWait)
+            return true
+        } catch {
+            return false
+        }
     }
 
     /// The vault file's bytes; a missing file is a missing vault.
@@ -70,7 +100,7 @@ public final class VaultStore {
 
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
-        let envelope = try Envelope.parse(try readVault())
+        let envelope = try readHeader().envelope
         return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) }))
     }
 
@@ -207,8 +237,7 @@ public final class VaultStore {
     /// with keys found without asking (a key this command derived, the cache, or the password
     /// it already has) before anything is written, and a data key from before is never reused.
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
-        let before = try readVault()
-        let envelopeBefore = try Envelope.parse(before)
+        let (before, envelopeBefore) = try readHeader()
         let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) })
         let lock = try FileLock(path: lockPath, onWait: onLockWait)
         defer { withExtendedLifetime(lock) {} }
