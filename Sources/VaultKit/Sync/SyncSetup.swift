@@ -91,7 +91,7 @@ public enum SyncSetup {
 
     /// Refuses a remote whose branch has no vault file of this name, naming the one it has.
     private static func checkVault(in revision: String, _ repository: SyncRepository) throws {
-        let names = try repository.git.run(["ls-tree", "--name-only", revision]).split(separator: "\n").map(String.init)
+        let names = try repository.git.run(["ls-tree", "-z", "--name-only", revision]).split(separator: "\0").map(String.init)
         if names.contains(repository.vaultName) { return }
         let attributes = try? repository.git.run(["show", "\(revision):.gitattributes"])
         let named = attributes?.split(separator: "\n")
@@ -103,8 +103,8 @@ public enum SyncSetup {
 
     /// Removes what a failed clone left: the files it checked out, then the repository.
     private static func undoClone(_ repository: SyncRepository) {
-        if let listed = try? repository.git.run(["ls-files"]) {
-            for name in listed.split(separator: "\n") { unlink(repository.folder + "/" + name) }
+        if let listed = try? repository.git.run(["ls-files", "-z"]) {
+            for name in listed.split(separator: "\0") { unlink(repository.folder + "/" + name) }
         }
         try? FileManager.default.removeItem(atPath: repository.folder + "/.git")
     }

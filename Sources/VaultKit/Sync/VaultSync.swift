@@ -127,7 +127,8 @@ public struct VaultSync {
         unlink(try repository.gitFile(Self.resultFile))
         guard let merging = try repository.object("MERGE_HEAD") else { return }
         let ours = Set(try repository.trackedPathsInRepository())
-        let touched = try git.run(["diff", "--name-only", "HEAD", merging]).split(separator: "\n").map(String.init)
+        // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
+        let touched = try git.run(["diff", "--name-only", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
         guard touched.allSatisfy(ours.contains) else { throw SyncError.operationInProgress(folder: repository.folder, operation: "merge") }
         try git.run(["reset", "-q"])
     }
