@@ -134,6 +134,23 @@ struct SyncEdgeCaseTests {
         #expect(try await a.names() == ["web/a", "web/b"], "the vault still opens with the old password")
     }
 
+    @Test("a fast-forward across a passwd elsewhere, on a machine whose password file already holds the new password, takes the vault under it, mode 0600")
+    func fastForwardWithNewPasswordFile() async throws {
+        let world = try await SyncWorld.make()
+        let a = try await world.founder("a")
+        let b = try await world.joiner("b")
+        let newPassword = try VaultFixture.writeFile(world.fixture.path("new-password"), "another master password\n")
+        try await b.succeed(["passwd", "--new-password-file", newPassword])
+        try await b.succeed(["add", "web/c"], stdin: "pw-c\n", environment: ["VAULT_PASSWORD_FILE": newPassword])
+        try await b.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
+
+        let synced = try await a.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
+        #expect(synced.stdoutLines.contains { $0.hasPrefix("Took the changes from") }, "\(synced)")
+        #expect(synced.stdoutLines.contains("The master password was changed on another machine: the vault now opens with that one."))
+        #expect(try await a.names(environment: ["VAULT_PASSWORD_FILE": newPassword]) == ["web/a", "web/b", "web/c"])
+        #expect(try VaultFixture.mode(of: a.vaultPath) & 0o777 == 0o600)
+    }
+
     // MARK: The machine's git configuration
 
     @Test("with a setting in the machine's git configuration, sync clone opens the vault and a diverged round trip converges",

@@ -117,6 +117,13 @@ public enum VaultFileMerge {
         return VaultMerge.Copy(entries: entries, state: table.state)
     }
 
+    /// The key-encryption key and vault id of a copy, opened with `unlocker` alone (never
+    /// changing the key cache).
+    public static func keys(of bytes: [UInt8], using unlocker: Unlocker) throws -> (key: SecureBytes, vaultID: String) {
+        let opened = try openOurs(bytes, keys: Keys(ours: unlocker, otherPassword: nil))
+        return (opened.keys.keyEncryptionKey, opened.envelope.id)
+    }
+
     /// Opens the vault file at `path` with `unlocker`, never changing the key cache.
     static func open(file path: String, using unlocker: Unlocker) throws -> Opened {
         try openOurs(try AtomicFile.read(path), keys: Keys(ours: unlocker, otherPassword: nil))

@@ -75,9 +75,11 @@ public final class VaultStore {
         }
     }
 
-    /// Whether the lock was busy, and so waited for; false at once when it is free (or cannot
-    /// be taken at all, as in a read-only folder).
+    /// Whether the lock was busy, and so waited for; false at once when it is free, when there
+    /// is no lock file (nobody made one to hold), or when it cannot be taken at all (a
+    /// read-only folder). Never called while this store holds the lock.
     private func waitedForBusyLock() -> Bool {
+        guard access(lockPath, F_OK) == 0 else { return false }
         do {
             _ = try FileLock(path: lockPath, giveUpAfter: 0, onWait: {})
             return false
@@ -145,7 +147,8 @@ public final class VaultStore {
         }
         if !patient { readerPatience = max(0, readerPatience - (MonotonicClock.seconds() - started)) }
         defer { withExtendedLifetime(lock) {} }
-        guard let current = try? header(), current.derivesKeyLike(envelope) else { return }
+        // Read as it is, never waiting: this may hold the lock itself.
+        guard let current = try? Envelope.parse(try readVault()), current.derivesKeyLike(envelope) else { return }
         update()
     }
 

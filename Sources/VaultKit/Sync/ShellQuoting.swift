@@ -9,6 +9,12 @@ enum ShellQuoting {
         "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
+    /// A word for a command line git expands placeholders in (a merge driver, a textconv):
+    /// quoted as `posix` quotes it, every `%` doubled so that git leaves one.
+    static func forGitCommand(_ word: String) -> String {
+        posix(word).replacing("%", with: "%%")
+    }
+
     /// Whether a command line's program is there: its first word, single-quoted as `posix`
     /// quotes it or plain, names an existing file, or is a bare name left to PATH.
     static func firstWordExists(_ command: String) -> Bool {

@@ -95,7 +95,7 @@ public struct SyncRepository: Sendable {
     /// `onlyIfMissing`, only a setting that is not there, or that names a vault program which
     /// no longer exists (moved by an upgrade): one set by hand, perhaps with options, stays.
     func configureDrivers(executable: String, onlyIfMissing: Bool = false) throws(SyncError) {
-        let program = ShellQuoting.posix(executable)
+        let program = ShellQuoting.forGitCommand(executable)
         let settings = [
             ("merge.vault.name", "vault entries"),
             ("merge.vault.driver", "\(program) sync merge-driver %O %A %B %P"),

@@ -61,6 +61,8 @@ public enum SyncSetup {
             let branch = try defaultBranch(repository)
             try checkVault(in: "refs/remotes/origin/\(branch)", repository)
             try repository.git.run(["checkout", "-q", "-b", branch, "--track", "origin/\(branch)"])
+            // git writes what it checks out as the umask allows (0644): the vault is 0600.
+            chmod(repository.vaultPath, 0o600)
             do {
                 _ = try Envelope.parse(try AtomicFile.read(repository.vaultPath))
             } catch let error as VaultFailure {

@@ -78,6 +78,8 @@ public struct VaultSync {
             for attempt in 1...Self.attempts {
                 try git.run(["fetch", "-q", upstream.remote])
                 outcome.incoming.append(try integrate(upstream, into: &outcome))
+                // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
+                chmod(repository.vaultPath, 0o600)
                 guard push else { break }
                 if upstream.isSet, try repository.object(upstream.tracking) == repository.object("HEAD") {
                     outcome.upToDate = true
@@ -128,8 +130,12 @@ public struct VaultSync {
         guard let merging = try repository.object("MERGE_HEAD") else { return }
         let ours = Set(try repository.trackedPathsInRepository())
         // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
-        let touched = try git.run(["diff", "--name-only", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
-        guard touched.allSatisfy(ours.contains) else { throw SyncError.operationInProgress(folder: repository.folder, operation: "merge") }
+        let touched = try git.run(["diff", "--name-only", "--no-relative", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
+        // The vault file is committed as the merge left it, so it must be a whole vault (a merge
+        // made without vault's driver leaves conflict markers in it).
+        guard touched.allSatisfy(ours.contains), (try? Envelope.parse(try AtomicFile.read(repository.vaultPath))) != nil else {
+            throw SyncError.operationInProgress(folder: repository.folder, operation: "merge")
+        }
         try git.run(["reset", "-q"])
     }
 
@@ -193,8 +199,11 @@ public struct VaultSync {
     private func driver(copying result: String, to path: String) throws -> String {
         let configured = try git.attempt(["config", "--get", "merge.vault.driver"])
         let others = configured.status == 0 && !configured.text.isEmpty ? configured.text : "false"
-        // git gives %P single-quoted, as ShellQuoting.posix quotes.
-        return "if [ %P = \(ShellQuoting.posix(path)) ]; then cp -- \(ShellQuoting.posix(result)) %A; else \(others); fi"
+        // git gives %P single-quoted, and expands every % of the line (%% is one): the paths'
+        // are doubled. The configured driver has lines of its own, so that a comment or a
+        // trailing & in it ends nothing of ours.
+        let (quotedPath, quotedResult) = (ShellQuoting.forGitCommand(path), ShellQuoting.forGitCommand(result))
+        return "if [ %P = \(quotedPath) ]; then cp -- \(quotedResult) %A; else\n\(others)\nfi"
     }
 
     /// What taking blob `after` in place of blob `before` brings, found before git takes it: a
@@ -210,6 +219,11 @@ public struct VaultSync {
             return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil)
         } catch InputError.locked where !newPassword {
             return Incoming(report: nil, unreported: InputError.locked.message)
+        } catch VaultOpenError.wrongPassword where newPassword {
+            // The password at hand (a password file changed already) is the other machine's
+            // new one: their copy opens with it, and is taken without a list of what it brings.
+            let opened = try VaultFileMerge.keys(of: new, using: keys.ours)
+            return Incoming(report: nil, unreported: "the master password was changed there, and ours is not at hand", newKey: opened)
         }
     }
 

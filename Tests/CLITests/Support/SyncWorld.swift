@@ -97,8 +97,8 @@ struct SyncMachine {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The entries' names.
-    func names() async throws -> [String] {
-        try await succeed(["list"]).stdoutLines
+    /// The entries' names; `environment` adds variables, as for `vault`.
+    func names(environment changes: [String: String?] = [:]) async throws -> [String] {
+        try await succeed(["list"], environment: changes).stdoutLines
     }
 }
