@@ -101,11 +101,17 @@ public struct SyncRepository: Sendable {
             ("merge.vault.driver", "\(program) sync merge-driver %O %A %B %P"),
             ("diff.vault.textconv", "\(program) sync textconv"),
         ]
-        for (key, value) in settings {
-            if onlyIfMissing {
-                let current = try git.attempt(["config", "--local", "--get", key])
-                if current.status == 0, ShellQuoting.firstWordExists(current.text) { continue }
+        var present: [String: String] = [:]
+        if onlyIfMissing {
+            // One read of all three (git exits 1 when there is none): `KEY VALUE` lines.
+            let listed = try git.attempt(["config", "--local", "--get-regexp", #"^(merge|diff)\.vault\."#])
+            for line in listed.text.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                present[String(parts[0])] = parts.count == 2 ? String(parts[1]) : ""
             }
+        }
+        for (key, value) in settings {
+            if let current = present[key], ShellQuoting.firstWordExists(current) { continue }
             try git.run(["config", "--local", key, value])
         }
     }
@@ -143,10 +149,10 @@ public struct SyncRepository: Sendable {
         return result.text
     }
 
-    /// A file in the repository's git folder (`.git/NAME`).
-    func gitFile(_ name: String) throws(SyncError) -> String {
-        let path = try git.run(["rev-parse", "--git-path", name])
-        return path.hasPrefix("/") ? path : folder + "/" + path
+    /// The repository's git folder (`.git`, or a worktree's), where git keeps its per-worktree
+    /// state (MERGE_HEAD, FETCH_HEAD) and `vault sync` its own files.
+    func gitFolder() throws(SyncError) -> String {
+        try git.run(["rev-parse", "--absolute-git-dir"])
     }
 
     /// The current branch's name; a detached HEAD has none.

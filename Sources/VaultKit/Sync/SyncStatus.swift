@@ -37,8 +37,9 @@ public struct SyncStatus: Equatable, Sendable {
                 status.behind = Int(counts[1])
             }
         }
-        status.lastFetch = modified(try repository.gitFile("FETCH_HEAD"))
-        if let bytes = try? AtomicFile.read(try repository.gitFile(lastSyncFile), limit: 256) {
+        let gitFolder = try repository.gitFolder()
+        status.lastFetch = modified(gitFolder + "/FETCH_HEAD")
+        if let bytes = try? AtomicFile.read(gitFolder + "/" + lastSyncFile, limit: 256) {
             let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             status.lastSync = try? Date(text, strategy: .iso8601)
         }

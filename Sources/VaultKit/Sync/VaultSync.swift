@@ -121,12 +121,13 @@ public struct VaultSync {
     /// change made since) is committed as a local change and merged again. A merge that touches
     /// other files, a rebase and the like are the user's, and refused.
     private func finishInterruptedMerge() throws {
+        let gitFolder = try repository.gitFolder()
         for (marker, operation) in [("rebase-merge", "rebase"), ("rebase-apply", "rebase"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")]
-        where access(try repository.gitFile(marker), F_OK) == 0 {
+        where access(gitFolder + "/" + marker, F_OK) == 0 {
             throw SyncError.operationInProgress(folder: repository.folder, operation: operation)
         }
         // The result a killed sync left for git's merge is of no use now.
-        unlink(try repository.gitFile(Self.resultFile))
+        unlink(gitFolder + "/" + Self.resultFile)
         guard let merging = try repository.object("MERGE_HEAD") else { return }
         let ours = Set(try repository.trackedPathsInRepository())
         // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
@@ -172,7 +173,7 @@ public struct VaultSync {
             let merged = try VaultFileMerge.merge(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
-            let file = try repository.gitFile(Self.resultFile)
+            let file = try repository.gitFolder() + "/" + Self.resultFile
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
@@ -247,6 +248,6 @@ public struct VaultSync {
 
     /// Notes the time of this sync for `vault sync status`.
     private func recordSync() throws {
-        try SyncRepository.write([now().formatted(.iso8601)], to: try repository.gitFile(SyncStatus.lastSyncFile))
+        try SyncRepository.write([now().formatted(.iso8601)], to: try repository.gitFolder() + "/" + SyncStatus.lastSyncFile)
     }
 }
