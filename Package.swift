@@ -37,6 +37,8 @@ let package = Package(
             name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(
             name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(
+            name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
         .target(
             name: "CKeyringShim",
             dependencies: ["CSecret"]),
@@ -48,7 +50,7 @@ let package = Package(
         .target(
             name: "VaultKit",
             dependencies: [
-                "CSodium", "CArgon2", "CKeyringShim", "CProcessShim",
+                "CSodium", "CArgon2", "CKeyringShim", "CKeyutils", "CProcessShim",
                 .product(name: "SystemPackage", package: "swift-system"),
                 // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -170,6 +172,10 @@ let package = Package(
             name: "tls-test-server",
             dependencies: testServerDependencies + [.product(name: "NIOSSL", package: "swift-nio-ssl")],
             path: "Tests/Servers/TLSTestServer"),
+        // Runs a program with the kernel keyring blocked by seccomp, for the fallback tests.
+        .executableTarget(
+            name: "deny-keyctl",
+            path: "Tests/Tools/DenyKeyctl"),
         .testTarget(
             name: "VaultKitTests",
             dependencies: ["VaultKit", "SeededRandom"]),

@@ -30,7 +30,7 @@ enum VaultMain {
         let now: @Sendable () -> Date = { Date() }
         let context = CommandContext(
             environment: environment, streams: streams, terminal: .controlling,
-            keyrings: .secretService(executable: executable, environment: environment, now: now),
+            keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
             plugins: plugins, now: now, executable: executable, ownsProcess: true)
         exit(await VaultProgram.run(arguments, in: context))

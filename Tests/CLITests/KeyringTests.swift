@@ -15,15 +15,18 @@ struct KeyringTests {
         try await fixture.add("web/site", password: "site-pw")
         #expect(try await fixture.passwordFromKeyring(of: "web/site") == "site-pw")
         let unlocked = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
-        #expect(unlocked.contains("Keyring: available (session collection)"), "\(unlocked)")
-        #expect(unlocked.contains("State:   unlocked, until `vault lock` or the end of the session"), "\(unlocked)")
-        #expect(unlocked.contains("Entries: 1"), "\(unlocked)")
+        #expect(unlocked.contains("Secret Service: key cached in the session collection until `vault lock` or the end of the session"),
+                "\(unlocked)")
+        #expect(unlocked.contains { $0.hasPrefix("Kernel keyring: key cached in the ") }, "\(unlocked)")
+        #expect(unlocked.contains("State:          unlocked, until `vault lock` or the end of the session"), "\(unlocked)")
+        #expect(unlocked.contains("Entries:        1"), "\(unlocked)")
 
         let lock = try await fixture.succeed(["lock"], environment: withoutPassword)
         #expect(lock.stderr == "Locked \(fixture.vaultPath).\n")
         try await fixture.expectLocked("web/site")
         let locked = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
-        #expect(locked.contains("State:   locked"), "\(locked)")
+        #expect(locked.contains("State:          locked"), "\(locked)")
+        #expect(locked.contains("Secret Service: available (session collection), no key cached"), "\(locked)")
         #expect(!locked.contains { $0.hasPrefix("Entries:") }, "a locked vault's size is not known: \(locked)")
     }
 
@@ -36,7 +39,8 @@ struct KeyringTests {
 
         let unlock = try await fixture.succeed(["unlock"])
         #expect(unlock.stdoutData.isEmpty)
-        #expect(unlock.stderr == "Unlocked \(fixture.vaultPath) until `vault lock` or the end of the session.\n")
+        #expect(unlock.stderr.hasPrefix("Unlocked \(fixture.vaultPath) until `vault lock` or the end of the session, in the kernel keyring ("))
+        #expect(unlock.stderr.hasSuffix(") and the Secret Service (session collection).\n"))
         let passwords = try await concurrentMap(Array(1...10), limit: 4) { _ in
             try await fixture.passwordFromKeyring(of: "entry")
         }
@@ -51,7 +55,7 @@ struct KeyringTests {
         // Eight seconds rather than one: a command can take more than a second on a loaded
         // machine (the whole suite runs in parallel).
         let unlock = try await fixture.succeed(["unlock", "--timeout", "8s"])
-        #expect(unlock.stderr == "Unlocked \(fixture.vaultPath) for 8s.\n")
+        #expect(unlock.stderr.hasPrefix("Unlocked \(fixture.vaultPath) for 8s, in the kernel keyring ("), "\(unlock)")
         #expect(try await fixture.passwordFromKeyring(of: "entry") == "entry-pw")
 
         // The expirer started by unlock removes the item at its deadline, with no command run
@@ -144,7 +148,11 @@ struct KeyringTests {
         let locked = try await fixture.statusReport()
         #expect(locked["vault"] as? String == fixture.vaultPath)
         #expect(locked["keyring"] as? String == "available")
-        #expect(locked["keyring_detail"] as? String == "session collection")
+        #expect(locked["keyring_detail"] == nil, "a detail only says why no keyring is available: \(locked)")
+        let keyrings = try #require(locked["keyrings"] as? [[String: Any]])
+        #expect(keyrings.map { $0["name"] as? String } == ["kernel keyring", "Secret Service"], "\(keyrings)")
+        #expect(keyrings.last?["detail"] as? String == "session collection" && keyrings.allSatisfy { $0["cached"] as? Bool == false },
+                "\(keyrings)")
         #expect(locked["unlocked"] as? Bool == false)
         #expect(locked["entries"] == nil && locked["expires_in_seconds"] == nil, "\(locked)")
 
@@ -185,8 +193,8 @@ struct KeyringTests {
         try await fixture.succeed(["lock"])
         let again = try await fixture.succeed(["lock"])
         #expect(again.stderr == "\(fixture.vaultPath) was not unlocked.\n")
-        let noBus: [String: String?] = ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": fixture.path("no-runtime")]
-        expectFailure(try await fixture.run(["lock"], environment: noBus), status: 6, mentioning: "not available")
+        let noKeyring = try await BlockedKernelKeyring(errno: "EPERM").run(fixture, ["lock"], environment: try fixture.withoutBus())
+        expectFailure(noKeyring, status: 6, mentioning: "no keyring is available")
         let usage = try await fixture.run(["lock", "--no-keyring"])
         #expect(usage.status == 64 && usage.stderr.contains("drop --no-keyring"), "\(usage)")
     }
@@ -196,32 +204,12 @@ struct KeyringTests {
         let fixture = try await VaultFixture.initialized(keyring: true)
         let id = try fixture.vaultID()
         #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture).count == 1)
+        #expect(try await KernelKeys.serial(vaultID: id) != nil)
         let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "another master password\n")
         try await fixture.succeed(["passwd", "--no-keyring", "--new-password-file", newPassword])
         #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture) == [])
+        #expect(try await KernelKeys.serial(vaultID: id) == nil)
     }
 }
 
 /// The changes that take every password source away from a run: only the keyring is left.
-private let withoutPassword: [String: String?] = ["VAULT_PASSWORD_FILE": nil]
-
-private extension VaultFixture {
-    /// What `vault get NAME` prints with no password source, so the key must come from the keyring.
-    func passwordFromKeyring(of name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await succeed(["get", name], environment: withoutPassword, sourceLocation: sourceLocation)
-        #expect(result.stderr.isEmpty, "\(result)", sourceLocation: sourceLocation)
-        return String(result.stdout.dropLast())
-    }
-
-    /// `vault get NAME` without a password source fails as a locked vault must: 3, pointing at `vault unlock`.
-    func expectLocked(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        expectFailure(try await run(["get", name], environment: withoutPassword),
-                      status: 3, mentioning: "locked", "vault unlock", sourceLocation: sourceLocation)
-    }
-
-    /// `vault status --json`, which never asks for a password.
-    func statusReport(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
-        let result = try await succeed(["status", "--json"], environment: withoutPassword, sourceLocation: sourceLocation)
-        return try JSONValue.object(result.stdoutData, sourceLocation: sourceLocation)
-    }
-}

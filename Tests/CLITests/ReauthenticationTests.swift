@@ -10,7 +10,6 @@ import VaultKit
 @Suite("Re-authentication", .enabled(if: ProcessInfo.processInfo.environment["VAULT_TEST_KEYRING"] == "unlocked",
                                      "needs the unlocked keyring of scripts/with-keyring"))
 struct ReauthenticationTests {
-    private let withoutPassword: [String: String?] = ["VAULT_PASSWORD_FILE": nil]
 
     @Test("passwd with a cached key but no password source exits 3; vault and cached key unchanged")
     func passwdNeedsThePassword() async throws {
@@ -115,7 +114,7 @@ struct ReauthenticationTests {
         let result = try await unlock.finish()
         #expect(result.status == 0, "\(result)")
         let status = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
-        #expect(status.contains { $0.hasPrefix("State:   unlocked, key expires in") }, "\(status)")
+        #expect(status.contains { $0.hasPrefix("State:          unlocked, key expires in") }, "\(status)")
     }
 
     @Test("writers that waited through a rotation take the new key from the keyring and lose nothing")
@@ -131,7 +130,8 @@ struct ReauthenticationTests {
             try await waitUntilWaiting(all)
             // As passwd does it, under the lock: the new file, then the new key in the keyring.
             try VaultSurgery.rotate(fileAt: fixture.vaultPath, from: VaultFixture.masterPassword, to: "changed",
-                                    cache: SecretServiceKeyCache(expirer: VaultBinary.path, environment: fixture.environment, onUnavailable: { Issue.record("no keyring: \($0)") }))
+                                    cache: Keyrings(kernel: KernelKeyCache(), secretService: SecretServiceKeyCache(expirer: VaultBinary.path, environment: fixture.environment),
+                                                    onUnavailable: { Issue.record("no keyring: \($0)") }))
         }
         lock.release()
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import TLSAudit
+import VaultKit
 
 @Suite("TLS auditor small parts")
 struct SmallPartsTests {

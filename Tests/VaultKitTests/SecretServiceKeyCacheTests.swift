@@ -9,12 +9,17 @@ import Testing
 @Suite("Secret Service key cache")
 struct SecretServiceKeyCacheTests {
     /// `/bin/true` stands in for vault's key expirer: these tests check expiry themselves.
-    private func cache(timeToLive: TimeInterval? = nil) throws -> SecretServiceKeyCache {
-        let cache = SecretServiceKeyCache(timeToLive: timeToLive, expirer: "/bin/true", environment: [:]) { reason in
-            Issue.record("the Secret Service did not keep a key: \(reason)")
-        }
+    private func cache() throws -> SecretServiceKeyCache {
+        let cache = SecretServiceKeyCache(expirer: "/bin/true", environment: [:])
         if case .unavailable(let reason) = cache.availability { throw NoSecretService(reason: reason) }
         return cache
+    }
+
+    /// Keeps `key` for `id` until `expires` seconds from now (`nil`: the session), which must work.
+    private func keep(_ cache: SecretServiceKeyCache, _ key: SecureBytes, _ id: String, for seconds: Int? = nil) {
+        let expires = seconds.map { Int(Date().timeIntervalSince1970.rounded(.up)) + $0 }
+        let kept = cache.keep(key, vaultID: id, label: "vault test key", expires: expires, idle: nil)
+        #expect(kept == .kept, "the Secret Service did not keep a key")
     }
 
     /// The session has no usable Secret Service: the test fails, saying to run it under
@@ -33,10 +38,10 @@ struct SecretServiceKeyCacheTests {
     func storeAndLookUp() throws {
         let cache = try cache()
         let id = UUID().uuidString, other = UUID().uuidString
-        defer { cache.remove(vaultID: id) }
-        cache.store(try key(7), vaultID: id, label: "vault test key")
+        defer { _ = cache.removeItem(vaultID: id) }
+        keep(cache, try key(7), id)
         let found = try #require(cache.lookup(vaultID: id))
-        #expect(found.constantTimeEquals(try key(7)))
+        #expect(found.key.constantTimeEquals(try key(7)))
         #expect(cache.lookup(vaultID: other) == nil)
         #expect(cache.cachedItem(vaultID: id)?.expires == nil, "no lifetime: until the session ends")
     }
@@ -44,14 +49,14 @@ struct SecretServiceKeyCacheTests {
     @Test("a key with a lifetime carries its expiry, and an expired one is absent and removed")
     func expiry() throws {
         let id = UUID().uuidString
-        let lasting = try cache(timeToLive: 3600)
-        defer { lasting.remove(vaultID: id) }
-        lasting.store(try key(1), vaultID: id, label: "vault test key")
+        let lasting = try cache()
+        defer { _ = lasting.removeItem(vaultID: id) }
+        keep(lasting, try key(1), id, for: 3600)
         let expires = try #require(lasting.cachedItem(vaultID: id)?.expires)
         #expect(expires.timeIntervalSinceNow > 3590 && expires.timeIntervalSinceNow <= 3601)
 
-        let brief = try cache(timeToLive: 1)
-        brief.store(try key(2), vaultID: id, label: "vault test key")
+        let brief = try cache()
+        keep(brief, try key(2), id, for: 1)
         Thread.sleep(forTimeInterval: 2.1)
         #expect(brief.cachedItem(vaultID: id) != nil, "cachedItem shows an expired key without removing it")
         #expect(brief.lookup(vaultID: id) == nil)
@@ -62,7 +67,7 @@ struct SecretServiceKeyCacheTests {
     func removal() throws {
         let cache = try cache()
         let id = UUID().uuidString
-        cache.store(try key(3), vaultID: id, label: "vault test key")
+        keep(cache, try key(3), id)
         #expect(cache.removeItem(vaultID: id) == .removed)
         #expect(cache.removeItem(vaultID: id) == .nothingCached)
         #expect(cache.lookup(vaultID: id) == nil)

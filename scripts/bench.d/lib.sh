@@ -76,3 +76,12 @@ target_check() {
     fi
     printf '%-44s %s %s %s %s %s: %s' "$label:" "${value:-?}" "$unit" "$relation" "$shown" "$unit" "$result"
 }
+
+# middle_of N: sets `width` (the digits of entry numbers: those of N, at least 5) and `middle`
+# (the name of the middle one of N entries, site/NNNNN), in the caller's scope.
+# shellcheck disable=SC2034 # width and middle are for the caller
+middle_of() {
+    width=${#1}
+    if ((width < 5)); then width=5; fi
+    printf -v middle "site/%0${width}d" $((($1 + 1) / 2))
+}

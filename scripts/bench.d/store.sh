@@ -4,11 +4,17 @@
 # Reads sizes, profiles, get_runs, add_runs, import_chunk, vault, work. Sets get_ms and the store
 # lines of the summary.
 
+# Every command here derives the key, as the figures say (with cheap-kdf, a small derivation):
+# a config of the section's own turns the keyrings off, or the kernel keyring would serve them.
+store_config_home="$work/store-config"
+mkdir -p "$store_config_home/vault"
+printf '{"keyring": false}\n' >"$store_config_home/vault/config.json"
+bench_config_home=$XDG_CONFIG_HOME
+export XDG_CONFIG_HOME="$store_config_home"
+
 declare -A get_ms=()
 for n in "${sizes[@]}"; do
-    width=${#n}
-    if ((width < 5)); then width=5; fi
-    printf -v middle "site/%0${width}d" $(((n + 1) / 2))
+    middle_of "$n"
     log "generating a $n-entry export"
     write_export "$n" "$width" "$import_chunk" "$work/export-$n" "$work/expected"
     expected="$(<"$work/expected")"
@@ -57,3 +63,4 @@ for n in "${sizes[@]}"; do
     rm -f -- "${export_files[@]}"
 done
 unset VAULT_PATH
+export XDG_CONFIG_HOME="$bench_config_home"

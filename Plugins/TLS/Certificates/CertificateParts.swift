@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SwiftASN1
+import VaultKit
 import X509
 
 /// The parts of a DER certificate that the auditor shows, read field by field (RFC 5280 4.1)

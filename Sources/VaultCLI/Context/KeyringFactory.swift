@@ -1,27 +1,41 @@
 import VaultKit
 import FoundationEssentials
 
-/// Makes the keyring a command keeps the vault's key in: the Secret Service for the process,
-/// another keyring where a test or a later cache asks for one.
+/// Makes the keyrings a command keeps the vault's key in: the kernel keyring and the Secret
+/// Service of the process, or others where a test asks for them.
 public struct KeyringFactory: Sendable {
-    private let make: @Sendable (TimeInterval?, @escaping (String) -> Void) -> any SessionKeyring
+    private let kernel: @Sendable () -> any KeyringBackend
+    private let secretService: @Sendable () -> any KeyringBackend
+    private let now: @Sendable () -> Date
 
-    public init(_ make: @escaping @Sendable (_ timeToLive: TimeInterval?, _ onUnavailable: @escaping (String) -> Void) -> any SessionKeyring) {
-        self.make = make
+    public init(
+        kernel: @escaping @Sendable () -> any KeyringBackend, secretService: @escaping @Sendable () -> any KeyringBackend,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.kernel = kernel
+        self.secretService = secretService
+        self.now = now
     }
 
-    /// A keyring whose keys live `timeToLive` seconds (`nil`: the login session); it tells
-    /// `onUnavailable`, once, why it cannot keep keys.
-    public func keyring(timeToLive: TimeInterval? = nil, onUnavailable: @escaping (String) -> Void = { _ in }) -> any SessionKeyring {
-        make(timeToLive, onUnavailable)
+    /// Both keyrings, kernel first, keeping keys for `lifetime`; `onUnavailable` is told, once,
+    /// why a key could be kept in neither.
+    public func keyrings(lifetime: KeyLifetime = KeyLifetime(), onUnavailable: @escaping (String) -> Void = { _ in }) -> Keyrings {
+        Keyrings(kernel: kernel(), secretService: secretService(), lifetime: lifetime, now: now, onUnavailable: onUnavailable)
     }
 
-    /// The freedesktop Secret Service, through libsecret on the process's session bus (libsecret
-    /// finds the bus itself, from the process's environment); `executable` (vault), started with
-    /// `environment`, removes keys that expire, and `now` tells when they do.
-    public static func secretService(
+    /// The Secret Service alone, for the helper that removes its expired keys.
+    public func secretServiceOnly() -> any KeyringBackend { secretService() }
+
+    /// This process's kernel keyring, and the freedesktop Secret Service through libsecret on
+    /// the process's session bus (libsecret finds the bus itself, from the process's
+    /// environment); `executable` (vault), started with `environment`, removes Secret Service
+    /// keys that expire, and `now` tells when they do.
+    public static func system(
         executable: String, environment: [String: String], now: @escaping @Sendable () -> Date
     ) -> KeyringFactory {
-        KeyringFactory { SecretServiceKeyCache(timeToLive: $0, expirer: executable, environment: environment, now: now, onUnavailable: $1) }
+        KeyringFactory(
+            kernel: { KernelKeyCache(now: now) },
+            secretService: { SecretServiceKeyCache(expirer: executable, environment: environment, now: now) },
+            now: now)
     }
 }

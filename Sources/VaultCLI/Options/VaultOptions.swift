@@ -22,7 +22,7 @@ public struct VaultOptions: ParsableArguments {
         help: ArgumentHelp("Read the master password from the first line of this file (default: $VAULT_PASSWORD_FILE).", valueName: "file"))
     public var passwordFile: String?
 
-    @Flag(help: "Neither look for nor keep the key in the Secret Service keyring.")
+    @Flag(help: "Neither look for nor keep the key in a keyring (the kernel's or the Secret Service).")
     public var noKeyring = false
 
     /// The vault path: the option, the environment, or the XDG default.
@@ -84,21 +84,27 @@ public struct VaultOptions: ParsableArguments {
         return TerminalPasswordPrompt(context.terminal)
     }
 
-    /// The keyring's cache, unless `--no-keyring` or the config turn it off.
+    /// The keyrings' cache, unless `--no-keyring` or the config turn it off.
     public func keyCache(in context: CommandContext) throws -> KeyCache {
         let config = try context.config()
         guard !noKeyring && config.keyring else { return NoKeyCache() }
+        return keyrings(in: context, lifetime: KeyLifetime(timeToLive: config.keyringTimeout, idle: config.keyringIdle))
+    }
+
+    /// The keyrings, keeping keys for `lifetime`; a key that can be kept in neither is noted
+    /// once.
+    public func keyrings(in context: CommandContext, lifetime: KeyLifetime) -> Keyrings {
         let diagnostics = context.diagnostics
-        return context.keyrings.keyring(timeToLive: config.keyringTimeout) { reason in
+        return context.keyrings.keyrings(lifetime: lifetime) { reason in
             diagnostics.notice("the key is not cached (\(reason)); the master password will be asked each time")
         }
     }
 
-    /// The keyring, when this command keeps away from it (`--no-keyring`) but the config
-    /// uses it: a rotation must still remove the old key from it, which opens old backups.
+    /// The keyrings, when this command keeps away from them (`--no-keyring`) but the config
+    /// uses them: a rotation must still remove the old key, which opens old backups.
     public func keyringToClearOnRotation(in context: CommandContext) throws -> KeyCache? {
         guard noKeyring, try context.config().keyring else { return nil }
-        return context.keyrings.keyring()
+        return context.keyrings.keyrings()
     }
 
     /// The unlocker for this command: the password source of the options, `keyCache` (or the

@@ -12,6 +12,6 @@ struct KeyringExpireCommand: VaultSubcommand {
 
     func run(in context: CommandContext) async throws {
         try HelperCommandError.requireOwnProcess("keyring-expire", context)
-        KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.keyring(), now: context.now)
+        KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.secretServiceOnly())
     }
 }

@@ -2,12 +2,17 @@ import ArgumentParser
 import VaultCLI
 import VaultKit
 
-/// `vault lock`: removes the vault's key from the keyring.
+/// `vault lock`: removes the vault's key from both keyrings (and from the kernel keyrings of
+/// this user's other sessions).
 struct LockCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "lock",
-        abstract: "Remove the vault's key from the keyring.",
-        discussion: "Exits 6 when the keyring cannot be reached or did not remove the key.")
+        abstract: "Remove the vault's key from the keyrings.",
+        discussion: """
+            Removes the key from the kernel keyring (this session's, and every other session's \
+            of this user) and from the Secret Service. Exits 6 when neither keyring can be \
+            reached, or one that holds the key did not remove it.
+            """)
 
     @OptionGroup var vault: VaultOptions
 
@@ -19,13 +24,14 @@ struct LockCommand: VaultSubcommand {
         guard try context.config().keyring else { throw KeyringError.disabled }
         let store = vault.store(in: context)
         let envelope = try store.header()
-        switch context.keyrings.keyring().removeItem(vaultID: envelope.id) {
+        let keyrings = context.keyrings.keyrings()
+        switch keyrings.removeItem(vaultID: envelope.id) {
         case .removed:
             context.diagnostics.note("Locked \(store.path).")
         case .nothingCached:
             context.diagnostics.note("\(store.path) was not unlocked.")
         case .failed(let reason):
-            throw KeyringError.unavailable(reason)
+            throw keyrings.availability == .unavailable(reason: reason) ? KeyringError.unavailable(reason) : KeyringError.notRemoved(reason)
         }
     }
 }

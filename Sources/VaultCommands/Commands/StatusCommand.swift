@@ -6,12 +6,23 @@ import Glibc
 import VaultCLI
 import VaultKit
 
-/// `vault status`: whether the key is cached, whether a keyring is there, and the vault's
-/// path and size. Never asks for the password.
+/// `vault status`: whether the key is cached, in which keyrings and for how long, whether the
+/// keyrings are there, and the vault's path and size. Never asks for the password.
 struct StatusCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show whether the vault is unlocked, and the keyring's state.")
+        abstract: "Show whether the vault is unlocked, and where its key is cached.",
+        discussion: """
+            Reports each keyring (the kernel keyring, the Secret Service): whether it is there, \
+            where it keeps keys or why it cannot, and whether it holds this vault's key and for \
+            how long. Looking is not a use: a key unlocked with --idle is not renewed by it. Never \
+            asks for the master password. With --json: vault, \
+            keyring ("available" when either keyring is, "unavailable" or "disabled"), \
+            keyring_detail (why none is available), unlocked, expires_in_seconds (until the last \
+            copy of the key ends unless used again; absent for the session), entries (when \
+            unlocked), and keyrings, one object per keyring with name, available, detail, \
+            cached, expires_in_seconds and idle_seconds.
+            """)
 
     @OptionGroup var vault: VaultOptions
     @OptionGroup var output: OutputOptions
@@ -19,16 +30,38 @@ struct StatusCommand: VaultSubcommand {
     /// What `status` reports.
     struct Report: Encodable {
         var vault: String
+        /// "available" when either keyring is, "unavailable", or "disabled".
         var keyring: String
         var keyringDetail: String?
         var unlocked: Bool
+        /// Until the last copy of the key is gone, unless used again; nil for the session.
         var expiresInSeconds: Int?
         var entries: Int?
+        var keyrings: [KeyringReport] = []
 
         enum CodingKeys: String, CodingKey {
-            case vault, keyring, unlocked, entries
+            case vault, keyring, unlocked, entries, keyrings
             case keyringDetail = "keyring_detail"
             case expiresInSeconds = "expires_in_seconds"
+        }
+    }
+
+    /// One keyring's state.
+    struct KeyringReport: Encodable {
+        var name: String
+        var available: Bool
+        /// Where keys go ("session keyring"), or why the keyring is not there.
+        var detail: String
+        var cached: Bool
+        var expiresInSeconds: Int?
+        var idleSeconds: Int?
+        /// The key itself, to see whether it opens the vault; never printed.
+        var key: SecureBytes?
+
+        enum CodingKeys: String, CodingKey {
+            case name, available, detail, cached
+            case expiresInSeconds = "expires_in_seconds"
+            case idleSeconds = "idle_seconds"
         }
     }
 
@@ -38,23 +71,21 @@ struct StatusCommand: VaultSubcommand {
         var report = Report(vault: store.path, keyring: "disabled", unlocked: false)
         let config = try context.config()
         if !vault.noKeyring && config.keyring {
-            let cache = context.keyrings.keyring()
+            let keyrings = context.keyrings.keyrings()
+            switch keyrings.availability {
+            case .available: report.keyring = "available"
+            case .unavailable(let reason): report.keyring = "unavailable"; report.keyringDetail = reason
+            }
             let now = context.now()
-            switch cache.availability {
-            case .available(let collection):
-                report.keyring = "available"
-                report.keyringDetail = "\(collection) collection"
-                let item = cache.cachedItem(vaultID: envelope.id)
-                if let expires = item?.expires, expires <= now { cache.remove(vaultID: envelope.id) }
-                if let item, (item.expires ?? .distantFuture) > now,
-                   let opened = try? store.open(using: Unlocker(passwordSource: NoPassword(), keyCache: cache)) {
-                    report.unlocked = true
-                    report.entries = opened.entries.count
-                    report.expiresInSeconds = item.expires.map { Int($0.timeIntervalSince(now).rounded(.up)) }
-                }
-            case .unavailable(let reason):
-                report.keyring = "unavailable"
-                report.keyringDetail = reason
+            report.keyrings = keyrings.backends.map { Self.state(of: $0, vaultID: envelope.id, now: now) }
+            let opened = report.keyrings.lazy.compactMap(\.key).compactMap { key in
+                try? store.open(using: Unlocker(passwordSource: NoPassword(), keyCache: KeyAsItIs(key: key)))
+            }.first
+            if let opened {
+                report.unlocked = true
+                report.entries = opened.entries.count
+                let expiries = report.keyrings.filter(\.cached).map(\.expiresInSeconds)
+                report.expiresInSeconds = expiries.contains(nil) ? nil : expiries.compactMap { $0 }.max()
             }
         }
         if output.json {
@@ -64,16 +95,66 @@ struct StatusCommand: VaultSubcommand {
         }
     }
 
+    private static func state(of backend: any KeyringBackend, vaultID: String, now: Date) -> KeyringReport {
+        switch backend.availability {
+        case .unavailable(let reason):
+            return KeyringReport(name: backend.name, available: false, detail: reason, cached: false)
+        case .available(let place):
+            var report = KeyringReport(name: backend.name, available: true, detail: place, cached: false)
+            if let item = backend.cachedItem(vaultID: vaultID), (item.expires ?? .distantFuture) > now {
+                report.cached = true
+                report.key = item.key
+                report.expiresInSeconds = item.expires.map { Int($0.timeIntervalSince(now).rounded(.up)) }
+                report.idleSeconds = item.idle.map { Int($0) }
+            }
+            return report
+        }
+    }
+
     private func text(_ report: Report) -> String {
-        let keyring = report.keyring + (report.keyringDetail.map { " (\($0))" } ?? "")
+        var lines = [("Vault", report.vault)]
         var state = report.unlocked ? "unlocked" : "locked"
         if report.unlocked {
             state += report.expiresInSeconds.map { ", key expires in \(TimeSpan.describe(Double($0)))" } ?? ", until `vault lock` or the end of the session"
         }
-        var lines = ["Vault:   \(report.vault)", "Keyring: \(keyring)", "State:   \(state)"]
-        if let entries = report.entries { lines.append("Entries: \(entries)") }
-        return lines.map(TerminalText.visible).joined(separator: "\n") + "\n"
+        lines.append(("State", state))
+        if report.keyring == "disabled" {
+            lines.append(("Keyring", "disabled"))
+        }
+        for keyring in report.keyrings {
+            let name = keyring.name.prefix(1).uppercased() + keyring.name.dropFirst()
+            lines.append((name, Self.describe(keyring)))
+        }
+        if let entries = report.entries { lines.append(("Entries", "\(entries)")) }
+        let width = lines.map(\.0.count).max()! + 2
+        return lines.map { label, value in
+            TerminalText.visible((label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value)
+        }.joined(separator: "\n") + "\n"
     }
+
+    /// "key cached in the session keyring for 14m 59s, renewed to 15m on each use".
+    private static func describe(_ keyring: KeyringReport) -> String {
+        guard keyring.available else { return "unavailable (\(keyring.detail))" }
+        guard keyring.cached else { return "available (\(keyring.detail)), no key cached" }
+        var text = "key cached in the \(keyring.detail)"
+        if let seconds = keyring.expiresInSeconds {
+            text += " for \(TimeSpan.describe(Double(seconds)))"
+        } else {
+            text += " until `vault lock` or the end of the session"
+        }
+        if let idle = keyring.idleSeconds { text += ", renewed to \(TimeSpan.describe(Double(idle))) on each use" }
+        return text
+    }
+}
+
+/// A key as a keyring holds it, for `status`: looking is not a use, so an idle key is not
+/// renewed, nothing is stored, and a key that does not open the vault stays.
+private struct KeyAsItIs: KeyCache {
+    let key: SecureBytes
+    func lookup(vaultID: String) -> SecureBytes? { key }
+    func store(_ key: SecureBytes, vaultID: String, label: String) {}
+    func remove(vaultID: String) {}
+    var keepsKeys: Bool { false }
 }
 
 /// A password source for commands that must never ask.

@@ -6,18 +6,22 @@ import Glibc
 import VaultCLI
 import VaultKit
 
-/// `vault unlock`: derives the key once and keeps it in the Secret Service, so the following
-/// commands of this login session ask for nothing.
+/// `vault unlock`: derives the key once and keeps it in the kernel keyring and the Secret
+/// Service, so the following commands ask for nothing.
 struct UnlockCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock",
-        abstract: "Keep the vault's key in the keyring for this session.",
+        abstract: "Keep the vault's key in the keyrings for this session.",
         discussion: """
-            Asks for the master password and stores the derived key (never the password) in the \
-            Secret Service's in-memory session collection, or the unlocked default collection. \
-            Later commands find it there. With --timeout the key is forgotten after that long \
-            (15m, 1h, 90s); otherwise it lasts until `vault lock` or the end of the session. \
-            Exits 6 when no Secret Service is available.
+            Asks for the master password and keeps the derived key (never the password) in the \
+            kernel keyring (this login's session keyring, else the user keyring), which later \
+            commands read in microseconds, and in the Secret Service's in-memory session \
+            collection or unlocked default collection, which outlives a new login session. \
+            Either is enough: over SSH, in a container or in CI there is only the kernel's. \
+            With --timeout the key is forgotten after that long (15m, 1h, 90s), by the kernel \
+            itself; with --idle, that long after its last use (kept in the kernel keyring \
+            only). Otherwise it lasts until `vault lock` or the end of the session. Exits 6 \
+            when neither keyring is available.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -25,9 +29,14 @@ struct UnlockCommand: VaultSubcommand {
     @Option(help: ArgumentHelp("Forget the key after this long, such as 15m or 1h.", valueName: "duration"))
     var timeout: String?
 
+    @Option(help: ArgumentHelp("Forget the key when it has not been used for this long, such as 15m.", valueName: "duration"))
+    var idle: String?
+
     func validate() throws {
-        if let timeout, TimeSpan.seconds(timeout) == nil {
-            throw ValidationError("--timeout '\(timeout)' is not a duration such as 90s, 15m or 1h")
+        for (option, value) in [("--timeout", timeout), ("--idle", idle)] {
+            if let value, TimeSpan.seconds(value) == nil {
+                throw ValidationError("\(option) '\(value)' is not a duration such as 90s, 15m or 1h")
+            }
         }
         if vault.noKeyring { throw ValidationError("unlock needs the keyring; drop --no-keyring") }
     }
@@ -35,27 +44,55 @@ struct UnlockCommand: VaultSubcommand {
     func run(in context: CommandContext) async throws {
         let config = try context.config()
         guard config.keyring else { throw KeyringError.disabled }
-        let cache = context.keyrings.keyring(timeToLive: timeout.flatMap(TimeSpan.seconds) ?? config.keyringTimeout)
-        if case .unavailable(let reason) = cache.availability { throw KeyringError.unavailable(reason) }
-        let store = vault.store(in: context)
-        let envelope = try store.verifyPassword(using: try vault.unlocker(in: context, keyCache: cache))
-        guard cache.lookup(vaultID: envelope.id) != nil else {
-            throw KeyringError.unavailable("the key could not be stored")
+        let lifetime = KeyLifetime(
+            timeToLive: timeout.flatMap(TimeSpan.seconds) ?? config.keyringTimeout,
+            idle: idle.flatMap(TimeSpan.seconds) ?? config.keyringIdle)
+        let keyrings = vault.keyrings(in: context, lifetime: lifetime)
+        if case .unavailable(let reason) = keyrings.availability { throw KeyringError.unavailable(reason) }
+        if let idle = lifetime.idle, case .unavailable(let reason) = keyrings.kernel.availability {
+            context.diagnostics.notice(
+                "the kernel keyring is not available (\(reason)), and the Secret Service cannot renew a key on use: "
+                + "the key is kept for \(TimeSpan.describe(min(idle, lifetime.timeToLive ?? idle))) from now")
         }
-        let lifetime = cache.timeToLive.map { "for \(TimeSpan.describe($0))" } ?? "until `vault lock` or the end of the session"
-        context.diagnostics.note("Unlocked \(store.path) \(lifetime).")
+        let store = vault.store(in: context)
+        let envelope = try store.verifyPassword(using: try vault.unlocker(in: context, keyCache: keyrings))
+        let holding = keyrings.backends.filter { $0.cachedItem(vaultID: envelope.id) != nil }
+        guard !holding.isEmpty else { throw KeyringError.unavailable("the key could not be stored") }
+        let places = holding.map { backend in
+            guard case .available(let place) = backend.availability else { return backend.name }
+            return "\(backend.name) (\(place))"
+        }
+        // Without the kernel's copy, an idle timeout became a plain one.
+        let kept = holding.first === keyrings.kernel
+            ? lifetime
+            : KeyLifetime(timeToLive: [lifetime.timeToLive, lifetime.idle].compactMap { $0 }.min())
+        context.diagnostics.note("Unlocked \(store.path) \(Self.describe(kept)), in the \(places.joined(separator: " and the ")).")
+    }
+
+    /// "for 1h", "until unused for 15m", "until `vault lock` or the end of the session".
+    static func describe(_ lifetime: KeyLifetime) -> String {
+        switch (lifetime.timeToLive, lifetime.idle) {
+        case (nil, nil): return "until `vault lock` or the end of the session"
+        case (let timeToLive?, nil): return "for \(TimeSpan.describe(timeToLive))"
+        case (nil, let idle?): return "until unused for \(TimeSpan.describe(idle))"
+        case (let timeToLive?, let idle?):
+            return "for \(TimeSpan.describe(timeToLive)) at most, and until unused for \(TimeSpan.describe(idle))"
+        }
     }
 }
 
 /// Keyring failures that a command reports as exit code 6.
 enum KeyringError: VaultFailure {
     case unavailable(String)
+    case notRemoved(String)
     case disabled
 
     var message: String {
         switch self {
         case .unavailable(let reason):
-            return "the Secret Service keyring is not available (\(reason)); on a desktop, start gnome-keyring or KeePassXC's Secret Service integration"
+            return "no keyring is available (\(reason)); on a desktop, start gnome-keyring or KeePassXC's Secret Service integration"
+        case .notRemoved(let reason):
+            return "the key was not removed from every keyring (\(reason)); it may still open the vault"
         case .disabled:
             return "the keyring is turned off in the config file (\"keyring\": false)"
         }

@@ -5,11 +5,13 @@ import Glibc
 
 /// The optional settings file, `$XDG_CONFIG_HOME/vault/config.json`:
 ///
-///     { "keyring": false, "keyring_timeout": "15m", "clip_timeout": 30,
+///     { "keyring": false, "keyring_timeout": "8h", "keyring_idle": "15m", "clip_timeout": 30,
 ///       "check_breach": true, "breach_api_url": "https://…", "breach_offline": "/data/pwned.txt" }
 ///
-/// `keyring: false` never uses the Secret Service; `keyring_timeout` is how long a cached key
-/// lives (default: the login session); `clip_timeout` is seconds until the clipboard is cleared.
+/// `keyring: false` never caches the key (neither in the kernel keyring nor in the Secret
+/// Service); `keyring_timeout` is how long a cached key lives (default: the login session), and
+/// `keyring_idle` how long it lives unused (each use renews it; kept in the kernel keyring
+/// only); `clip_timeout` is seconds until the clipboard is cleared.
 /// `check_breach: true` makes `vault add` and `vault edit` check new passwords against known
 /// breaches (as `--check-breach` does), through `breach_api_url` (a mirror of the Have I Been
 /// Pwned range API) or against a downloaded copy at `breach_offline` (a file or folder).
@@ -18,6 +20,7 @@ import Glibc
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
+    public var keyringIdle: Double?
     public var clipTimeout: Double?
     public var checkBreach = false
     public var breachAPIURL: String?
@@ -52,13 +55,17 @@ public struct VaultConfig: Equatable, Sendable {
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, clip_timeout, check_breach, breach_api_url, breach_offline and sync")
+            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, keyring_idle, clip_timeout, check_breach, breach_api_url, breach_offline and sync")
         }
         var config = VaultConfig()
         config.keyring = raw.keyring ?? true
         if let text = raw.keyring_timeout {
             guard let seconds = TimeSpan.seconds(text) else { throw .invalid(path, "keyring_timeout '\(text)' is not a duration such as 15m") }
             config.keyringTimeout = seconds
+        }
+        if let text = raw.keyring_idle {
+            guard let seconds = TimeSpan.seconds(text) else { throw .invalid(path, "keyring_idle '\(text)' is not a duration such as 15m") }
+            config.keyringIdle = seconds
         }
         if let seconds = raw.clip_timeout {
             guard seconds > 0 && seconds <= 3600 else { throw .invalid(path, "clip_timeout must be between 0 and 3600 seconds") }
@@ -88,10 +95,11 @@ public struct VaultConfig: Equatable, Sendable {
     }
 
     private struct RawConfig: Decodable {
-        static let keys = ["keyring", "keyring_timeout", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync"]
+        static let keys = ["keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync"]
 
         var keyring: Bool?
         var keyring_timeout: String?
+        var keyring_idle: String?
         var clip_timeout: Double?
         var check_breach: Bool?
         var breach_api_url: String?

@@ -20,21 +20,29 @@ public enum KeyExpirer {
 
     /// The expirer's side: reads the instruction from `input`, detaches, waits, and removes the
     /// item from `keyring` if it is still the one that was scheduled.
-    public static func run(input: FileDescriptor, keyring: any SessionKeyring, now: () -> Date) {
+    public static func run(input: FileDescriptor, keyring: any KeyringBackend) {
         let lines = String(decoding: (try? input.readToEnd(limit: 512)) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
         try? input.close()
         guard lines.count == 2, UUID(uuidString: lines[0]) != nil, let expires = Int(lines[1]) else { return }
         setsid()
         signal(SIGHUP, SIG_IGN)
         signal(SIGINT, SIG_IGN)
-        while true {
-            let left = Double(expires) - now().timeIntervalSince1970
-            if left <= 0 { break }
-            usleep(UInt32(min(left, 3600) * 1_000_000))
-        }
+        sleep(untilWallClock: expires)
         guard let item = keyring.cachedItem(vaultID: lines[0]),
               let itemExpiry = item.expires, Int(itemExpiry.timeIntervalSince1970) == expires
         else { return }
         _ = keyring.removeItem(vaultID: lines[0])
+    }
+
+    /// Sleeps until the wall clock reads `seconds` (Unix time). An absolute sleep on the real-time
+    /// clock ends on time after a suspend (or a clock change), where a relative sleep would stop
+    /// counting while the machine is suspended and wake late.
+    static func sleep(untilWallClock seconds: Int) {
+        var deadline = timespec(tv_sec: seconds, tv_nsec: 0)
+        while true {
+            let status = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, nil)
+            if status == EINTR { continue }
+            if status != 0 || time(nil) >= seconds { return }
+        }
     }
 }

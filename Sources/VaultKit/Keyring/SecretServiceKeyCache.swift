@@ -11,14 +11,10 @@ import Glibc
 /// holds the key and, when the cache was given a lifetime, its expiry; an expired item is
 /// treated as absent and removed. The service is probed before any libsecret call, so a missing
 /// bus, a missing service or a locked keyring is noticed in milliseconds and never prompts.
-public final class SecretServiceKeyCache: SessionKeyring {
+public final class SecretServiceKeyCache: KeyringBackend {
     /// How long any one call to the service may take before it is cancelled.
     public static let callTimeoutMilliseconds: Int32 = 2000
 
-    /// How long a stored key stays valid; `nil` for the rest of the login session.
-    public var timeToLive: TimeInterval?
-    /// Told, once per process, why keys cannot be cached here.
-    private let onUnavailable: (String) -> Void
     /// vault's own path, which removes an expiring key in a helper process of its own, and the
     /// environment that helper gets.
     private let expirer: String
@@ -26,17 +22,13 @@ public final class SecretServiceKeyCache: SessionKeyring {
     /// The current time, for expiries.
     private let now: () -> Date
     private var probed: KeyringAvailability?
-    private var announced = false
+    /// The collection alias the probe found usable ("session" or "default").
+    private var probedAlias: String?
 
-    public init(
-        timeToLive: TimeInterval? = nil, expirer: String, environment: [String: String], now: @escaping () -> Date = { Date() },
-        onUnavailable: @escaping (String) -> Void
-    ) {
-        self.timeToLive = timeToLive
+    public init(expirer: String, environment: [String: String], now: @escaping () -> Date = { Date() }) {
         self.expirer = expirer
         self.environment = environment
         self.now = now
-        self.onUnavailable = onUnavailable
     }
 
     /// Whether the service can be used here without a prompt, and where keys would go.
@@ -45,20 +37,23 @@ public final class SecretServiceKeyCache: SessionKeyring {
         var alias: UnsafePointer<CChar>?
         var message: UnsafeMutablePointer<CChar>?
         let status = vk_probe(Self.callTimeoutMilliseconds, &alias, &message)
+        if status == VK_OK { probedAlias = String(cString: alias!) }
         let result: KeyringAvailability = status == VK_OK
-            ? .available(collection: String(cString: alias!))
+            ? .available(place: probedAlias! + " collection")
             : .unavailable(reason: Self.take(message) ?? "Secret Service unavailable")
         probed = result
         return result
     }
 
-    public func lookup(vaultID: String) -> SecureBytes? {
+    public let name = "Secret Service"
+
+    public func lookup(vaultID: String) -> CachedKey? {
         guard let item = cachedItem(vaultID: vaultID) else { return nil }
         if let expires = item.expires, expires <= now() {
-            remove(vaultID: vaultID)
+            _ = removeItem(vaultID: vaultID)
             return nil
         }
-        return item.key
+        return item
     }
 
     /// The cached key and its expiry, without removing an expired one (for `vault status`).
@@ -73,32 +68,24 @@ public final class SecretServiceKeyCache: SessionKeyring {
         return CachedKey(itemText: UnsafeRawBufferPointer(start: secret, count: strlen(secret)))
     }
 
-    public func store(_ key: SecureBytes, vaultID: String, label: String) {
-        guard case .available(let collection) = availability else {
-            if case .unavailable(let reason) = availability, !announced {
-                announced = true
-                onUnavailable(reason)
-            }
-            return
+    /// Keeps `key` until `expires` (Unix seconds; `nil`: the end of the session), with an
+    /// expirer that removes it then. The service has no idle timeout: `idle` must be `nil`.
+    public func keep(_ key: SecureBytes, vaultID: String, label: String, expires: Int?, idle: Int?) -> KeyStorage {
+        precondition(idle == nil, "the Secret Service cannot renew a key on use")
+        guard case .available = availability, let collection = probedAlias else {
+            if case .unavailable(let reason) = availability { return .notKept(reason) }
+            return .notKept("the Secret Service is unavailable")
         }
-        // Whole seconds, rounded up, so a key never expires before the lifetime it was given.
-        let expires = timeToLive.map { Int((now().timeIntervalSince1970 + $0).rounded(.up)) }
-        guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return }
+        guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return .notKept("out of guarded memory") }
         var message: UnsafeMutablePointer<CChar>?
         let status = text.withUnsafeBytes { bytes in
             vk_store(collection, label, vaultID, bytes.baseAddress!.assumingMemoryBound(to: CChar.self),
                      Self.callTimeoutMilliseconds, &message)
         }
         let reason = Self.take(message)
-        if status != VK_OK && !announced {
-            announced = true
-            onUnavailable(reason ?? "the Secret Service refused to store the key")
-        }
-        if status == VK_OK, let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires, executable: expirer, environment: environment) }
-    }
-
-    public func remove(vaultID: String) {
-        _ = removeItem(vaultID: vaultID)
+        guard status == VK_OK else { return .notKept(reason ?? "the Secret Service refused to store the key") }
+        if let expires { KeyExpirer.schedule(vaultID: vaultID, expires: expires, executable: expirer, environment: environment) }
+        return .kept
     }
 
     /// Removes the vault's key from every unlocked collection.
@@ -125,7 +112,19 @@ public final class SecretServiceKeyCache: SessionKeyring {
 /// seconds or 0 for "until the session ends".
 public struct CachedKey {
     public let key: SecureBytes
+    /// When the key is gone unless it is used again; `nil`: when the session ends.
     public let expires: Date?
+    /// With an idle timeout, how long after each use the key stays; `nil`: no idle timeout.
+    public let idle: TimeInterval?
+    /// The latest the key can last, however often it is used (Unix seconds); `nil`: the session.
+    public let latestExpiry: Int?
+
+    init(key: SecureBytes, expires: Date?, idle: TimeInterval? = nil, latestExpiry: Int? = nil) {
+        self.key = key
+        self.expires = expires
+        self.idle = idle
+        self.latestExpiry = idle == nil ? expires.map { Int($0.timeIntervalSince1970) } : latestExpiry
+    }
 
     private static let tag = "vault-key-v1"
 
@@ -150,13 +149,13 @@ public struct CachedKey {
     init?(itemText: UnsafeRawBufferPointer) {
         let parts = itemText.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, Array(parts[0]) == Array(Self.tag.utf8),
-              let seconds = Int(String(decoding: parts[1], as: UTF8.self)), seconds >= 0
+              let seconds = Int(String(decoding: parts[1], as: UTF8.self)), seconds >= 0,
+              Double(seconds) <= EntryDates.storable.upperBound
         else { return nil }
         var decoded = UnsafeRawBufferPointer(rebasing: parts[2]).withMemoryRebound(to: UInt8.self) {
             Sodium.base64Decode(UnsafeRawBufferPointer($0))
         } ?? []
         guard decoded.count == Cipher.keyLength, let key = try? SecureBytes(consuming: &decoded) else { return nil }
-        self.key = key
-        self.expires = seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds))
+        self.init(key: key, expires: seconds == 0 ? nil : Date(timeIntervalSince1970: TimeInterval(seconds)))
     }
 }

@@ -232,6 +232,8 @@ public struct VaultSync {
     /// the file it opens.
     private func accept(_ newKey: (key: SecureBytes, vaultID: String)?, into outcome: inout Outcome) {
         guard let newKey else { return }
+        // Removed first: that reaches the old key in every session's kernel keyring too.
+        keys.ours.keyCache.remove(vaultID: newKey.vaultID)
         keys.ours.keyCache.store(newKey.key, vaultID: newKey.vaultID, label: keys.label)
         outcome.passwordChangedElsewhere = true
     }

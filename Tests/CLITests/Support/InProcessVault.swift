@@ -46,7 +46,7 @@ enum InProcessVault {
         let now: @Sendable () -> Date = { Date() }
         var context = CommandContext(
             environment: environment, streams: streams, terminal: .none,
-            keyrings: .secretService(executable: executable, environment: environment, now: now),
+            keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
             plugins: plugins, now: now, executable: executable, ownsProcess: false)
         adjust(&context)

@@ -34,6 +34,11 @@ enum SecretTool {
                       stdin: Data(secret.utf8), fixture: fixture, sourceLocation: sourceLocation)
     }
 
+    /// Removes every item for `vaultID`, as another program of the session could.
+    static func clear(vaultID: String, fixture: VaultFixture, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await run(["clear", "vault-id", vaultID], fixture: fixture, sourceLocation: sourceLocation)
+    }
+
     @discardableResult
     private static func run(
         _ arguments: [String], stdin: Data? = nil, fixture: VaultFixture, sourceLocation: SourceLocation

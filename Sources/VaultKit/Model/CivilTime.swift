@@ -1,8 +1,9 @@
-/// Calendar arithmetic in UTC for certificate times, which may lie beyond 2038 or 2049.
-enum CivilTime {
+/// Calendar arithmetic in UTC, without a calendar library: for entry dates and certificate
+/// times, which may lie beyond 2038 or 2049.
+public enum CivilTime {
     /// Seconds since 1970-01-01T00:00:00Z of a UTC date and time, by the days-from-civil
     /// algorithm of the proleptic Gregorian calendar.
-    static func secondsSinceEpoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+    public static func secondsSinceEpoch(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -14,7 +15,7 @@ enum CivilTime {
 
     /// The UTC calendar day of a moment given in seconds since the epoch (the inverse of the
     /// above, to the day).
-    static func day(secondsSinceEpoch seconds: Int) -> (year: Int, month: Int, day: Int) {
+    public static func day(secondsSinceEpoch seconds: Int) -> (year: Int, month: Int, day: Int) {
         let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400 + 719_468
         let era = (days >= 0 ? days : days - 146_096) / 146_097
         let dayOfEra = days - era * 146_097

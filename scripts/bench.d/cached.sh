@@ -1,0 +1,268 @@
+# shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
+# Sourced by scripts/bench (not run on its own). Where a cached `vault get` spends its time: the
+# derived key in the kernel keyring (no bus, no Secret Service: the sandbox has neither), on a
+# cheap-kdf vault of each of BENCH_CACHED_SIZES entries (1,000 and 10,000), imported with
+# --no-keyring so that nothing is cached before `vault unlock`. What follows runs in ONE new
+# session keyring of the bench's own (`keyctl session -`), which dies with it: `vault unlock`
+# with the password file (its key checked to be in that session keyring), a check that `vault
+# get MIDDLE` with VAULT_PASSWORD_FILE unset and no terminal prints the right password, then one
+# hyperfine run of `vault --version` (start-up alone) and that get, under `setsid -w` with the
+# password file unset (so that a lost key fails rather than asks), and `vault lock`. At the
+# first size (and at every size with BENCH_CACHED_PEERS_ALL=1) the same run also times `pass
+# show site/MIDDLE` and `gopass show site/MIDDLE` (Debian's gopass, a Go clone of pass that reads
+# the same store with the same gpg) on a store of the same entries (password, login and URL
+# lines) encrypted to a throw-away GnuPG key without passphrase, GNUPGHOME in $work, each first
+# checked to print the right password (which also starts gpg-agent, which then holds the key);
+# a peer that is missing or fails that check is left out with a note. The gpg-agent is stopped at
+# the end of the section (and on any exit before it).
+# Targets (the issue's): at up to 1,000 entries the cached get at most 2 ms above `vault
+# --version` and no slower than `gopass show`; above that, up to 10,000 entries, at most 12 ms.
+# Reads skip_cached, cached_sizes, cached_peers_all, get_runs, get_warmup, import_chunk, vault,
+# work. Sets cached_lines and cached_checks.
+
+# cached_gets SIZE...: run inside `keyctl session -`, in a session keyring of its own. For each
+# SIZE, on the vault $work/cached-vault-SIZE.json: a check that nothing opens it yet without
+# the password file; `vault unlock` with it, and a check that the key is now in this session
+# keyring; a check that `vault get MIDDLE` with VAULT_PASSWORD_FILE unset and no controlling
+# terminal prints the password in $work/cached-expected-SIZE; then one hyperfine run
+# (cached-get-SIZE.json) of `vault --version`, that get, and the peers listed in
+# $work/cached-peers-SIZE (pass, gopass: on the store $work/cached-store-SIZE), with the
+# password file unset and no terminal; finally `vault lock`.
+cached_gets() {
+    local n width middle expected got version_cmd get_cmd peer
+    local -a peers commands names
+    for n in "$@"; do
+        middle_of "$n"
+        expected="$(<"$work/cached-expected-$n")"
+        export VAULT_PATH="$work/cached-vault-$n.json"
+        if env -u VAULT_PASSWORD_FILE setsid -w "$vault" get "$middle" </dev/null >/dev/null 2>>"$clog"; then
+            die "vault get opened the $n-entry vault without a password before vault unlock"
+        fi
+        "$vault" unlock 2>>"$clog" || { show_log "$clog"; die "vault unlock failed ($n entries)"; }
+        keyctl show @s 2>>"$clog" | grep -q 'user: vault:key:' ||
+            { show_log "$clog"; die "vault unlock kept no key in the bench's session keyring ($n entries)"; }
+        got="$(env -u VAULT_PASSWORD_FILE setsid -w "$vault" get "$middle" </dev/null 2>>"$clog")" ||
+            { show_log "$clog"; die "vault get without a password failed: the key is not cached ($n entries)"; }
+        [[ "$got" == "$expected" ]] || die "vault get $middle printed the wrong password with the cached key ($n entries)"
+
+        printf -v version_cmd '%q --version' "$vault"
+        printf -v get_cmd '%q get %q' "$vault" "$middle"
+        commands=("$version_cmd" "$get_cmd")
+        names=(--command-name "vault --version" --command-name "vault get $middle, key cached")
+        peers=()
+        [[ ! -s "$work/cached-peers-$n" ]] || read -r -a peers <"$work/cached-peers-$n"
+        for peer in "${peers[@]}"; do
+            commands+=("$peer show $middle")
+            names+=(--command-name "$peer show $middle")
+        done
+        log "cached: $n entries: hyperfine on ${#commands[@]} commands"
+        # --shell=none: each command runs directly. No terminal: a lost key fails, it cannot ask.
+        env -u VAULT_PASSWORD_FILE PASSWORD_STORE_DIR="$work/cached-store-$n" \
+            setsid -w hyperfine --style basic --shell=none --warmup "$get_warmup" --min-runs "$get_runs" \
+            "${names[@]}" --export-json "$work/cached-get-$n.json" "${commands[@]}" </dev/null >&2 ||
+            die "hyperfine failed on the cached get ($n entries)"
+        "$vault" lock 2>>"$clog" || { show_log "$clog"; die "vault lock failed ($n entries)"; }
+    done
+}
+
+# cached_store N: a pass store $work/cached-store-N of the entries of the export
+# $work/export-cached-N-*.json (password, login and URL lines, as pass keeps them), encrypted to
+# $cached_fpr; fails (its messages in $clog) if any step does or the count is wrong.
+cached_store() {
+    local n=$1 store="$work/cached-store-$1" plain="$work/cached-plain"
+    rm -rf -- "$store" "$plain"
+    mkdir -p -- "$store/site" "$plain"
+    printf '%s\n' "$cached_fpr" >"$store/.gpg-id"
+    # As scripts/bench-peers: the plaintexts in a staging folder outside the store, encrypted by
+    # a few gpg processes (--encrypt-files writes NAME.gpg beside NAME; uncompressed, as pass
+    # writes them), then only the ciphertexts moved into the store.
+    python3 - "$plain" "$work/export-cached-$n"-*.json <<'EOF' || return 1
+import json, os, sys
+for path in sys.argv[2:]:
+    with open(path) as document:
+        for entry in json.load(document)["entries"]:
+            file = os.path.join(sys.argv[1], entry["name"])
+            os.makedirs(os.path.dirname(file), exist_ok=True)
+            with open(file, "w") as out:
+                out.write(f'{entry["password"]}\nlogin: {entry["username"]}\nurl: {entry["urls"][0]}\n')
+EOF
+    find "$plain/site" -type f -print0 |
+        xargs -0 -n 100 -P "$(nproc)" gpg --batch --yes --quiet --no-encrypt-to --compress-algo=none \
+            --trust-model always --recipient "$cached_fpr" --encrypt-files >>"$clog" 2>&1 || return 1
+    find "$plain/site" -type f -name '*.gpg' -exec mv -t "$store/site" {} + || return 1
+    rm -rf -- "$plain"
+    [[ "$(find "$store/site" -type f -name '*.gpg' | wc -l)" == "$n" ]]
+}
+
+# Stops the gpg-agent of the throw-away GNUPGHOME; also run by the driver's EXIT trap until this
+# section ends, so that an interrupted bench leaves no agent behind.
+cached_gpg_stop() {
+    if [[ -d "$work/cached-gnupg" ]] && command -v gpgconf >/dev/null 2>&1; then
+        GNUPGHOME="$work/cached-gnupg" gpgconf --kill all >/dev/null 2>&1 || true
+    fi
+}
+
+# cached_verdict VALUE TARGET: "met" when VALUE <= TARGET, else "not met".
+cached_verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "not met") }'; }
+# cached_check LABEL VALUE TARGET [UNIT]: one line of the summary's checks (ok or MISSED).
+cached_check() {
+    printf '%-44s %s <= %s: %s' "$1:" "$2${4:+ $4}" "$3${4:+ $4}" \
+        "$(awk -v v="$2" -v t="$3" 'BEGIN { print (v <= t ? "ok" : "MISSED") }')"
+}
+
+cached_lines=()
+cached_checks=()
+if [[ "$skip_cached" == 1 ]]; then
+    cached_lines+=("cached: skipped (BENCH_SKIP_CACHED=1)")
+else
+    clog="$work/cached.log"
+    # As everywhere in this script: no DBUS_SESSION_BUS_ADDRESS, and no bus socket in
+    # XDG_RUNTIME_DIR, so that only the kernel keyring can keep the key.
+    [[ -z "${DBUS_SESSION_BUS_ADDRESS:-}" && ! -e "$XDG_RUNTIME_DIR/bus" ]] || die "a session bus is in reach"
+
+    # The peers: what is installed. cached_note says why a peer is left out.
+    declare -A cached_note=()
+    for peer in pass gopass; do
+        if ! command -v "$peer" >/dev/null 2>&1; then
+            cached_note[$peer]="$peer not installed"
+        elif ! command -v gpg >/dev/null 2>&1; then
+            cached_note[$peer]="gpg not installed"
+        fi
+    done
+    cached_fpr=""
+    cached_exit_trap=""
+    if [[ -z "${cached_note[pass]:-}" || -z "${cached_note[gopass]:-}" ]]; then
+        log "cached: a throw-away gpg key for the pass and gopass stores"
+        # Settings from the caller's environment must not change what is measured.
+        unset PASSWORD_STORE_KEY PASSWORD_STORE_GPG_OPTS PASSWORD_STORE_SIGNING_KEY \
+            PASSWORD_STORE_ENABLE_EXTENSIONS PASSWORD_STORE_EXTENSIONS_DIR \
+            PASSWORD_STORE_UMASK GPG_AGENT_INFO GPG_TTY
+        export GNUPGHOME="$work/cached-gnupg"
+        mkdir -m 700 -- "$GNUPGHOME"
+        cached_exit_trap="$(trap -p EXIT)"
+        if [[ -n "$cached_exit_trap" ]]; then
+            eval "${cached_exit_trap/#trap -- \'/trap -- \'cached_gpg_stop; }"
+        else
+            trap cached_gpg_stop EXIT
+        fi
+        # ed25519 primary key and a cv25519 encryption subkey, no passphrase: decryption never
+        # needs a pinentry.
+        if { gpg --batch --pinentry-mode loopback --passphrase '' \
+            --quick-gen-key 'vault bench <bench@example.invalid>' ed25519 cert,sign never &&
+            cached_fpr="$(gpg --batch --with-colons --list-secret-keys | awk -F: '$1 == "fpr" { print $10; exit }')" &&
+            [[ -n "$cached_fpr" ]] &&
+            gpg --batch --pinentry-mode loopback --passphrase '' --quick-add-key "$cached_fpr" cv25519 encr never; } >>"$clog" 2>&1; then
+            log "cached: gpg $(gpg --version | head -n 1 | awk '{ print $NF }'), key $cached_fpr (ed25519 + cv25519 subkey, no passphrase)"
+        else
+            show_log "$clog"
+            cached_fpr=""
+            cached_note[pass]="${cached_note[pass]:-making the throw-away gpg key failed}"
+            cached_note[gopass]="${cached_note[gopass]:-making the throw-away gpg key failed}"
+        fi
+    fi
+
+    first=1
+    for n in "${cached_sizes[@]}"; do
+        middle_of "$n"
+        log "cached: generating a $n-entry export"
+        write_export "$n" "$width" "$import_chunk" "$work/export-cached-$n" "$work/cached-expected-$n"
+        expected="$(<"$work/cached-expected-$n")"
+        vault_file="$work/cached-vault-$n.json"
+        rm -f -- "$vault_file"
+        "$vault" init --vault "$vault_file" --no-keyring --kdf-memory-mib 8 --kdf-iterations 1 --kdf-parallelism 1 >>"$clog" 2>&1 ||
+            { show_log "$clog"; die "vault init failed (cached, $n entries)"; }
+        for file in "$work/export-cached-$n"-*.json; do
+            "$vault" import "$file" --vault "$vault_file" --no-keyring >>"$clog" 2>&1 ||
+                { show_log "$clog"; die "vault import failed (cached, $n entries)"; }
+        done
+
+        peers=()
+        if ((first)) || [[ "$cached_peers_all" == 1 ]]; then
+            if [[ -n "$cached_fpr" ]]; then
+                log "cached: a pass store of the same $n entries"
+                t0=$(date +%s%N)
+                if cached_store "$n"; then
+                    log "cached: store set-up took $(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') s"
+                else
+                    show_log "$clog"
+                    cached_note[pass]="${cached_note[pass]:-making the store failed}"
+                    cached_note[gopass]="${cached_note[gopass]:-making the store failed}"
+                fi
+            fi
+            for peer in pass gopass; do
+                [[ -z "${cached_note[$peer]:-}" ]] || continue
+                # Checked once: the first line is the entry's password.
+                got="$(PASSWORD_STORE_DIR="$work/cached-store-$n" "$peer" show "$middle" </dev/null 2>>"$clog" | head -n 1)" || true
+                if [[ "$got" == "$expected" ]]; then
+                    peers+=("$peer")
+                else
+                    show_log "$clog"
+                    cached_note[$peer]="$peer show printed the wrong password"
+                fi
+            done
+        fi
+        printf '%s\n' "${peers[*]}" >"$work/cached-peers-$n"
+        rm -f -- "$work/export-cached-$n"-*.json
+        first=0
+    done
+
+    log "cached: vault unlock, the cached get and its peers, in one session keyring of the bench's own"
+    (
+        export vault work clog get_runs get_warmup
+        export -f log die show_log middle_of cached_gets
+        # shellcheck disable=SC2016 # "$@" is for the inner bash
+        keyctl session - bash -c 'set -euo pipefail; cached_gets "$@"' cached-session "${cached_sizes[@]}"
+    ) || die "the cached get failed in its session keyring (keyctl session -)"
+
+    first=1
+    for n in "${cached_sizes[@]}"; do
+        json="$work/cached-get-$n.json"
+        version="$(hyperfine_median_ms "$json" 0)"
+        get="$(hyperfine_median_ms "$json" 1)"
+        over="$(awk -v a="$get" -v b="$version" 'BEGIN { printf "%+.1f", a - b }')"
+        line="cached get $n entries: vault get $get ms"
+        if ((n <= 1000)); then
+            line+=", vault --version $version ms ($over ms; target <= +2 ms: $(cached_verdict "$over" 2))"
+            cached_checks+=("$(cached_check "$(printf 'cached get %6d entries - vault --version' "$n")" "$over" +2 ms)")
+        elif ((n <= 10000)); then
+            line+=" (target <= 12 ms: $(cached_verdict "$get" 12)), vault --version $version ms ($over ms)"
+            cached_checks+=("$(cached_check "$(printf 'cached get %6d entries' "$n")" "$get" 12 ms)")
+        else
+            line+=" (no target above 10,000 entries), vault --version $version ms ($over ms)"
+        fi
+        if ((first)) || [[ "$cached_peers_all" == 1 ]]; then
+            read -r -a peers <"$work/cached-peers-$n" || peers=()
+            gopass_ms=""
+            index=2
+            for peer in pass gopass; do
+                if [[ " ${peers[*]} " == *" $peer "* ]]; then
+                    peer_ms="$(hyperfine_median_ms "$json" "$index")"
+                    index=$((index + 1))
+                    line+=", $peer show $peer_ms ms"
+                    [[ "$peer" != gopass ]] || gopass_ms=$peer_ms
+                else
+                    line+=", $peer show unavailable (${cached_note[$peer]:-not measured})"
+                fi
+            done
+            if [[ -n "$gopass_ms" ]]; then
+                share="$(awk -v a="$get" -v b="$gopass_ms" 'BEGIN { printf "%.2f", a / b }')"
+                if ((n <= 1000)); then
+                    line+=" (vault/gopass $share; target <= 1: $(cached_verdict "$share" 1))"
+                    cached_checks+=("$(cached_check "$(printf 'cached get %6d entries / gopass show' "$n")" "$share" 1)")
+                else
+                    line+=" (vault/gopass $share)"
+                fi
+            elif ((n <= 1000)); then
+                line+=" (vault/gopass: target <= 1: not measured)"
+                cached_checks+=("$(printf '%-44s not measured' "$(printf 'cached get %6d entries / gopass show:' "$n")")")
+            fi
+        fi
+        cached_lines+=("$line")
+        first=0
+    done
+    if [[ -d "$work/cached-gnupg" ]]; then
+        cached_gpg_stop
+        if [[ -n "$cached_exit_trap" ]]; then eval "$cached_exit_trap"; else trap - EXIT; fi
+        unset GNUPGHOME
+    fi
+fi
