@@ -128,7 +128,7 @@ struct StatusCommand: VaultSubcommand {
         if let entries = report.entries { lines.append(("Entries", "\(entries)")) }
         let width = lines.map(\.0.count).max()! + 2
         return lines.map { label, value in
-            TerminalText.visible((label + ":").padding(toLength: width, withPad: " ", startingAt: 0) + value)
+            TerminalText.visible(label + ":" + String(repeating: " ", count: width - label.count - 1) + value)
         }.joined(separator: "\n") + "\n"
     }
 
