@@ -55,8 +55,6 @@ struct StatusCommand: VaultSubcommand {
         var cached: Bool
         var expiresInSeconds: Int?
         var idleSeconds: Int?
-        /// The key itself, to see whether it opens the vault; never printed.
-        var key: SecureBytes?
 
         enum CodingKeys: String, CodingKey {
             case name, available, detail, cached
@@ -77,8 +75,9 @@ struct StatusCommand: VaultSubcommand {
             case .unavailable(let reason): report.keyring = "unavailable"; report.keyringDetail = reason
             }
             let now = context.now()
-            report.keyrings = keyrings.backends.map { Self.state(of: $0, vaultID: envelope.id, now: now) }
-            let opened = report.keyrings.lazy.compactMap(\.key).compactMap { key in
+            let states = keyrings.backends.map { Self.state(of: $0, vaultID: envelope.id, now: now) }
+            report.keyrings = states.map(\.report)
+            let opened = states.lazy.compactMap(\.key).compactMap { key in
                 try? store.open(using: Unlocker(passwordSource: NoPassword(), keyCache: KeyAsItIs(key: key)))
             }.first
             if let opened {
@@ -95,19 +94,18 @@ struct StatusCommand: VaultSubcommand {
         }
     }
 
-    private static func state(of backend: any KeyringBackend, vaultID: String, now: Date) -> KeyringReport {
+    /// What a keyring reports, and the key it holds (to see whether it opens the vault).
+    private static func state(of backend: any KeyringBackend, vaultID: String, now: Date) -> (report: KeyringReport, key: SecureBytes?) {
         switch backend.availability {
         case .unavailable(let reason):
-            return KeyringReport(name: backend.name, available: false, detail: reason, cached: false)
+            return (KeyringReport(name: backend.name, available: false, detail: reason, cached: false), nil)
         case .available(let place):
             var report = KeyringReport(name: backend.name, available: true, detail: place, cached: false)
-            if let item = backend.cachedItem(vaultID: vaultID), (item.expires ?? .distantFuture) > now {
-                report.cached = true
-                report.key = item.key
-                report.expiresInSeconds = item.expires.map { Int($0.timeIntervalSince(now).rounded(.up)) }
-                report.idleSeconds = item.idle.map { Int($0) }
-            }
-            return report
+            guard let item = backend.cachedItem(vaultID: vaultID), (item.expires ?? .distantFuture) > now else { return (report, nil) }
+            report.cached = true
+            report.expiresInSeconds = item.expires.map { Int($0.timeIntervalSince(now).rounded(.up)) }
+            report.idleSeconds = item.idle.map { Int($0) }
+            return (report, item.key)
         }
     }
 

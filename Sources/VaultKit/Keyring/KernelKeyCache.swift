@@ -105,9 +105,11 @@ public final class KernelKeyCache: KeyringBackend {
         let record = KernelKeyRecord(key: key, expires: expires, idle: idle)
         guard record.isWithinBounds else { return .notKept("the key's lifetime is out of range") }
         let time = now().timeIntervalSince1970
-        let deadline = [expires, idle.map { Int(time.rounded(.up)) + $0 }].compactMap { $0 }.min()
-        let timeout = deadline.map { Self.timeout(until: $0, from: time) }
-        if case .some(nil) = timeout { return .notKept("the key's lifetime is over") }
+        var timeout: UInt32 = 0  // none
+        if let deadline = [expires, idle.map { Int(time.rounded(.up)) + $0 }].compactMap({ $0 }).min() {
+            guard let seconds = Self.timeout(until: deadline, from: time) else { return .notKept("the key's lifetime is over") }
+            timeout = seconds
+        }
         guard let payload = try? record.payload() else { return .notKept("out of guarded memory") }
         let serial: key_serial_t
         do {
@@ -119,7 +121,7 @@ public final class KernelKeyCache: KeyringBackend {
         }
         do {
             try KernelKeyring.setPermissions(serial, Self.permissions)
-            try KernelKeyring.setTimeout(serial, seconds: (timeout ?? nil) ?? 0)
+            try KernelKeyring.setTimeout(serial, seconds: timeout)
             try keyring.publish(serial)
         } catch {
             KernelKeyring.invalidate(serial)

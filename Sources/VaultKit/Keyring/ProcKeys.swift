@@ -46,7 +46,6 @@ enum ProcKeys {
 
     /// The unit the list shows `seconds` in (the kernel picks the largest that fits).
     static func unit(of seconds: Int) -> Int {
-        let limits = [(60, 1), (3_600, 60), (86_400, 3_600), (604_800, 86_400)]
-        return limits.first { seconds < $0.0 }?.1 ?? 604_800
+        units.first { seconds >= $0.seconds }?.seconds ?? 1
     }
 }

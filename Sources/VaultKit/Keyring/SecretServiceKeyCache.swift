@@ -21,9 +21,13 @@ public final class SecretServiceKeyCache: KeyringBackend {
     private let environment: [String: String]
     /// The current time, for expiries.
     private let now: () -> Date
-    private var probed: KeyringAvailability?
-    /// The collection alias the probe found usable ("session" or "default").
-    private var probedAlias: String?
+    /// What the probe found: the alias of the collection keys go to ("session" or "default"),
+    /// or why there is none.
+    private var probed: Result<String, ProbeFailure>?
+
+    private struct ProbeFailure: Error {
+        var reason: String
+    }
 
     public init(expirer: String, environment: [String: String], now: @escaping () -> Date = { Date() }) {
         self.expirer = expirer
@@ -33,14 +37,21 @@ public final class SecretServiceKeyCache: KeyringBackend {
 
     /// Whether the service can be used here without a prompt, and where keys would go.
     public var availability: KeyringAvailability {
+        switch collection {
+        case .success(let alias): return .available(place: alias + " collection")
+        case .failure(let failure): return .unavailable(reason: failure.reason)
+        }
+    }
+
+    /// The collection keys go to, probed once.
+    private var collection: Result<String, ProbeFailure> {
         if let probed { return probed }
         var alias: UnsafePointer<CChar>?
         var message: UnsafeMutablePointer<CChar>?
         let status = vk_probe(Self.callTimeoutMilliseconds, &alias, &message)
-        if status == VK_OK { probedAlias = String(cString: alias!) }
-        let result: KeyringAvailability = status == VK_OK
-            ? .available(place: probedAlias! + " collection")
-            : .unavailable(reason: Self.take(message) ?? "Secret Service unavailable")
+        let result: Result<String, ProbeFailure> = status == VK_OK
+            ? .success(String(cString: alias!))
+            : .failure(ProbeFailure(reason: Self.take(message) ?? "Secret Service unavailable"))
         probed = result
         return result
     }
@@ -72,9 +83,10 @@ public final class SecretServiceKeyCache: KeyringBackend {
     /// expirer that removes it then. The service has no idle timeout: `idle` must be `nil`.
     public func keep(_ key: SecureBytes, vaultID: String, label: String, expires: Int?, idle: Int?) -> KeyStorage {
         precondition(idle == nil, "the Secret Service cannot renew a key on use")
-        guard case .available = availability, let collection = probedAlias else {
-            if case .unavailable(let reason) = availability { return .notKept(reason) }
-            return .notKept("the Secret Service is unavailable")
+        let collection: String
+        switch self.collection {
+        case .success(let alias): collection = alias
+        case .failure(let failure): return .notKept(failure.reason)
         }
         guard let text = try? CachedKey.itemText(key: key, expires: expires) else { return .notKept("out of guarded memory") }
         var message: UnsafeMutablePointer<CChar>?
