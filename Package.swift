@@ -39,12 +39,13 @@ let package = Package(
             name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .systemLibrary(
             name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
-        .target(
-            name: "CKeyringShim",
-            dependencies: ["CSecret"]),
+        // The Secret Service through libsecret, opened at run time (see secret_library.h).
+        .target(name: "CKeyringShim"),
         .target(name: "CProcessShim"),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libxml2's streaming reader, opened at run time (see xml_library.h).
+        .target(name: "CXMLLibrary"),
         // The domain: crypto, the file format, entries, the store, the keyring, and the platform
         // layer under them. It knows nothing of the command line.
         .target(
@@ -59,7 +60,7 @@ let package = Package(
         .target(
             name: "Interchange",
             dependencies: [
-                "VaultKit", "CLibXML2",
+                "VaultKit", "CXMLLibrary",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -149,7 +150,11 @@ let package = Package(
         // The executable: builds the context from the process and runs VaultCommands.
         .executableTarget(
             name: "vault",
-            dependencies: ["VaultCommands", "VaultCLI", "VaultKit"]),
+            dependencies: ["VaultCommands", "VaultCLI", "VaultKit"],
+            // Start-up time: the program's own symbols stay out of the dynamic symbol table, which
+            // the loader searches for every symbol of every library, and the Swift runtime scans
+            // once at start.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         .executableTarget(
             name: "kdf-bench",
             dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -164,6 +169,12 @@ let package = Package(
         .target(
             name: "SeededRandom",
             path: "Tests/Support/SeededRandom"),
+        // Compares the parts of libsecret, GLib and libxml2 that vault declares itself (it opens
+        // them at run time) with the installed headers.
+        .target(
+            name: "CLibraryABICheck",
+            dependencies: ["CSecret", "CLibXML2"],
+            path: "Tests/Support/CLibraryABICheck"),
         .executableTarget(
             name: "fake-hibp",
             dependencies: testServerDependencies + ["SeededRandom", .product(name: "Crypto", package: "swift-crypto")],
@@ -178,7 +189,7 @@ let package = Package(
             path: "Tests/Tools/DenyKeyctl"),
         .testTarget(
             name: "VaultKitTests",
-            dependencies: ["VaultKit", "SeededRandom"]),
+            dependencies: ["VaultKit", "SeededRandom", "CLibraryABICheck"]),
         .testTarget(
             name: "InterchangeTests",
             dependencies: ["Interchange", "VaultKit", "SeededRandom"]),

@@ -1,4 +1,4 @@
-import CLibXML2
+import CXMLLibrary
 
 /// Why an XML document could not be read: the line and a reason that never quotes the document.
 public struct XMLReadError: Error, Equatable, Sendable {
@@ -15,19 +15,20 @@ public struct XMLReadError: Error, Equatable, Sendable {
 public enum XMLDocumentReader {
     public static func root(of bytes: [UInt8], maximumDepth: Int = 256) throws(XMLReadError) -> XMLElement {
         let length = try self.length(ofDocument: bytes.count)
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-        let reader: xmlTextReaderPtr? = bytes.withUnsafeBufferPointer { buffer in
+        if let failure = xml_library_open() { throw XMLReadError(line: 1, reason: String(cString: failure)) }
+        let options = Int32(XML_LIBRARY_PARSE_NONET | XML_LIBRARY_PARSE_NOERROR | XML_LIBRARY_PARSE_NOWARNING)
+        let reader: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                xmlReaderForMemory($0, length, nil, nil, options)
+                xml_library_reader_for_memory($0, length, options)
             }
         }
         guard let reader else { throw XMLReadError(line: 1, reason: "the XML reader could not be started") }
-        defer { xmlFreeTextReader(reader) }
+        defer { xml_library_free_reader(reader) }
 
         var stack: [XMLElement] = []
         var root: XMLElement?
-        func line() -> Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
-        func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        func line() -> Int { Int(xml_library_line_number(reader)) }
+        func string(_ pointer: UnsafePointer<UInt8>?) -> String {
             pointer.map { String(cString: $0) } ?? ""
         }
         func close() throws(XMLReadError) {
@@ -40,28 +41,28 @@ public enum XMLDocumentReader {
             }
         }
         while true {
-            let status = xmlTextReaderRead(reader)
+            let status = xml_library_read(reader)
             if status == 0 { break }
             guard status == 1 else { throw XMLReadError(line: line(), reason: "the document is not well-formed XML") }
-            switch Int32(xmlTextReaderNodeType(reader)) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            switch Int32(xml_library_node_type(reader)) {
+            case Int32(XML_LIBRARY_NODE_ELEMENT):
                 guard stack.count < maximumDepth else { throw XMLReadError(line: line(), reason: "elements are nested too deeply") }
-                var element = XMLElement(name: string(xmlTextReaderConstName(reader)))
-                let empty = xmlTextReaderIsEmptyElement(reader) == 1
-                while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                    element.attributes[string(xmlTextReaderConstName(reader))] = string(xmlTextReaderConstValue(reader))
+                var element = XMLElement(name: string(xml_library_name(reader)))
+                let empty = xml_library_is_empty_element(reader) == 1
+                while xml_library_move_to_next_attribute(reader) == 1 {
+                    element.attributes[string(xml_library_name(reader))] = string(xml_library_value(reader))
                 }
-                xmlTextReaderMoveToElement(reader)
+                xml_library_move_to_element(reader)
                 stack.append(element)
                 if empty { try close() }
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+            case Int32(XML_LIBRARY_NODE_END_ELEMENT):
                 try close()
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
-                 Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                if !stack.isEmpty { stack[stack.count - 1].text += string(xmlTextReaderConstValue(reader)) }
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+            case Int32(XML_LIBRARY_NODE_TEXT), Int32(XML_LIBRARY_NODE_CDATA),
+                 Int32(XML_LIBRARY_NODE_WHITESPACE), Int32(XML_LIBRARY_NODE_SIGNIFICANT_WHITESPACE):
+                if !stack.isEmpty { stack[stack.count - 1].text += string(xml_library_value(reader)) }
+            case Int32(XML_LIBRARY_NODE_DOCUMENT_TYPE):
                 throw XMLReadError(line: line(), reason: "a document type declaration is not allowed")
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
+            case Int32(XML_LIBRARY_NODE_ENTITY_REFERENCE), Int32(XML_LIBRARY_NODE_ENTITY):
                 throw XMLReadError(line: line(), reason: "entity references are not allowed")
             default:
                 continue

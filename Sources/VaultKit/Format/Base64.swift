@@ -20,7 +20,9 @@ enum Base64 {
         let padding = text[text.count - 1] == pad ? (text[text.count - 2] == pad ? 2 : 1) : 0
         let length = text.count / 4 * 3 - padding
         var valid = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: length) { output, initialised in
+        // The table through one local pointer: read through the lazy global, each character
+        // would cost a call.
+        let bytes = values.withUnsafeBufferPointer { values in [UInt8](unsafeUninitializedCapacity: length) { output, initialised in
             var out = 0
             var index = 0
             while index < text.count {
@@ -46,7 +48,7 @@ enum Base64 {
                 index += 4
             }
             initialised = valid ? out : 0
-        }
+        } }
         return valid ? bytes : nil
     }
 

@@ -1,0 +1,66 @@
+/* See xml_library.h. */
+#include "xml_library.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+
+/* Each function: the name it has in libxml2, its result and its parameters. */
+#define XML_LIBRARY_FUNCTIONS(X) \
+    X(xmlReaderForMemory, xml_reader *, (const char *buffer, int size, const char *url, const char *encoding, int options)) \
+    X(xmlFreeTextReader, void, (xml_reader *reader)) \
+    X(xmlTextReaderRead, int, (xml_reader *reader)) \
+    X(xmlTextReaderNodeType, int, (xml_reader *reader)) \
+    X(xmlTextReaderConstName, const unsigned char *, (xml_reader *reader)) \
+    X(xmlTextReaderConstValue, const unsigned char *, (xml_reader *reader)) \
+    X(xmlTextReaderIsEmptyElement, int, (xml_reader *reader)) \
+    X(xmlTextReaderMoveToNextAttribute, int, (xml_reader *reader)) \
+    X(xmlTextReaderMoveToElement, int, (xml_reader *reader)) \
+    X(xmlTextReaderGetParserLineNumber, int, (xml_reader *reader))
+
+#define XML_LIBRARY_DEFINE(name, result, parameters) static result (*opened_##name)parameters;
+XML_LIBRARY_FUNCTIONS(XML_LIBRARY_DEFINE)
+#undef XML_LIBRARY_DEFINE
+
+static const char *library_name = "libxml2.so.2";
+
+static pthread_once_t opened = PTHREAD_ONCE_INIT;
+static const char *failure;
+static char failure_text[160];
+
+static void open_once(void) {
+    void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        snprintf(failure_text, sizeof failure_text, "%s could not be loaded (install libxml2)", library_name);
+        failure = failure_text;
+        return;
+    }
+#define XML_LIBRARY_RESOLVE(name, result, parameters) \
+    opened_##name = (result (*)parameters)dlsym(library, #name); \
+    if (!opened_##name) { \
+        snprintf(failure_text, sizeof failure_text, "%s has no %s", library_name, #name); \
+        failure = failure_text; \
+        return; \
+    }
+    XML_LIBRARY_FUNCTIONS(XML_LIBRARY_RESOLVE)
+#undef XML_LIBRARY_RESOLVE
+}
+
+const char *xml_library_open(void) {
+    pthread_once(&opened, open_once);
+    return failure;
+}
+
+xml_reader *xml_library_reader_for_memory(const char *buffer, int size, int options) {
+    return opened_xmlReaderForMemory(buffer, size, NULL, NULL, options);
+}
+
+void xml_library_free_reader(xml_reader *reader) { opened_xmlFreeTextReader(reader); }
+int xml_library_read(xml_reader *reader) { return opened_xmlTextReaderRead(reader); }
+int xml_library_node_type(xml_reader *reader) { return opened_xmlTextReaderNodeType(reader); }
+const unsigned char *xml_library_name(xml_reader *reader) { return opened_xmlTextReaderConstName(reader); }
+const unsigned char *xml_library_value(xml_reader *reader) { return opened_xmlTextReaderConstValue(reader); }
+int xml_library_is_empty_element(xml_reader *reader) { return opened_xmlTextReaderIsEmptyElement(reader); }
+int xml_library_move_to_next_attribute(xml_reader *reader) { return opened_xmlTextReaderMoveToNextAttribute(reader); }
+int xml_library_move_to_element(xml_reader *reader) { return opened_xmlTextReaderMoveToElement(reader); }
+int xml_library_line_number(xml_reader *reader) { return opened_xmlTextReaderGetParserLineNumber(reader); }
