@@ -37,7 +37,7 @@ fuzz:
 	scripts/fuzz $(FUZZ_SECONDS)
 
 # The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
-# needs no Swift toolchain, only the system libraries, and starts in about 9 ms instead of 15.
+# needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).
 install:
 	scripts/setup
 	$(SWIFT) build -c release --static-swift-stdlib --product vault

@@ -152,8 +152,8 @@ let package = Package(
             name: "vault",
             dependencies: ["VaultCommands", "VaultCLI", "VaultKit"],
             // Start-up time: the program's own symbols stay out of the dynamic symbol table, which
-            // the loader searches for every symbol of every library, and the Swift runtime scans
-            // once at start.
+            // the loader searches for every symbol of every library and which the Swift runtime's
+            // dladdr call walks at start.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         .executableTarget(
             name: "kdf-bench",

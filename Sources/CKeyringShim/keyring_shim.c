@@ -17,13 +17,12 @@ static const char *secrets_name = "org.freedesktop.secrets";
 /* ---- a timer that cancels a blocking call ------------------------------------------------ */
 
 typedef struct {
-    glib_object *cancellable;
+    glib_cancellable *cancellable;
     pthread_mutex_t lock;
     pthread_cond_t finished;
     int done;
     struct timespec deadline;
     pthread_t thread;
-    int running;
 } watchdog;
 
 static void *watchdog_run(void *data) {
@@ -39,7 +38,8 @@ static void *watchdog_run(void *data) {
     return NULL;
 }
 
-static void watchdog_start(watchdog *dog, int timeout_ms) {
+/* 0 when the timer runs; else -1, with nothing left to stop. */
+static int watchdog_start(watchdog *dog, int timeout_ms) {
     dog->cancellable = SECRET_CALL(g_cancellable_new)();
     pthread_mutex_init(&dog->lock, NULL);
     pthread_condattr_t clock;
@@ -52,8 +52,11 @@ static void watchdog_start(watchdog *dog, int timeout_ms) {
     dog->deadline.tv_sec += timeout_ms / 1000;
     dog->deadline.tv_nsec += (long)(timeout_ms % 1000) * 1000000L;
     if (dog->deadline.tv_nsec >= 1000000000L) { dog->deadline.tv_sec += 1; dog->deadline.tv_nsec -= 1000000000L; }
-    /* Without its thread the call runs untimed, as libsecret's own calls do. */
-    dog->running = pthread_create(&dog->thread, NULL, watchdog_run, dog) == 0;
+    if (pthread_create(&dog->thread, NULL, watchdog_run, dog) == 0) return 0;
+    SECRET_CALL(g_object_unref)(dog->cancellable);
+    pthread_mutex_destroy(&dog->lock);
+    pthread_cond_destroy(&dog->finished);
+    return -1;
 }
 
 static void watchdog_stop(watchdog *dog) {
@@ -61,7 +64,7 @@ static void watchdog_stop(watchdog *dog) {
     dog->done = 1;
     pthread_cond_signal(&dog->finished);
     pthread_mutex_unlock(&dog->lock);
-    if (dog->running) pthread_join(dog->thread, NULL);
+    pthread_join(dog->thread, NULL);
     SECRET_CALL(g_object_unref)(dog->cancellable);
     pthread_mutex_destroy(&dog->lock);
     pthread_cond_destroy(&dog->finished);
@@ -103,23 +106,25 @@ static int session_bus_exists(void) {
     return access(socket, F_OK) == 0;
 }
 
-/* Opens libsecret for a call; VK_ERROR with the reason when it is not there. */
-static vk_status open_library(char **message) {
+/* Opens libsecret and starts the timer for one call: VK_ERROR with the reason when either fails
+ * (a call without its timer could block for good). */
+static vk_status begin_call(watchdog *dog, int timeout_ms, char **message) {
     const char *failure = secret_library_open();
+    if (!failure && watchdog_start(dog, timeout_ms) != 0) failure = "the timer for the Secret Service call could not be started";
     if (!failure) return VK_OK;
     if (message) *message = strdup(failure);
     return VK_ERROR;
 }
 
-static glib_variant *call(glib_object *bus, const char *destination, const char *path,
+static glib_variant *call(glib_dbus_connection *bus, const char *destination, const char *path,
                       const char *interface, const char *method, glib_variant *arguments,
                       const glib_variant_type *reply, int flags, int timeout_ms,
-                      glib_object *cancellable, glib_error **error) {
+                      glib_cancellable *cancellable, glib_error **error) {
     return SECRET_CALL(g_dbus_connection_call_sync)(bus, destination, path, interface, method, arguments, reply,
                                        flags, timeout_ms, cancellable, error);
 }
 
-static glib_boolean service_reachable(glib_object *bus, int timeout_ms, glib_object *cancellable, glib_error **error) {
+static glib_boolean service_reachable(glib_dbus_connection *bus, int timeout_ms, glib_cancellable *cancellable, glib_error **error) {
     glib_variant *owned = call(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                            "NameHasOwner", SECRET_CALL(g_variant_new)("(s)", secrets_name), "(b)",
                            GLIB_DBUS_CALL_FLAGS_NONE, timeout_ms, cancellable, error);
@@ -146,7 +151,7 @@ static glib_boolean service_reachable(glib_object *bus, int timeout_ms, glib_obj
 }
 
 /* The collection behind an alias: NULL when there is none, else its object path. */
-static char *read_alias(glib_object *bus, const char *alias, int timeout_ms, glib_object *cancellable, glib_error **error) {
+static char *read_alias(glib_dbus_connection *bus, const char *alias, int timeout_ms, glib_cancellable *cancellable, glib_error **error) {
     glib_variant *reply = call(bus, secrets_name, "/org/freedesktop/secrets", "org.freedesktop.Secret.Service",
                            "ReadAlias", SECRET_CALL(g_variant_new)("(s)", alias), "(o)",
                            GLIB_DBUS_CALL_FLAGS_NONE, timeout_ms, cancellable, error);
@@ -158,7 +163,7 @@ static char *read_alias(glib_object *bus, const char *alias, int timeout_ms, gli
     return result;
 }
 
-static int is_locked(glib_object *bus, const char *collection, int timeout_ms, glib_object *cancellable, glib_error **error) {
+static int is_locked(glib_dbus_connection *bus, const char *collection, int timeout_ms, glib_cancellable *cancellable, glib_error **error) {
     glib_variant *reply = call(bus, secrets_name, collection, "org.freedesktop.DBus.Properties", "Get",
                            SECRET_CALL(g_variant_new)("(ss)", "org.freedesktop.Secret.Collection", "Locked"),
                            "(v)", GLIB_DBUS_CALL_FLAGS_NONE, timeout_ms, cancellable, error);
@@ -176,13 +181,12 @@ vk_status vk_probe(int timeout_ms, const char **collection_alias, char **message
         if (message) *message = strdup("no D-Bus session bus");
         return VK_NO_BUS;
     }
-    vk_status opened = open_library(message);
-    if (opened != VK_OK) return opened;
     watchdog dog;
-    watchdog_start(&dog, timeout_ms);
+    vk_status began = begin_call(&dog, timeout_ms, message);
+    if (began != VK_OK) return began;
     glib_error *error = NULL;
     vk_status status = VK_OK;
-    glib_object *bus = SECRET_CALL(g_bus_get_sync)(GLIB_BUS_TYPE_SESSION, dog.cancellable, &error);
+    glib_dbus_connection *bus = SECRET_CALL(g_bus_get_sync)(GLIB_BUS_TYPE_SESSION, dog.cancellable, &error);
     if (!bus) {
         status = from_error(error, message);
         if (status == VK_ERROR) status = VK_NO_BUS;
@@ -195,19 +199,20 @@ vk_status vk_probe(int timeout_ms, const char **collection_alias, char **message
     } else {
         static const char *aliases[] = { "session", "default" };
         status = VK_NO_SERVICE;
-        glib_boolean saw_locked = 0;
-        for (size_t i = 0; i < 2 && status != VK_OK; i++) {
+        int saw_locked = 0, failed = 0;
+        for (size_t i = 0; i < 2 && status != VK_OK && !failed; i++) {
             char *collection = read_alias(bus, aliases[i], timeout_ms, dog.cancellable, &error);
-            if (error) { status = from_error(error, message); break; }
+            if (error) { status = from_error(error, message); failed = 1; continue; }
             if (!collection) continue;
             int locked = is_locked(bus, collection, timeout_ms, dog.cancellable, &error);
             free(collection);
-            if (locked < 0) { status = from_error(error, message); break; }
+            if (locked < 0) { status = from_error(error, message); failed = 1; continue; }
             if (locked) { saw_locked = 1; continue; }
             *collection_alias = aliases[i];
             status = VK_OK;
         }
-        if (status == VK_NO_SERVICE) {
+        /* No usable collection (a failed call has said why already). */
+        if (status == VK_NO_SERVICE && !failed) {
             if (saw_locked) status = VK_LOCKED;
             if (message) *message = strdup(saw_locked ? "the keyring is locked" : "the Secret Service has no session or default collection");
         }
@@ -221,10 +226,9 @@ vk_status vk_probe(int timeout_ms, const char **collection_alias, char **message
 
 vk_status vk_store(const char *collection_alias, const char *label, const char *vault_id,
                    const char *secret, int timeout_ms, char **message) {
-    vk_status opened = open_library(message);
-    if (opened != VK_OK) return opened;
     watchdog dog;
-    watchdog_start(&dog, timeout_ms);
+    vk_status began = begin_call(&dog, timeout_ms, message);
+    if (began != VK_OK) return began;
     glib_error *error = NULL;
     glib_boolean stored = SECRET_CALL(secret_password_store_sync)(secret_library_vault_schema(), collection_alias, label, secret,
                                                  dog.cancellable, &error, "vault-id", vault_id, NULL);
@@ -234,7 +238,7 @@ vk_status vk_store(const char *collection_alias, const char *label, const char *
 
 /* The vault's items, found without unlocking anything: libsecret's own lookup and clear would
  * ask to unlock a locked copy in another collection, and that prompt ignores cancellation. */
-static glib_list *search_items(const char *vault_id, glib_boolean load_secrets, glib_object *cancellable, glib_error **error) {
+static glib_list *search_items(const char *vault_id, glib_boolean load_secrets, glib_cancellable *cancellable, glib_error **error) {
     glib_hash_table *attributes = SECRET_CALL(g_hash_table_new)(SECRET_CALL(g_str_hash), SECRET_CALL(g_str_equal));
     SECRET_CALL(g_hash_table_insert)(attributes, (void *)"vault-id", (void *)vault_id);
     int flags = SECRET_LIBRARY_SEARCH_ALL | (load_secrets ? SECRET_LIBRARY_SEARCH_LOAD_SECRETS : 0);
@@ -245,16 +249,15 @@ static glib_list *search_items(const char *vault_id, glib_boolean load_secrets, 
 
 vk_status vk_lookup(const char *vault_id, char **secret, int timeout_ms, char **message) {
     *secret = NULL;
-    vk_status opened = open_library(message);
-    if (opened != VK_OK) return opened;
     watchdog dog;
-    watchdog_start(&dog, timeout_ms);
+    vk_status began = begin_call(&dog, timeout_ms, message);
+    if (began != VK_OK) return began;
     glib_error *error = NULL;
     glib_list *items = search_items(vault_id, 1, dog.cancellable, &error);
     watchdog_stop(&dog);
     if (error) return from_error(error, message);
     for (glib_list *node = items; node && !*secret; node = node->next) {
-        glib_object *item = node->data;
+        secret_item *item = node->data;
         if (SECRET_CALL(secret_item_get_locked)(item)) continue;
         secret_value *value = SECRET_CALL(secret_item_get_secret)(item);
         if (!value) continue;
@@ -270,9 +273,9 @@ vk_status vk_lookup(const char *vault_id, char **secret, int timeout_ms, char **
  * secret_item_delete_sync follows a prompt the service may answer with, and waits for it without
  * end, whatever the cancellable says (seen in CI, under load); here a prompt is dismissed and
  * reported. An item that is already gone (the expirer removed it meanwhile) counts as not found. */
-static vk_status delete_item(glib_object *item, int timeout_ms, glib_object *cancellable, glib_error **error, char **message) {
-    glib_object *proxy = (glib_object *)item;
-    glib_object *bus = SECRET_CALL(g_dbus_proxy_get_connection)(proxy);
+static vk_status delete_item(secret_item *item, int timeout_ms, glib_cancellable *cancellable, glib_error **error, char **message) {
+    glib_dbus_proxy *proxy = (glib_dbus_proxy *)item;
+    glib_dbus_connection *bus = SECRET_CALL(g_dbus_proxy_get_connection)(proxy);
     glib_variant *reply = call(bus, secrets_name, SECRET_CALL(g_dbus_proxy_get_object_path)(proxy), "org.freedesktop.Secret.Item",
                            "Delete", NULL, "(o)", GLIB_DBUS_CALL_FLAGS_NONE, timeout_ms, cancellable, error);
     if (!reply) {
@@ -298,16 +301,15 @@ static vk_status delete_item(glib_object *item, int timeout_ms, glib_object *can
 }
 
 vk_status vk_clear(const char *vault_id, int timeout_ms, char **message) {
-    vk_status opened = open_library(message);
-    if (opened != VK_OK) return opened;
     watchdog dog;
-    watchdog_start(&dog, timeout_ms);
+    vk_status began = begin_call(&dog, timeout_ms, message);
+    if (began != VK_OK) return began;
     glib_error *error = NULL;
     glib_list *items = search_items(vault_id, 0, dog.cancellable, &error);
     vk_status status = VK_NOT_FOUND;
     glib_boolean saw_locked = 0;
     for (glib_list *node = items; node && !error; node = node->next) {
-        glib_object *item = node->data;
+        secret_item *item = node->data;
         if (SECRET_CALL(secret_item_get_locked)(item)) { saw_locked = 1; continue; }
         vk_status deleted = delete_item(item, timeout_ms, dog.cancellable, &error, message);
         if (deleted == VK_OK && status != VK_ERROR) status = VK_OK;
@@ -330,15 +332,6 @@ void vk_free_secret(char *secret) {
     if (!secret) return;
     explicit_bzero(secret, strlen(secret));
     free(secret);
-}
-
-char *vk_normalize_nfc(const char *text) {
-    if (secret_library_open()) return NULL;
-    char *normalized = SECRET_CALL(g_utf8_normalize)(text, -1, GLIB_NORMALIZE_NFC);
-    if (!normalized) return NULL;
-    char *copy = strdup(normalized);
-    SECRET_CALL(g_free)(normalized);
-    return copy;
 }
 
 void vk_free_message(char *message) {

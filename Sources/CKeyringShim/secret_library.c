@@ -14,11 +14,11 @@ static const char *library_name = "libsecret-1.so.0";
 
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
 static const char *failure;
-static char failure_text[160];
+static char failure_text[256];
 static secret_schema *vault_schema;
 
 /* GLib's warnings would break vault's one-line error messages. */
-static glib_boolean discard_log(int level, const void *fields, size_t count, void *data) {
+static int discard_log(int level, const void *fields, size_t count, void *data) {
     (void)fields; (void)count; (void)data;
     return (level & GLIB_LOG_LEVEL_ERROR) ? GLIB_LOG_WRITER_UNHANDLED : GLIB_LOG_WRITER_HANDLED;
 }
@@ -27,7 +27,7 @@ static void open_once(void) {
     /* Never closed: GLib cannot be unloaded. */
     void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
-        snprintf(failure_text, sizeof failure_text, "%s could not be loaded (install libsecret-1-0)", library_name);
+        snprintf(failure_text, sizeof failure_text, "libsecret could not be loaded (%s; install libsecret-1-0)", dlerror());
         failure = failure_text;
         return;
     }

@@ -1,44 +1,37 @@
 /* See xml_library.h. */
 #include "xml_library.h"
+#include "xml_library_functions.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 
-/* Each function: the name it has in libxml2, its result and its parameters. */
-#define XML_LIBRARY_FUNCTIONS(X) \
-    X(xmlReaderForMemory, xml_reader *, (const char *buffer, int size, const char *url, const char *encoding, int options)) \
-    X(xmlFreeTextReader, void, (xml_reader *reader)) \
-    X(xmlTextReaderRead, int, (xml_reader *reader)) \
-    X(xmlTextReaderNodeType, int, (xml_reader *reader)) \
-    X(xmlTextReaderConstName, const unsigned char *, (xml_reader *reader)) \
-    X(xmlTextReaderConstValue, const unsigned char *, (xml_reader *reader)) \
-    X(xmlTextReaderIsEmptyElement, int, (xml_reader *reader)) \
-    X(xmlTextReaderMoveToNextAttribute, int, (xml_reader *reader)) \
-    X(xmlTextReaderMoveToElement, int, (xml_reader *reader)) \
-    X(xmlTextReaderGetParserLineNumber, int, (xml_reader *reader))
-
 #define XML_LIBRARY_DEFINE(name, result, parameters) static result (*opened_##name)parameters;
 XML_LIBRARY_FUNCTIONS(XML_LIBRARY_DEFINE)
 #undef XML_LIBRARY_DEFINE
 
-static const char *library_name = "libxml2.so.2";
+/* libxml2's sonames, newest first: 2.14 changed it from libxml2.so.2 to libxml2.so.16, keeping
+ * the reader functions used here. */
+static const char *const library_names[] = { "libxml2.so.16", "libxml2.so.2" };
 
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
 static const char *failure;
-static char failure_text[160];
+static char failure_text[200];
 
 static void open_once(void) {
-    void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
+    void *library = NULL;
+    for (size_t i = 0; i < sizeof library_names / sizeof *library_names && !library; i++) {
+        library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+    }
     if (!library) {
-        snprintf(failure_text, sizeof failure_text, "%s could not be loaded (install libxml2)", library_name);
+        snprintf(failure_text, sizeof failure_text, "libxml2 could not be loaded (%s; install libxml2)", dlerror());
         failure = failure_text;
         return;
     }
 #define XML_LIBRARY_RESOLVE(name, result, parameters) \
     opened_##name = (result (*)parameters)dlsym(library, #name); \
     if (!opened_##name) { \
-        snprintf(failure_text, sizeof failure_text, "%s has no %s", library_name, #name); \
+        snprintf(failure_text, sizeof failure_text, "libxml2 has no %s", #name); \
         failure = failure_text; \
         return; \
     }

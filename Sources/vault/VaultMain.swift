@@ -33,7 +33,7 @@ enum VaultMain {
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
             plugins: plugins, now: now, executable: executable, ownsProcess: true)
-        exit(await withTaskExecutorPreference(MainQueueTaskExecutor()) { await VaultProgram.run(arguments, in: context) })
+        exit(await VaultProgram.run(arguments, in: context))
     }
 
     /// `vault NAME ARGS…` for a NAME that is no built-in command but a `vault-NAME` program:

@@ -53,30 +53,6 @@ struct KernelKeyringTests {
         #expect(try await fixture.succeed(["lock"], environment: noBus).stderr == "\(fixture.vaultPath) was not unlocked.\n")
     }
 
-    @Test("a get whose key the kernel holds loads neither libsecret nor GLib; the Secret Service still loads them when asked")
-    func kernelHitLoadsNoSecretService() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
-        try await fixture.add("entry", password: "entry-pw")
-        let traced: [String: String?] = ["LD_DEBUG": "libs"]
-        func loaded(_ result: VaultResult) -> Set<String> {
-            Set(result.stderrLines.compactMap { line in
-                guard let range = line.range(of: "calling init: ") else { return nil }
-                return String(line[range.upperBound...].split(separator: "/").last ?? "")
-            })
-        }
-        let get = try await fixture.succeed(["get", "entry"], environment: traced)
-        #expect(get.stdout == "entry-pw\n")
-        let libraries = loaded(get)
-        #expect(libraries.contains { $0.hasPrefix("libsodium") }, "LD_DEBUG showed no libraries: \(get.stderr.prefix(500))")
-        #expect(!libraries.contains { $0.hasPrefix("libsecret") || $0.hasPrefix("libglib") || $0.hasPrefix("libgio") },
-                "\(libraries.sorted())")
-
-        try await KernelKeys.invalidate(vaultID: try fixture.vaultID())
-        let refill = try await fixture.succeed(["get", "entry"], environment: traced)
-        #expect(refill.stdout == "entry-pw\n")
-        #expect(loaded(refill).contains { $0.hasPrefix("libsecret") }, "the Secret Service was asked without libsecret")
-    }
-
     @Test("unlock --timeout 2s: the kernel ends the key with no vault process running")
     func timeoutEndsTheKey() async throws {
         let (fixture, noBus) = try await sshLikeFixture()

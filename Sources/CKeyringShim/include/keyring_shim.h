@@ -29,9 +29,7 @@ vk_status vk_clear(const char *vault_id, int timeout_ms, char **message);
 
 void vk_free_secret(char *secret);
 
-/* `text` (UTF-8) in Unicode NFC, through GLib, so that vault needs no ICU; free with
- * vk_free_message. NULL when `text` is not valid UTF-8. */
-char *vk_normalize_nfc(const char *text);
+/* Frees a message the calls above returned. */
 void vk_free_message(char *message);
 
 #endif

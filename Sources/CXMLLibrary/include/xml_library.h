@@ -1,14 +1,17 @@
 /* libxml2's streaming reader, opened at run time. Only the KeePass XML import reads XML, and
  * linking libxml2 would make every vault command load it and, through it, ICU and liblzma at
- * start. So nothing of libxml2 is linked, nor are its headers needed: the values below come
- * from the headers of libxml2 2.9 (MIT licence); Tests/Support/CLibraryABICheck compares them
- * with the installed headers at build time. Each function here calls libxml2's function of the
- * name given beside it, once xml_library_open has returned NULL. */
+ * start. So nothing of libxml2 is linked, nor are its headers needed: the values below and the
+ * prototypes in xml_library_functions.h come from the headers of libxml2 2.9 (MIT licence), and
+ * Tests/Support/CLibraryABICheck checks them against the installed headers when the tests
+ * build. Each function here calls libxml2's function of the name given beside it, once
+ * xml_library_open has returned NULL. */
 #ifndef VAULT_XML_LIBRARY_H
 #define VAULT_XML_LIBRARY_H
 
 /* An xmlTextReader. */
+#ifndef XML_LIBRARY_REAL_TYPES
 typedef struct xml_reader xml_reader;
+#endif
 
 /* xmlParserOption values, and the node types xmlTextReaderNodeType returns. */
 enum {

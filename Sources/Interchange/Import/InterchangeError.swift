@@ -17,7 +17,7 @@ public enum InterchangeError: VaultFailure, Equatable {
     case folderGiven(String, ImportFormat)
     /// An export that is itself encrypted (Bitwarden's password-protected JSON, say).
     case encrypted(ImportFormat)
-    /// A helper program (gpg) failed or is missing.
+    /// A helper program (gpg) failed or is missing, or a library (libxml2) is.
     case helperFailed(String)
     /// An entry cannot be written in a format that has no room for it.
     case cannotExport(entry: String, reason: String)

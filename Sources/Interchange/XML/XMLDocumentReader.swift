@@ -7,7 +7,7 @@ public struct XMLReadError: Error, Equatable, Sendable {
 }
 
 /// Reads a whole XML document into `XMLElement`s with libxml2's streaming reader (the system
-/// library made for the job). Made for files an attacker may have written: no network, no
+/// library made for the job, opened on first use). Made for files an attacker may have written: no network, no
 /// external entities or DTDs are loaded, and a document type declaration or an entity
 /// reference is refused outright (KeePass files have neither), so no entity is ever expanded;
 /// nesting is bounded; libxml2 prints nothing. libxml2 takes the document's length as a 32-bit
@@ -15,7 +15,7 @@ public struct XMLReadError: Error, Equatable, Sendable {
 public enum XMLDocumentReader {
     public static func root(of bytes: [UInt8], maximumDepth: Int = 256) throws(XMLReadError) -> XMLElement {
         let length = try self.length(ofDocument: bytes.count)
-        if let failure = xml_library_open() { throw XMLReadError(line: 1, reason: String(cString: failure)) }
+        if let reason = unavailability { throw XMLReadError(line: 1, reason: reason) }
         let options = Int32(XML_LIBRARY_PARSE_NONET | XML_LIBRARY_PARSE_NOERROR | XML_LIBRARY_PARSE_NOWARNING)
         let reader: OpaquePointer? = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress?.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -70,6 +70,11 @@ public enum XMLDocumentReader {
         }
         guard let root, stack.isEmpty else { throw XMLReadError(line: line(), reason: "the document ends inside an element") }
         return root
+    }
+
+    /// Why libxml2, which the reader opens on first use, cannot be used here; `nil` when it can.
+    public static var unavailability: String? {
+        xml_library_open().map { String(cString: $0) }
     }
 
     /// A document's length of `count` bytes as libxml2 takes it, a 32-bit int; an empty document

@@ -20,7 +20,8 @@ public enum EntryName {
     /// a name in another form could be listed but never found. ASCII names always are.
     static func isComposed(_ utf8: UnsafeRawBufferPointer) -> Bool {
         guard utf8.contains(where: { $0 >= 0x80 }) else { return true }
-        return String(decoding: utf8, as: UTF8.self).nfcNormalized.utf8.elementsEqual(utf8)
+        let name = String(decoding: utf8, as: UTF8.self)
+        return name.utf8.elementsEqual(utf8) && name.isNFC
     }
 
     /// Throws when `name` cannot be an entry name, saying why.

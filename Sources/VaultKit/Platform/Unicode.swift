@@ -1,28 +1,19 @@
-import CKeyringShim
-
-/// Unicode normalisation without ICU (which would add milliseconds to every command's start):
-/// GLib's, already linked for the keyring.
-enum UnicodeNormalization {
-    /// `text` in NFC; unchanged if GLib cannot normalise it.
-    static func nfc(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
-        // GLib takes C strings: normalise the pieces between NUL characters one by one.
-        if text.utf8.contains(0) {
-            return text.split(separator: "\0", omittingEmptySubsequences: false).map { nfc(String($0)) }.joined(separator: "\0")
-        }
-        guard let normalized = vk_normalize_nfc(text) else { return text }
-        defer { vk_free_message(normalized) }
-        return String(cString: normalized)
-    }
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
+/// Unicode normalisation, from the standard library: no ICU (which would add milliseconds to
+/// every command's start) and no GLib. The check is public API (`UTF8Span.checkForNFC`); the
+/// normaliser is the one the standard library compares strings with, `_nfcCodeUnits`, needed
+/// only for a name typed in another form.
 extension String {
+    /// Whether this string is in Unicode NFC. ASCII always is.
+    public var isNFC: Bool {
+        guard utf8.contains(where: { $0 >= 0x80 }) else { return true }
+        var span = utf8Span
+        return span.checkForNFC(quickCheck: false)
+    }
+
     /// This string in Unicode NFC.
-    public var nfcNormalized: String { UnicodeNormalization.nfc(self) }
+    public var nfcNormalized: String {
+        isNFC ? self : String(decoding: _nfcCodeUnits, as: UTF8.self)
+    }
 }
 
 extension String {

@@ -19,6 +19,7 @@ enum KeePassXMLImporter {
     }
 
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
+        if let reason = XMLDocumentReader.unavailability { throw .helperFailed("cannot read XML: \(reason)") }
         let root: XMLElement
         do {
             root = try XMLDocumentReader.root(of: bytes)
