@@ -16,15 +16,23 @@ static const char *const library_names[] = { "libxml2.so.16", "libxml2.so.2" };
 
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
 static const char *failure;
-static char failure_text[200];
+static char failure_text[512];
 
 static void open_once(void) {
     void *library = NULL;
+    /* Each name's reason, so that a libxml2 that is there but cannot load is not hidden behind
+     * the other name's absence. */
+    int written = snprintf(failure_text, sizeof failure_text, "libxml2 could not be loaded (");
     for (size_t i = 0; i < sizeof library_names / sizeof *library_names && !library; i++) {
         library = dlopen(library_names[i], RTLD_NOW | RTLD_LOCAL);
+        if (!library && written >= 0 && (size_t)written < sizeof failure_text) {
+            written += snprintf(failure_text + written, sizeof failure_text - written, "%s%s", i ? "; " : "", dlerror());
+        }
     }
     if (!library) {
-        snprintf(failure_text, sizeof failure_text, "libxml2 could not be loaded (%s; install libxml2)", dlerror());
+        if (written >= 0 && (size_t)written < sizeof failure_text) {
+            snprintf(failure_text + written, sizeof failure_text - written, "; install libxml2)");
+        }
         failure = failure_text;
         return;
     }

@@ -18,8 +18,9 @@ public struct VaultCommand: ParsableCommand {
             VAULT_PASSWORD_FILE or --password-file; it is never taken from the command line.
 
             Exit codes: 0 success, 1 error, 3 wrong master password or tampered vault, \
-            4 entry or file not found, 5 already exists, 6 keyring or clipboard unavailable, \
-            10 an analyzer found a problem, 64 usage error.
+            4 entry or file not found, 5 already exists, 6 unavailable (a keyring, the \
+            clipboard, or a program or library a command needs), 10 an analyzer found a \
+            problem, 64 usage error.
             """,
         version: "0.1.0",
         subcommands: coreCommands + BuiltinPlugins.all.flatMap(\.commands))

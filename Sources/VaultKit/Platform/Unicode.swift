@@ -1,18 +1,18 @@
-/// Unicode normalisation, from the standard library: no ICU (which would add milliseconds to
-/// every command's start) and no GLib. The check is public API (`UTF8Span.checkForNFC`); the
-/// normaliser is the one the standard library compares strings with, `_nfcCodeUnits`, needed
-/// only for a name typed in another form.
+/// Unicode normalisation from the standard library: no ICU (which would add milliseconds to
+/// every command's start) and no GLib. `_nfcCodeUnits` is the normaliser the standard library
+/// compares strings with (public, underscored, there since Swift 5.7).
 extension String {
     /// Whether this string is in Unicode NFC. ASCII always is.
     public var isNFC: Bool {
         guard utf8.contains(where: { $0 >= 0x80 }) else { return true }
-        var span = utf8Span
-        return span.checkForNFC(quickCheck: false)
+        return utf8.elementsEqual(_nfcCodeUnits)
     }
 
     /// This string in Unicode NFC.
     public var nfcNormalized: String {
-        isNFC ? self : String(decoding: _nfcCodeUnits, as: UTF8.self)
+        guard utf8.contains(where: { $0 >= 0x80 }) else { return self }
+        let composed = _nfcCodeUnits
+        return utf8.elementsEqual(composed) ? self : String(decoding: composed, as: UTF8.self)
     }
 }
 

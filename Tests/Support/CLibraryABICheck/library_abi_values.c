@@ -37,6 +37,18 @@ SAME(SECRET_LIBRARY_SCHEMA_ATTRIBUTE_STRING, SECRET_SCHEMA_ATTRIBUTE_STRING);
 
 SAME(sizeof(glib_quark), sizeof(GQuark));
 SAME(sizeof(glib_boolean), sizeof(gboolean));
+SAME(sizeof(glib_bus_type), sizeof(GBusType));
+SAME(sizeof(glib_dbus_call_flags), sizeof(GDBusCallFlags));
+SAME(sizeof(secret_schema_flags), sizeof(SecretSchemaFlags));
+SAME(sizeof(secret_search_flags), sizeof(SecretSearchFlags));
+/* vault's GLogWriterFunc: an int-sized result and level, then the fields, their count, data. */
+SAME(sizeof(GLogWriterOutput), sizeof(int));
+SAME(sizeof(GLogLevelFlags), sizeof(int));
+_Static_assert(__builtin_types_compatible_p(glib_log_writer, int (*)(int, const void *, size_t, void *)),
+               "glib_log_writer changed");
+_Static_assert(__builtin_types_compatible_p(GLogWriterFunc,
+                                            GLogWriterOutput (*)(GLogLevelFlags, const GLogField *, gsize, gpointer)),
+               "GLogWriterFunc is no longer the function vault's glib_log_writer stands for");
 SAME(sizeof(glib_error), sizeof(GError));
 SAME(offsetof(glib_error, domain), offsetof(GError, domain));
 SAME(offsetof(glib_error, code), offsetof(GError, code));
