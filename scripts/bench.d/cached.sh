@@ -104,11 +104,8 @@ cached_gpg_stop() {
 
 # cached_verdict VALUE TARGET: "met" when VALUE <= TARGET, else "not met".
 cached_verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "not met") }'; }
-# cached_check LABEL VALUE TARGET [UNIT]: one line of the summary's checks (ok or MISSED).
-cached_check() {
-    printf '%-44s %s <= %s: %s' "$1:" "$2${4:+ $4}" "$3${4:+ $4}" \
-        "$(awk -v v="$2" -v t="$3" 'BEGIN { print (v <= t ? "ok" : "MISSED") }')"
-}
+# cached_check LABEL VALUE UNIT TARGET [TARGET_TEXT]: adds one line to the summary's checks.
+cached_check() { cached_checks+=("$(target_check "$1" "$2" "$3" "<=" "$4" "${5:-}")"); }
 
 cached_lines=()
 cached_checks=()
@@ -223,10 +220,10 @@ else
         line="cached get $n entries: vault get $get ms"
         if ((n <= 1000)); then
             line+=", vault --version $version ms ($over ms; target <= +2 ms: $(cached_verdict "$over" 2))"
-            cached_checks+=("$(cached_check "$(printf 'cached get %6d entries - vault --version' "$n")" "$over" +2 ms)")
+            cached_check "$(printf 'cached get %6d entries - vault --version' "$n")" "$over" ms 2 +2
         elif ((n <= 10000)); then
             line+=" (target <= 12 ms: $(cached_verdict "$get" 12)), vault --version $version ms ($over ms)"
-            cached_checks+=("$(cached_check "$(printf 'cached get %6d entries' "$n")" "$get" 12 ms)")
+            cached_check "$(printf 'cached get %6d entries' "$n")" "$get" ms 12
         else
             line+=" (no target above 10,000 entries), vault --version $version ms ($over ms)"
         fi
@@ -248,13 +245,13 @@ else
                 share="$(awk -v a="$get" -v b="$gopass_ms" 'BEGIN { printf "%.2f", a / b }')"
                 if ((n <= 1000)); then
                     line+=" (vault/gopass $share; target <= 1: $(cached_verdict "$share" 1))"
-                    cached_checks+=("$(cached_check "$(printf 'cached get %6d entries / gopass show' "$n")" "$share" 1)")
+                    cached_check "$(printf 'cached get %6d entries / gopass show' "$n")" "$share" "" 1
                 else
                     line+=" (vault/gopass $share)"
                 fi
             elif ((n <= 1000)); then
                 line+=" (vault/gopass: target <= 1: not measured)"
-                cached_checks+=("$(printf '%-44s not measured' "$(printf 'cached get %6d entries / gopass show:' "$n")")")
+                cached_check "$(printf 'cached get %6d entries / gopass show' "$n")" "" "" 1
             fi
         fi
         cached_lines+=("$line")

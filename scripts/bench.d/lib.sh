@@ -62,19 +62,20 @@ human_size() {
 rate() { awk -v n="$1" -v m="$2" 'BEGIN { printf "%.0f", n / (m / 1000) }'; }
 # ratio A B: A / B with no decimal, or "?" when either is not a number.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.0f", a / b; else printf "?" }'; }
-is_number() { [[ "$1" =~ ^[0-9]+([.][0-9]+)?$ ]]; }
+is_number() { [[ "$1" =~ ^[+-]?[0-9]+([.][0-9]+)?$ ]]; }
 # log_lines TEXT: each line of TEXT through log.
 log_lines() { local one; while IFS= read -r one; do log "$one"; done <<<"$1"; }
 
 # target_check LABEL VALUE UNIT RELATION TARGET [TARGET_TEXT]: prints one
-# line of the summary's checks; RELATION is "<" or ">=".
+# line of the summary's checks; RELATION is "<", "<=" or ">="; UNIT may be empty
+# (a ratio).
 target_check() {
-    local label=$1 value=$2 unit=$3 relation=$4 target=$5 shown=${6:-$5} result="not measured"
+    local label=$1 value=$2 unit=${3:+ $3} relation=$4 target=$5 shown=${6:-$5} result="not measured"
     if is_number "$value"; then
         result="$(awk -v v="$value" -v t="$target" -v r="$relation" \
-            'BEGIN { print ((r == "<" ? v < t : v >= t) ? "ok" : "MISSED") }')"
+            'BEGIN { print ((r == "<" ? v < t : r == "<=" ? v <= t : v >= t) ? "ok" : "MISSED") }')"
     fi
-    printf '%-44s %s %s %s %s %s: %s' "$label:" "${value:-?}" "$unit" "$relation" "$shown" "$unit" "$result"
+    printf '%-44s %s%s %s %s%s: %s' "$label:" "${value:-?}" "$unit" "$relation" "$shown" "$unit" "$result"
 }
 
 # middle_of N: sets `width` (the digits of entry numbers: those of N, at least 5) and `middle`
