@@ -9,5 +9,5 @@ public struct EntropyPlugin: VaultPlugin {
     public var id: String { "entropy" }
     public var summary: String { "Password strength: guesses an informed attacker needs, explained" }
     public var commands: [ParsableCommand.Type] { [EntropyCommand.self] }
-    public var capabilities: [any PluginCapability] { [StrengthAnalyzer()] }
+    public var capabilities: [any PluginCapability] { [StrengthAnalyzer(), StrengthAuditor()] }
 }

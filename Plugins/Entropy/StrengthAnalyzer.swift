@@ -10,10 +10,7 @@ struct StrengthAnalyzer: SecretAnalyzer {
     func analyze(_ secret: String, entry: Entry?, in context: CommandContext) async throws -> [Finding] {
         let estimate = StrengthEstimator(referenceYear: StrengthEstimator.year(of: context.now())).estimate(secret, userWords: entry.map(EntryWords.of) ?? [])
         guard estimate.score < Self.passingScore else { return [] }
-        // Rough figures only, and no pattern: this line may end up in a log.
-        let slowHash = estimate.crackTimes.first { $0.scenario == .offlineSlowHash }!.log10Seconds
-        var message = "weak password: score \(estimate.score)/4 (\(estimate.verdict)); an offline attack on a slow hash "
-            + "would take \(CrackTimeText.rough(log10Seconds: slowHash))"
+        var message = "weak password: " + WeakPasswordText.summary(of: estimate)
         if let entry { message += " (to see why: vault get \(ShellWord.quoted(entry.name)) | vault entropy)" }
         return [Finding(severity: .warning, message: message, details: ["score": String(estimate.score)])]
     }

@@ -30,7 +30,7 @@ public struct VaultCommand: ParsableCommand {
         InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
         SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
-        UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, PluginsCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
         ClipboardClearCommand.self, KeyringExpireCommand.self,
     ]
 

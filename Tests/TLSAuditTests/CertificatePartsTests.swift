@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NIOSSL
 import Testing
+import VaultCLI
 @testable import TLSAudit
 
 @Suite("Certificate parts")

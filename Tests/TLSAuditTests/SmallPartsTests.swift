@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Testing
+import VaultCLI
 @testable import TLSAudit
 import VaultKit
 

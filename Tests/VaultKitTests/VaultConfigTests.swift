@@ -6,12 +6,14 @@ import Testing
 /// file that cannot be used refused with its path and the reason, never half-applied.
 @Suite("Config file")
 struct VaultConfigTests {
-    private func load(_ text: String) throws -> VaultConfig {
+    static func load(_ text: String) throws -> VaultConfig {
         let folder = try TemporaryFolder()
         let path = folder.path + "/config.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return try VaultConfig.load(path: path)
     }
+
+    private func load(_ text: String) throws -> VaultConfig { try Self.load(text) }
 
     @Test("it lives under XDG_CONFIG_HOME when that is absolute, else under HOME/.config")
     func path() {
@@ -69,5 +71,31 @@ struct VaultConfigTests {
     func folderInsteadOfFile() throws {
         let folder = try TemporaryFolder()
         #expect(throws: ConfigError.unreadable(folder.path)) { try VaultConfig.load(path: folder.path) }
+    }
+}
+
+/// The `audit` object of the config file.
+@Suite("Config file: audit")
+struct VaultConfigAuditTests {
+    private func load(_ text: String) throws -> VaultConfig { try VaultConfigTests.load(text) }
+
+    @Test("audit.ignore is read; none means nothing is left out")
+    func ignore() throws {
+        #expect(try load(#"{"audit": {"ignore": ["test/*", "old/bank"]}}"#).auditIgnore == ["test/*", "old/bank"])
+        #expect(try load(#"{"audit": {}}"#).auditIgnore.isEmpty)
+        #expect(VaultConfig().auditIgnore.isEmpty)
+    }
+
+    @Test("an unknown audit setting, an empty pattern or a pattern that is not a string is refused")
+    func refused() {
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignored": ["x"]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": [""]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": [1]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": "test/*"}}"#) }
+        do {
+            _ = try load(#"{"audit": {"ignored": ["x"]}}"#)
+        } catch {
+            #expect((error as? ConfigError)?.message.hasSuffix("unknown setting 'audit.ignored' (known: audit.ignore)") == true)
+        }
     }
 }

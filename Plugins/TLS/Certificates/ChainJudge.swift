@@ -1,3 +1,4 @@
+import VaultCLI
 import FoundationEssentials
 import SwiftASN1
 @_spi(DisableValidityCheck) import X509

@@ -33,21 +33,13 @@ struct ListCommand: VaultSubcommand {
     }
 }
 
-/// Matches entry names against a glob (fnmatch) or, without glob characters, a substring.
+/// Matches entry names against a glob (`EntryNameGlob`) or, without glob characters, a substring.
 struct NameMatcher {
     var pattern: String?
 
-    init(pattern: String?) {
-        self.pattern = pattern
-        // fnmatch matches characters only in a UTF-8 locale; glibc always has C.UTF-8.
-        setlocale(LC_CTYPE, "C.UTF-8")
-    }
-
     func matches(_ name: String) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
-        if pattern.contains(where: { "*?[".contains($0) }) {
-            return fnmatch(pattern, name, 0) == 0
-        }
+        if EntryNameGlob.isGlob(pattern) { return EntryNameGlob.matches(pattern, name) }
         return name.containsIgnoringCase(pattern)
     }
 }

@@ -29,11 +29,18 @@ struct PluginsCommand: VaultSubcommand {
         var external: [ExternalPlugins.Found]
     }
 
+    /// The names of a plugin's capabilities, each once (a plugin may offer two of a kind).
+    private static func distinctNames(of capabilities: [any PluginCapability]) -> [String] {
+        var names: [String] = []
+        for name in capabilities.map({ type(of: $0).capabilityName }) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
     func run(in context: CommandContext) async throws {
         let builtin = context.plugins.plugins.map { plugin in
             Listing(id: plugin.id, summary: plugin.summary,
                     commands: plugin.commands.flatMap(PluginRegistry.names(of:)),
-                    capabilities: plugin.capabilities.map { type(of: $0).capabilityName })
+                    capabilities: Self.distinctNames(of: plugin.capabilities))
         }
         let external = ExternalPlugins.all(environment: context.environment)
             .filter { found in !VaultCommand.commandNames.contains(found.name) }

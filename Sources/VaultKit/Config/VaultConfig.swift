@@ -17,6 +17,8 @@ import Glibc
 /// Pwned range API) or against a downloaded copy at `breach_offline` (a file or folder).
 /// `"sync": {"auto": true}` commits each change to the git repository the vault is synced
 /// through, and `"push": true` in it syncs with the remote as well (`vault sync`).
+/// `"audit": {"ignore": ["test/*", "old/bank"]}` leaves the entries whose names match one of
+/// the shell globs out of `vault audit`.
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -29,6 +31,8 @@ public struct VaultConfig: Equatable, Sendable {
     public var syncAuto = false
     /// After that commit, sync with the remote (`sync.push`).
     public var syncPush = false
+    /// Shell globs (fnmatch) of entry names `vault audit` leaves out (`audit.ignore`).
+    public var auditIgnore: [String] = []
 
     public init() {}
 
@@ -55,7 +59,7 @@ public struct VaultConfig: Equatable, Sendable {
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, keyring_idle, clip_timeout, check_breach, breach_api_url, breach_offline and sync")
+            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, keyring_idle, clip_timeout, check_breach, breach_api_url, breach_offline, sync and audit")
         }
         var config = VaultConfig()
         config.keyring = raw.keyring ?? true
@@ -86,6 +90,14 @@ public struct VaultConfig: Equatable, Sendable {
             config.syncPush = sync.push ?? false
             if config.syncPush && !config.syncAuto { throw .invalid(path, "sync.push needs sync.auto: changes are committed before they are pushed") }
         }
+        if let audit = raw.audit {
+            if let unknown = audit.unknownKeys.first {
+                throw .invalid(path, "unknown setting 'audit.\(unknown)' (known: audit.ignore)")
+            }
+            let ignore = audit.ignore ?? []
+            if ignore.contains(where: \.isEmpty) { throw .invalid(path, "audit.ignore holds an empty pattern") }
+            config.auditIgnore = ignore
+        }
         return config
     }
 
@@ -95,7 +107,7 @@ public struct VaultConfig: Equatable, Sendable {
     }
 
     private struct RawConfig: Decodable {
-        static let keys = ["keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync"]
+        static let keys = ["keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit"]
 
         var keyring: Bool?
         var keyring_timeout: String?
@@ -105,6 +117,15 @@ public struct VaultConfig: Equatable, Sendable {
         var breach_api_url: String?
         var breach_offline: String?
         var sync: RawSync?
+        var audit: RawAudit?
+    }
+
+    /// The name of a member of a nested object, whatever it is.
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 
     /// The `sync` object; its keys are checked as the file's are.
@@ -113,18 +134,23 @@ public struct VaultConfig: Equatable, Sendable {
         var push: Bool?
         var unknownKeys: [String] = []
 
-        private struct AnyKey: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
-
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: AnyKey.self)
             auto = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "auto"))
             push = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "push"))
             unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "auto" && $0 != "push" }.sorted()
+        }
+    }
+
+    /// The `audit` object; its keys are checked as the file's are.
+    private struct RawAudit: Decodable {
+        var ignore: [String]?
+        var unknownKeys: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            ignore = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "ignore"))
+            unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "ignore" }.sorted()
         }
     }
 }
