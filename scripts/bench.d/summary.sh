@@ -46,6 +46,7 @@ if [[ "$skip_keyring" != 1 ]]; then
 fi
 
 checks+=("${cached_checks[@]}")
+checks+=("${audit_checks[@]}")
 checks+=("${entropy_checks[@]}")
 checks+=("${breach_checks[@]}")
 checks+=("${interchange_checks[@]}")
@@ -66,6 +67,8 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     printf '%s\n' "${keyring_lines[@]}"
     echo
     printf '%s\n' "${cached_lines[@]}"
+    echo
+    printf '%s\n' "${audit_lines[@]}"
     echo
     printf '%s\n' "${gen_lines[@]}"
     echo
