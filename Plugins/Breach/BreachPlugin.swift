@@ -9,5 +9,5 @@ public struct BreachPlugin: VaultPlugin {
     public var id: String { "breach" }
     public var summary: String { "Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy" }
     public var commands: [ParsableCommand.Type] { [BreachCommand.self] }
-    public var capabilities: [any PluginCapability] { [BreachAnalyzer()] }
+    public var capabilities: [any PluginCapability] { [BreachAnalyzer(), AccountAuditor()] }
 }
