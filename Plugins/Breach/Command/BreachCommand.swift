@@ -3,11 +3,12 @@ import FoundationEssentials
 import VaultCLI
 import VaultKit
 
-/// `vault breach`: whether passwords appear in known data breaches.
+/// `vault breach`: whether passwords appear in known data breaches, or e-mail addresses in
+/// breached accounts (`AccountBreachCheck`).
 struct BreachCommand: VaultSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "breach",
-        abstract: "Check passwords against known data breaches (Have I Been Pwned).",
+        abstract: "Check passwords, or accounts (e-mail addresses), against known data breaches (Have I Been Pwned).",
         discussion: """
             Passwords come from standard input, one per line (any number), or are asked for on \
             the terminal; --entry and --all check stored entries and report by name, with the \
@@ -26,6 +27,13 @@ struct BreachCommand: VaultSubcommand {
             seconds, an error from the API, a file that is not the right kind) is never \
             reported as not breached: the command stops with an error. Exit status: 0 when nothing was found, 10 when some password is \
             breached, 1 on an error, 4 when --entry names no entry, 64 for a usage error.
+
+            --account EMAIL and --accounts (every user name or plain custom field of the vault \
+            that is an e-mail address) ask Have I Been Pwned's breached-account API, which is \
+            sent each address in clear and needs an API key: the password of the entry \
+            hibp/api-key (or --api-key-entry), never given on the command line. Addresses are \
+            asked one at a time, with up to 300 s of waiting for rate limits in all. Exit \
+            status: 10 when an address is in a known breach, 4 when the key's entry is missing.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -41,9 +49,14 @@ struct BreachCommand: VaultSubcommand {
     @Option(help: ArgumentHelp("Seconds to wait for each answer of the API (not used with --offline).", valueName: "seconds"))
     var timeout = RangeClient.defaultTimeout
 
+    @OptionGroup var accounts: AccountOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if accounts.isChosen && (selection.isChosen || offline != nil || apiURL != nil) {
+            throw ValidationError("--account and --accounts check addresses, not passwords: they do not go with --entry, --all, --offline or --api-url")
+        }
         if !(1...600).contains(timeout) { throw ValidationError("--timeout must be between 1 and 600 seconds") }
         if offline != nil && apiURL != nil { throw ValidationError("--offline and --api-url do not go together") }
         if let apiURL {
@@ -52,6 +65,7 @@ struct BreachCommand: VaultSubcommand {
     }
 
     func run(in context: CommandContext) async throws {
+        if accounts.isChosen { return try await runAccounts(in: context) }
         let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: context.environment,
                                           config: try context.config(), timeout: timeout)
         let out = OutputBuffer(streams: context.streams)
@@ -71,6 +85,15 @@ struct BreachCommand: VaultSubcommand {
         try out.flush()
         if skipped > 0 { throw ExitCode(ExitStatus.failure.rawValue) }
         if breached > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    /// The account check; exit 10 when some address is in a known breach.
+    private func runAccounts(in context: CommandContext) async throws {
+        let out = OutputBuffer(streams: context.streams)
+        defer { try? out.flush() }
+        let found = try await AccountBreachCheck(options: accounts, timeout: timeout).run(vault: vault, output: output, context: context, out: out)
+        try out.flush()
+        if found > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
     /// Batch mode: every non-blank line is a password, hashed as soon as it is read (only the

@@ -1,8 +1,9 @@
 import VaultCLI
 import VaultKit
 
-/// Why a password could not be checked. Every one of them ends the check with an error: a
-/// password that could not be checked is never reported as not breached.
+/// Why a password or an account could not be checked. Every one of them ends the check with an
+/// error: what could not be checked is never reported as not breached. No message holds the
+/// API key.
 enum BreachError: VaultFailure, Equatable {
     case badURL(String)
     case unreachable(host: String, reason: String)
@@ -15,6 +16,14 @@ enum BreachError: VaultFailure, Equatable {
     case malformedData(path: String, offset: Int, expected: String)
     case unsortedData(path: String, offset: Int)
     case missingRange(folder: String, prefix: String)
+    case badAccountsURL(String)
+    case noAPIKey(entry: String)
+    case notAnAPIKey(entry: String)
+    case invalidAPIKey(entry: String)
+    case forbidden(account: String)
+    case accountHTTPStatus(Int, reason: String, account: String)
+    case malformedAccountAnswer(account: String, reason: String)
+    case accountAnswerTooLarge(account: String)
 
     var message: String {
         switch self {
@@ -40,8 +49,30 @@ enum BreachError: VaultFailure, Equatable {
             "\(path) is not sorted by hash (at byte \(offset)); use the download ordered by hash, not by prevalence"
         case .missingRange(let folder, let prefix):
             "\(folder) has no file for range \(prefix) (\(prefix).txt): is the download complete?"
+        case .badAccountsURL(let url):
+            "'\(url)' is not an http(s) URL of a breached-account API (such as \(AccountClient.defaultBaseURL))"
+        case .noAPIKey(let entry):
+            "no entry '\(entry)' holds a Have I Been Pwned API key; get one at https://haveibeenpwned.com/API/Key "
+                + "and store it as the entry's password: vault add \(ShellWord.quoted(entry))"
+        case .notAnAPIKey(let entry):
+            "the password of '\(entry)' is not an API key (letters, digits and dashes; Have I Been Pwned's are 32 hex characters)"
+        case .invalidAPIKey(let entry):
+            "the breached-account API refused the API key in '\(entry)' (401 unauthorised): is the key right and its subscription active?"
+        case .forbidden(let account):
+            "the breached-account API refused the request for \(account) (403 forbidden: the client is blocked or sent no user agent)"
+        case .accountHTTPStatus(let code, let reason, let account):
+            "the breached-account API answered \(code) \(reason) for \(account)"
+        case .malformedAccountAnswer(let account, let reason):
+            "the answer for \(account) is not a list of breaches (\(reason)); is the API URL right?"
+        case .accountAnswerTooLarge(let account):
+            "the answer for \(account) is larger than any real list of breaches; is the API URL right?"
         }
     }
 
-    var exitStatus: ExitStatus { .failure }
+    var exitStatus: ExitStatus {
+        switch self {
+        case .noAPIKey: .notFound
+        default: .failure
+        }
+    }
 }

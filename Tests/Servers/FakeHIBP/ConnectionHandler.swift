@@ -1,7 +1,7 @@
 import NIOCore
 import NIOHTTP1
 
-/// Serves the requests of one HTTP/1.1 connection: logs each request, asks the responder for the
+/// Serves the requests of one HTTP/1.1 connection: logs each request, asks the router for the
 /// reply, and sends it after the configured latency without blocking the event loop.
 ///
 /// Placed after NIO's server pipeline handler, which hands over one request at a time.
@@ -9,13 +9,13 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let responder: RangeResponder
+    private let router: RequestRouter
     private let log: RequestLog?
     private let latency: TimeAmount
     private var request: HTTPRequestHead?
 
-    init(responder: RangeResponder, log: RequestLog?, latency: TimeAmount) {
-        self.responder = responder
+    init(router: RequestRouter, log: RequestLog?, latency: TimeAmount) {
+        self.router = router
         self.log = log
         self.latency = latency
     }
@@ -42,8 +42,9 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
             method: head.method.rawValue,
             uri: head.uri,
             addPadding: head.headers.first(name: "Add-Padding"),
+            apiKey: AccountResponder.keyVerdict(head.headers, expected: router.accounts.apiKey),
             userAgent: head.headers.first(name: "User-Agent"))
-        let reply = responder.reply(method: head.method, uri: head.uri, headers: head.headers)
+        let reply = router.reply(method: head.method, uri: head.uri, headers: head.headers)
         if case .hang = reply { return }
         if latency > .zero {
             context.eventLoop.assumeIsolated().scheduleTask(in: latency) {

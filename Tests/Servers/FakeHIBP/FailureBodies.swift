@@ -1,4 +1,5 @@
-/// The bodies sent by the `--fail` modes and by rate limiting.
+/// The bodies sent by the `--fail` and `--account-fail` modes, by rate limiting, and for a
+/// wrong API key.
 enum FailureBodies {
     /// An HTML error page, like the one a CDN or captive portal would return with status 200.
     static let html = """
@@ -20,6 +21,13 @@ enum FailureBodies {
         "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ:10",
         ":42",
     ].joined(separator: "\r\n")
+
+    /// An account answer cut short in the middle of its first breach.
+    static let malformedJSON = #"[{"Name":"Adobe","Title":"Adobe","Domain":"adobe.com","BreachDate":"2013-10-04","DataClasses":["Email addr"#
+
+    /// The text/plain body of a 401 answer to an account request without the right key, as
+    /// the real API words it.
+    static let invalidAPIKey = "Access denied due to invalid hibp-api-key."
 
     /// The JSON body of a 429 answer.
     static func rateLimited(retryAfter: Int) -> String {

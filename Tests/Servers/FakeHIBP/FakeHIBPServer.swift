@@ -12,7 +12,7 @@ struct FakeHIBPServer {
 
     /// Binds to host:port and starts serving; each connection gets its own `ConnectionHandler`.
     static func start(
-        host: String, port: Int, responder: RangeResponder, log: RequestLog?, latency: TimeAmount
+        host: String, port: Int, router: RequestRouter, log: RequestLog?, latency: TimeAmount
     ) throws -> FakeHIBPServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
         let bootstrap = ServerBootstrap(group: group)
@@ -24,7 +24,7 @@ struct FakeHIBPServer {
                 channel.eventLoop.makeCompletedFuture {
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-                    try pipeline.addHandler(ConnectionHandler(responder: responder, log: log, latency: latency))
+                    try pipeline.addHandler(ConnectionHandler(router: router, log: log, latency: latency))
                 }
             }
         do {

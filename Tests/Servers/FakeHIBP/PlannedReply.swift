@@ -13,4 +13,10 @@ enum PlannedReply {
     static func text(_ status: HTTPResponseStatus, _ body: String, type: String = "text/plain") -> PlannedReply {
         .respond(status, headers: [("Content-Type", type)], body: Array(body.utf8))
     }
+
+    /// A 429 with `Retry-After` and the JSON body the real APIs send.
+    static func tooManyRequests(retryAfter: Int) -> PlannedReply {
+        .respond(.tooManyRequests, headers: [("Content-Type", "application/json"), ("Retry-After", String(retryAfter))],
+                 body: Array(FailureBodies.rateLimited(retryAfter: retryAfter).utf8))
+    }
 }

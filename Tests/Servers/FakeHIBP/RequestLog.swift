@@ -18,9 +18,11 @@ final class RequestLog: Sendable {
         close(descriptor)
     }
 
-    /// Logs `METHOD PATH add-padding=<value or -> user-agent=<value or ->`.
-    func record(method: String, uri: String, addPadding: String?, userAgent: String?) {
-        let line = "\(Self.clean(method)) \(Self.clean(uri)) add-padding=\(addPadding.map(Self.clean) ?? "-") user-agent=\(userAgent.map(Self.clean) ?? "-")\n"
+    /// Logs `METHOD PATH add-padding=<value or -> api-key=<ok, wrong or -> user-agent=<value or ->`:
+    /// the API key's verdict (`AccountResponder.keyVerdict`), never the key.
+    func record(method: String, uri: String, addPadding: String?, apiKey: String, userAgent: String?) {
+        let line = "\(Self.clean(method)) \(Self.clean(uri)) add-padding=\(addPadding.map(Self.clean) ?? "-") "
+            + "api-key=\(apiKey) user-agent=\(userAgent.map(Self.clean) ?? "-")\n"
         var bytes = Array(line.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Decides, in arrival order over all connections, which range requests are rate limited
-/// (the first `rateLimit`) and which of the rest fail (the next `failFirst`, or all of them).
-final class RangeRequestGate: @unchecked Sendable {
-    /// What to do with one range request.
+/// Decides, in arrival order over all connections, which requests of one kind (range or
+/// account: each kind has a gate of its own) are rate limited (the first `rateLimit`) and which
+/// of the rest fail (the next `failFirst`, or all of them).
+final class RequestGate: @unchecked Sendable {
+    /// What to do with one request.
     enum Verdict: Equatable {
         case rateLimited
         case fail(FailureMode)
@@ -17,7 +18,7 @@ final class RangeRequestGate: @unchecked Sendable {
     private var admitted = 0  // guarded by `lock`
 
     /// - Parameters:
-    ///   - rateLimit: how many range requests answer 429 first.
+    ///   - rateLimit: how many requests answer 429 first.
     ///   - failure: the failure mode after the rate-limited requests, if any.
     ///   - failFirst: how many requests fail; nil means every one.
     init(rateLimit: Int, failure: FailureMode?, failFirst: Int?) {
@@ -26,7 +27,7 @@ final class RangeRequestGate: @unchecked Sendable {
         self.failFirst = failFirst
     }
 
-    /// Counts one more range request and returns its verdict.
+    /// Counts one more request and returns its verdict.
     func admit() -> Verdict {
         let number = lock.withLock {
             admitted += 1

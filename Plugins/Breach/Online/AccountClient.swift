@@ -1,0 +1,64 @@
+import AsyncHTTPClient
+import VaultCLI
+import VaultKit
+
+/// Asks Have I Been Pwned's breached-account API (v3) about one address:
+/// `GET {base}/breachedaccount/{address}?truncateResponse=false` with the `hibp-api-key`
+/// header and a User-Agent. 200 lists the breaches, 404 means none; 401 (a wrong key), 403, and
+/// every other status or a body that is not a list of breaches are errors, never a "not found".
+/// A 429 is waited out within the run's `RetryBudget` (`APIExchange`). The key goes in its
+/// header only: no message, and no URL, holds it.
+struct AccountClient: Sendable {
+    static let defaultBaseURL = "https://haveibeenpwned.com/api/v3"
+    /// The 429 waits of a whole run. The API limits requests per key (10 a minute on the
+    /// smallest subscription), so a run over many addresses waits far more than a range check.
+    static let retrySeconds = 300
+    /// Even an address in hundreds of breaches gets well under a megabyte.
+    static let maximumBody = 8 * 1024 * 1024
+
+    let baseURL: String
+    let apiKey: APIKey
+    let exchange: APIExchange
+
+    /// `url` without a trailing slash, if it is an http or https URL with a host and without
+    /// query or fragment.
+    static func normalized(_ url: String) throws(BreachError) -> String {
+        try BaseURL.normalized(url, refusal: BreachError.badAccountsURL)
+    }
+
+    /// The breaches `address` was found in; empty when it was not found.
+    func breaches(of address: String) async throws -> [AccountBreach] {
+        var request = HTTPClientRequest(url: baseURL + "/breachedaccount/" + Self.pathSegment(address) + "?truncateResponse=false")
+        request.headers.add(name: "hibp-api-key", value: apiKey.value)
+        request.headers.add(name: "User-Agent", value: RangeClient.userAgent)
+        request.headers.add(name: "Accept", value: "application/json")
+        let answer = try await exchange.get(request, host: BaseURL.host(of: baseURL), maximumBody: Self.maximumBody,
+                                            tooLarge: .accountAnswerTooLarge(account: address))
+        switch answer.status.code {
+        case 200: return try AccountBreach.list(from: answer.body, account: address)
+        case 404: return []
+        case 401: throw BreachError.invalidAPIKey(entry: apiKey.entry)
+        case 403: throw BreachError.forbidden(account: address)
+        default: throw BreachError.accountHTTPStatus(Int(answer.status.code), reason: answer.status.reasonPhrase, account: address)
+        }
+    }
+
+    /// The address as one path segment: every byte but letters, digits and `-._~@` written as
+    /// `%XX` (so `+` goes as `%2B`, which a server would otherwise read as a space).
+    static func pathSegment(_ address: String) -> String {
+        var segment = ""
+        for byte in address.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+                segment.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let digits = Array("0123456789ABCDEF".unicodeScalars)
+                segment.unicodeScalars.append("%")
+                segment.unicodeScalars.append(digits[Int(byte >> 4)])
+                segment.unicodeScalars.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return segment
+    }
+}
