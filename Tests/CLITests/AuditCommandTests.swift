@@ -143,6 +143,30 @@ struct AuditCommandTests {
         }
     }
 
+    @Test("--accounts finds the entries whose addresses are breached, through the API and with the key of the vault; no request without it")
+    func accounts() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("hibp/api-key", password: AccountData.apiKey)
+        try await fixture.add("mail/alice", password: Self.strong[0], options: ["--username", "alice@example.org"])
+        try await fixture.add("shop/bob", password: Self.strong[1], options: ["--username", "nobody@example.net"])
+        try await FakeRangeServer.with(accounts: try AccountData.file(), apiKey: AccountData.apiKey) { server in
+            let quiet = try await fixture.run(["audit", "--json"])
+            #expect(quiet.status == 0, "\(quiet)")
+            #expect(try server.requests().isEmpty, "no request without --accounts")
+
+            let result = try await fixture.run(["audit", "--accounts", "--accounts-api-url", server.accountsURL, "--json"])
+            #expect(result.status == 10, "\(result)")
+            let findings = try #require(try JSONValue.object(result.stdoutData)["findings"] as? [[String: Any]])
+            let exposed = findings.filter { $0["kind"] as? String == "exposed-account" }
+            #expect(exposed.map { $0["entry"] as? String } == ["mail/alice"], "\(result)")
+            let details = try #require(exposed.first?["details"] as? [String: Any])
+            #expect(details["account"] as? String == "alice@example.org")
+            #expect((details["breaches"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Adobe", "Linked"])
+            #expect(try server.requests().count == 2, "one request per address")
+            #expect(!result.stdout.contains(AccountData.apiKey) && !result.stderr.contains(AccountData.apiKey))
+        }
+    }
+
     @Test("a vault with nothing wrong exits 0, advice and all; --min-score moves the line")
     func clean() async throws {
         let fixture = try await VaultFixture.initialized()
