@@ -49,7 +49,7 @@ public struct AuditFinding: Sendable, Equatable {
             case .oldProtocol:
                 "the server negotiated or insisted on SSL 3.0, TLS 1.0 or TLS 1.1, deprecated by RFC 8996 (POODLE, BEAST, no AEAD cipher), or refused every version from TLS 1.0 to 1.3"
             case .pinMismatch:
-                "pins were given with --pin and no certificate of the chain, as sent or on the trusted path, has one of them"
+                "--pin gave pins for the host (its own, its wildcard's, or those without a host) and no certificate of the chain, as sent or on the trusted path, has one of them"
             case .noCertificate:
                 "the server completed a handshake without a certificate: nothing proves who answered"
             case .expiresSoon:

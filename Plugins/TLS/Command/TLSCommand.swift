@@ -17,6 +17,10 @@ struct TLSCommand: VaultSubcommand {
             and cipher suite are those the server chose. Then it asks the site for / (following \
             up to 3 redirects on the same host) and grades its security headers.
 
+            --pin HOST=PIN or --pin '*.DOMAIN=PIN' applies a pin to that host, or to the hosts \
+            one label below DOMAIN, only; an endpoint takes the pins of its own host, else of \
+            its wildcard, else those given without a host.
+
             Critical findings, each of which makes the endpoint untrustworthy:
 
             \(glossary(critical: true))
@@ -62,7 +66,7 @@ struct TLSCommand: VaultSubcommand {
     @Option(name: .customLong("connect-to"), help: ArgumentHelp("Connect to this address instead, still asking for and checking the site's name.", valueName: "host:port"))
     var connectTo: String?
 
-    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin (repeatable).", valueName: "sha256//base64"))
+    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin; HOST= or *.DOMAIN= gives it to those hosts only (repeatable).", valueName: "[host=]sha256//base64"))
     var pins: [String] = []
 
     @Option(help: ArgumentHelp("Seconds to wait for the connection, the handshake and each HTTP answer.", valueName: "seconds"))
@@ -91,8 +95,8 @@ struct TLSCommand: VaultSubcommand {
         if target == nil && (servername != nil || connectTo != nil) {
             throw ValidationError("--servername and --connect-to only go with a single HOST[:PORT]")
         }
-        if let bad = pins.first(where: { PinOption.normalized($0) == nil }) {
-            throw ValidationError("'\(TerminalText.visible(bad))' is not a pin: expected sha256//BASE64 of a 32-byte SHA-256")
+        for pin in pins {
+            do { _ = try PinOption.parse(pin) } catch { throw ValidationError(TerminalText.visible(error.message)) }
         }
         if let servername, servername.isEmpty || servername.contains(where: { $0 == " " || $0 == "/" || $0 == ":" && !Endpoint.isIPAddress(servername) }) {
             throw ValidationError("'\(TerminalText.visible(servername))' is not a server name")
@@ -111,7 +115,7 @@ struct TLSCommand: VaultSubcommand {
             roots: try TrustRoots.load(caFile: caFile, withSystemRoots: withSystemRoots),
             serverName: servername,
             connectTo: try connectTo.map { try Endpoint.parse($0) },
-            pins: pins.compactMap(PinOption.normalized),
+            pins: PinRules(try pins.map { try PinOption.parse($0) }),
             timeout: .seconds(timeout),
             fetchHeaders: !noHeaders,
             now: context.now())
