@@ -84,9 +84,6 @@ struct TLSCommand: VaultSubcommand {
             .joined(separator: "\n")
     }
 
-    /// How many endpoints `--all` audits at once.
-    static let concurrency = 8
-
     func validate() throws {
         let chosen = [target != nil, entry != nil, all].filter { $0 }.count
         if chosen != 1 { throw ValidationError("give one of HOST[:PORT], --entry NAME or --all") }
@@ -123,7 +120,7 @@ struct TLSCommand: VaultSubcommand {
             context.diagnostics.notice("no entry has an https URL or host name to audit")
             return
         }
-        let audits = await Self.audit(targets.endpoints, with: settings, progressOn: context.streams)
+        let audits = await BatchAuditor(settings: settings).audit(targets.endpoints, progressOn: context.streams)
         try show(audits, targets: targets, context: context)
         if audits.contains(where: { $0.verdict == .error }) { throw ExitCode(ExitStatus.failure.rawValue) }
         if audits.contains(where: { $0.verdict == .untrusted }) { throw ExitCode(ExitStatus.findings.rawValue) }
@@ -139,33 +136,6 @@ struct TLSCommand: VaultSubcommand {
         }
         let entries = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
         return AuditTargets(entries: entries, notice: context.diagnostics.notice)
-    }
-
-    /// Audits the endpoints, at most `concurrency` at a time, with a progress bar on a terminal;
-    /// the results come back in the order of `endpoints`.
-    private static func audit(
-        _ endpoints: [Endpoint], with settings: AuditSettings, progressOn streams: StandardStreams
-    ) async -> [EndpointAudit] {
-        let auditor = EndpointAuditor(settings: settings)
-        let progress = ProgressBar(total: endpoints.count, label: "auditing sites", streams: streams)
-        defer { progress?.finish() }
-        var results = [EndpointAudit?](repeating: nil, count: endpoints.count)
-        await withTaskGroup(of: (Int, EndpointAudit).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < endpoints.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await auditor.audit(endpoints[index])) }
-            }
-            for _ in 0..<min(concurrency, endpoints.count) { startNext() }
-            while let (index, audit) = await group.next() {
-                results[index] = audit
-                progress?.advance()
-                startNext()
-            }
-        }
-        return results.compactMap { $0 }
     }
 
     private func show(_ audits: [EndpointAudit], targets: AuditTargets, context: CommandContext) throws {
