@@ -20,7 +20,7 @@ struct PluginsCommandTests {
             "  capabilities: secret-analyzer",
             "tls — TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
             "  commands:     tls",
-            "  capabilities: none",
+            "  capabilities: entry-auditor",
             "exif — Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
             "  commands:     exif",
             "  capabilities: file-analyzer",
@@ -41,7 +41,7 @@ struct PluginsCommandTests {
             ["id": "breach", "summary": "Known-breach check through Have I Been Pwned (k-anonymity) or an offline copy",
              "commands": ["breach"], "capabilities": ["secret-analyzer"]],
             ["id": "tls", "summary": "TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
-             "commands": ["tls"], "capabilities": [String]()],
+             "commands": ["tls"], "capabilities": ["entry-auditor"]],
             ["id": "exif", "summary": "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
              "commands": ["exif"], "capabilities": ["file-analyzer"]],
         ])
