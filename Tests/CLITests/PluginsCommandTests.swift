@@ -20,7 +20,7 @@ struct PluginsCommandTests {
             "  capabilities: secret-analyzer, entry-auditor",
             "tls — TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
             "  commands:     tls",
-            "  capabilities: none",
+            "  capabilities: entry-auditor",
             "exif — Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
             "  commands:     exif",
             "  capabilities: file-analyzer",
@@ -41,7 +41,7 @@ struct PluginsCommandTests {
             ["id": "breach", "summary": "Known breaches through Have I Been Pwned: passwords (k-anonymity, or an offline copy) and accounts",
              "commands": ["breach"], "capabilities": ["secret-analyzer", "entry-auditor"]],
             ["id": "tls", "summary": "TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
-             "commands": ["tls"], "capabilities": [String]()],
+             "commands": ["tls"], "capabilities": ["entry-auditor"]],
             ["id": "exif", "summary": "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
              "commands": ["exif"], "capabilities": ["file-analyzer"]],
         ])

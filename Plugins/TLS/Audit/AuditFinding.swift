@@ -16,10 +16,12 @@ public struct AuditFinding: Sendable, Equatable {
         case weakSignature = "weak-signature"
         case oldProtocol = "old-protocol"
         case pinMismatch = "pin-mismatch"
+        case pinChanged = "pin-changed"
         case noCertificate = "no-certificate"
         case expiresSoon = "expires-soon"
         case weakCipher = "weak-cipher"
         case legacyProtocolAccepted = "legacy-protocol-accepted"
+        case pinRotated = "pin-rotated"
 
         /// What the finding means and why it matters, for `vault tls --help` and the man page.
         public var explanation: String {
@@ -49,7 +51,9 @@ public struct AuditFinding: Sendable, Equatable {
             case .oldProtocol:
                 "the server negotiated or insisted on SSL 3.0, TLS 1.0 or TLS 1.1, deprecated by RFC 8996 (POODLE, BEAST, no AEAD cipher), or refused every version from TLS 1.0 to 1.3"
             case .pinMismatch:
-                "pins were given with --pin and no certificate of the chain, as sent or on the trusted path, has one of them"
+                "--pin gave pins for the host (its own, its wildcard's, or those without a host) and no certificate of the chain, as sent or on the trusted path, has one of them"
+            case .pinChanged:
+                "an entry naming the site saved its pins (vault tls --save-pins) and neither matches: the leaf's key is not the one saved, and no certificate of the chain has the issuing CA's saved pin; a new key from another CA, or an interception"
             case .noCertificate:
                 "the server completed a handshake without a certificate: nothing proves who answered"
             case .expiresSoon:
@@ -58,13 +62,15 @@ public struct AuditFinding: Sendable, Equatable {
                 "the chosen cipher suite has no forward secrecy (RSA key exchange), or uses 3DES, RC4, NULL or export ciphers"
             case .legacyProtocolAccepted:
                 "the server negotiates TLS 1.2 or 1.3 with a modern client, yet still accepts TLS 1.0 or 1.1 from one that offers nothing newer"
+            case .pinRotated:
+                "an entry naming the site saved its pins and the leaf's key is not the one saved, but the chain still has the issuing CA's saved backup pin: most likely a renewal with a new key under the same CA; save the new pins with --save-pins --force"
             }
         }
 
         /// Warnings leave the verdict alone; everything else makes the endpoint untrustworthy.
         public var isCritical: Bool {
             switch self {
-            case .expiresSoon, .weakCipher, .legacyProtocolAccepted: false
+            case .expiresSoon, .weakCipher, .legacyProtocolAccepted, .pinRotated: false
             default: true
             }
         }

@@ -7,8 +7,8 @@ struct AuditSettings: Sendable {
     var serverName: String?
     /// `--connect-to`: where to connect instead of the host.
     var connectTo: Endpoint?
-    /// `--pin`s, as `sha256//BASE64`.
-    var pins: [String] = []
+    /// The `--pin`s, by the hosts they apply to.
+    var pins = PinRules()
     var timeout: Duration
     /// Whether to fetch `/` and grade the security headers.
     var fetchHeaders = true

@@ -27,6 +27,8 @@ public struct EndpointAudit: Sendable {
     var certificates: [CertificateDetails] = []
     /// The trusted path from the leaf to a root, by subject, when there is one.
     var path: [String] = []
+    /// The SPKI pins of the trusted path's certificates, leaf first.
+    var pathPins: [String] = []
     var rootsOrigin: String
     var findings: [AuditFinding] = []
     var headers: HeaderReport?
@@ -34,6 +36,14 @@ public struct EndpointAudit: Sendable {
     public var verdict: Verdict {
         if findings.contains(where: \.kind.isCritical) { return .untrusted }
         return failure == nil ? .trusted : .error
+    }
+
+    /// The leaf's SPKI pin, when the server sent a certificate.
+    var leafPin: String? { certificates.first?.pin }
+
+    /// Whether some certificate, as sent or on the trusted path, has one of `pins`.
+    func hasCertificate(pinnedBy pins: [String]) -> Bool {
+        !Set(certificates.map(\.pin) + pathPins).isDisjoint(with: pins)
     }
 
     /// When the first of the certificates whose dates were judged expires: those of the trusted

@@ -74,16 +74,18 @@ struct EndpointAuditor: Sendable {
         let judge = ChainJudge(roots: settings.roots, identity: audit.identity, now: settings.now)
         let assessment = await judge.assess(details)
         audit.path = assessment.path.map { $0.subject.description }
+        audit.pathPins = assessment.path.compactMap { CertificateDetails.pin(of: $0) }
         audit.earliestExpiry = assessment.earliestExpiry
         audit.findings.append(contentsOf: assessment.findings)
-        if !settings.pins.isEmpty { checkPins(details, path: assessment.path, into: &audit) }
+        checkPins(into: &audit)
     }
 
-    /// Some certificate, sent or on the trusted path, must have one of the pins.
-    private func checkPins(_ chain: [CertificateDetails], path: [Certificate], into audit: inout EndpointAudit) {
-        let pins = Set(chain.map(\.pin) + path.compactMap { CertificateDetails.pin(of: $0) })
-        guard pins.isDisjoint(with: settings.pins) else { return }
-        let leaf = chain.first.map { "; the leaf's pin is \($0.pin)" } ?? ""
+    /// Some certificate, sent or on the trusted path, must have one of the `--pin`s that apply
+    /// to the endpoint's host, if any do.
+    private func checkPins(into audit: inout EndpointAudit) {
+        let pins = settings.pins.pins(for: audit.endpoint.host)
+        guard !pins.isEmpty, !audit.hasCertificate(pinnedBy: pins) else { return }
+        let leaf = audit.leafPin.map { "; the leaf's pin is \($0)" } ?? ""
         audit.findings.append(AuditFinding(.pinMismatch, "no certificate of the chain matches a pin given\(leaf)"))
     }
 

@@ -33,10 +33,19 @@ struct TLSCommand: VaultSubcommand {
             header risks. They never change the verdict. --json prints one object per endpoint \
             per line, described in docs/tls.md.
 
+            Pins (trust on first use): --entry NAME --save-pins remembers, in the entry's \
+            tls-pins field (shown by vault show), each site's leaf pin and, as a backup, the pin \
+            of the CA that issued the leaf; --force replaces pins saved earlier. From then on \
+            --entry and --all hold every site an entry names to the pins that entry saved for \
+            its host: pin-rotated when only the backup matches, pin-changed when neither does. \
+            --pin HOST=PIN or --pin '*.DOMAIN=PIN' applies a pin to that host, or to the hosts \
+            one label below DOMAIN, only; an endpoint takes the pins of its own host, else of \
+            its wildcard, else those given without a host.
+
             Exit status: 0 when every endpoint is trusted with no critical finding, 10 when \
             some endpoint is not trustworthy, 1 when some endpoint could not be audited (no \
             connection, no TLS handshake) or on another error, 4 when --entry names no entry, \
-            64 for a usage error.
+            5 when --save-pins would replace saved pins without --force, 64 for a usage error.
             """)
 
     @OptionGroup var vault: VaultOptions
@@ -62,8 +71,14 @@ struct TLSCommand: VaultSubcommand {
     @Option(name: .customLong("connect-to"), help: ArgumentHelp("Connect to this address instead, still asking for and checking the site's name.", valueName: "host:port"))
     var connectTo: String?
 
-    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin (repeatable).", valueName: "sha256//base64"))
+    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin; HOST= or *.DOMAIN= gives it to those hosts only (repeatable).", valueName: "[host=]sha256//base64"))
     var pins: [String] = []
+
+    @Flag(name: .customLong("save-pins"), help: "With --entry: remember each site's leaf and issuer pins in the entry's tls-pins field.")
+    var savePins = false
+
+    @Flag(help: "With --save-pins: replace the pins the entry has for those sites.")
+    var force = false
 
     @Option(help: ArgumentHelp("Seconds to wait for the connection, the handshake and each HTTP answer.", valueName: "seconds"))
     var timeout = 10
@@ -80,9 +95,6 @@ struct TLSCommand: VaultSubcommand {
             .joined(separator: "\n")
     }
 
-    /// How many endpoints `--all` audits at once.
-    static let concurrency = 8
-
     func validate() throws {
         let chosen = [target != nil, entry != nil, all].filter { $0 }.count
         if chosen != 1 { throw ValidationError("give one of HOST[:PORT], --entry NAME or --all") }
@@ -91,9 +103,11 @@ struct TLSCommand: VaultSubcommand {
         if target == nil && (servername != nil || connectTo != nil) {
             throw ValidationError("--servername and --connect-to only go with a single HOST[:PORT]")
         }
-        if let bad = pins.first(where: { PinOption.normalized($0) == nil }) {
-            throw ValidationError("'\(TerminalText.visible(bad))' is not a pin: expected sha256//BASE64 of a 32-byte SHA-256")
+        for pin in pins {
+            do { _ = try PinOption.parse(pin) } catch { throw ValidationError(TerminalText.visible(error.message)) }
         }
+        if savePins && entry == nil { throw ValidationError("--save-pins only goes with --entry") }
+        if force && !savePins { throw ValidationError("--force only goes with --save-pins") }
         if let servername, servername.isEmpty || servername.contains(where: { $0 == " " || $0 == "/" || $0 == ":" && !Endpoint.isIPAddress(servername) }) {
             throw ValidationError("'\(TerminalText.visible(servername))' is not a server name")
         }
@@ -106,62 +120,62 @@ struct TLSCommand: VaultSubcommand {
     }
 
     func run(in context: CommandContext) async throws {
-        let targets = try chosenTargets(in: context)
+        if let target {
+            // A site given by address opens no vault, so it is held to no saved pins.
+            try exitStatus(of: await audit(AuditTargets(single: try Endpoint.parse(target)), pinCheck: nil, in: context))
+            return
+        }
+        let store = vault.store(in: context)
+        let unlocker = try vault.unlocker(in: context)
+        let entries = try chosenEntries(store.open(using: unlocker).entries)
+        let targets = AuditTargets(entries: entries, notice: context.diagnostics.notice)
+        if entry != nil, targets.endpoints.isEmpty { throw TLSAuditError.noAddress(entries[0].name) }
+        let saver = savePins ? PinSaver(entry: entries[0].name, force: force) : nil
+        try saver?.refuseReplacing(SavedPins(of: entries[0]), hosts: targets.endpoints.map(\.host))
+        // Saving replaces the pins the entry had, so the audit is not held to them.
+        let pinCheck = saver == nil ? try SavedPinCheck(entries: entries) : nil
+        let audits = try await audit(targets, pinCheck: pinCheck, in: context)
+        try saver?.save(audits, into: store, using: unlocker, in: context)
+        try exitStatus(of: audits)
+    }
+
+    /// The entry of `--entry`, or every entry for `--all`.
+    private func chosenEntries(_ table: EntryTable) throws -> [Entry] {
+        guard let entry else { return try table.allEntries() }
+        let name = try EntryName.normalized(entry)
+        guard let stored = try table.entry(named: name) else { throw EntryError.notFound(name) }
+        return [stored]
+    }
+
+    /// Audits the targets, holds them to the pins their entries saved, and shows the audits.
+    private func audit(_ targets: AuditTargets, pinCheck: SavedPinCheck?, in context: CommandContext) async throws -> [EndpointAudit] {
         let settings = AuditSettings(
             roots: try TrustRoots.load(caFile: caFile, withSystemRoots: withSystemRoots),
             serverName: servername,
             connectTo: try connectTo.map { try Endpoint.parse($0) },
-            pins: pins.compactMap(PinOption.normalized),
+            pins: PinRules(try pins.map { try PinOption.parse($0) }),
             timeout: .seconds(timeout),
             fetchHeaders: !noHeaders,
             now: context.now())
         guard !targets.endpoints.isEmpty else {
             context.diagnostics.notice("no entry has an https URL or host name to audit")
-            return
+            return []
         }
-        let audits = await Self.audit(targets.endpoints, with: settings, progressOn: context.streams)
+        var audits = await BatchAuditor(settings: settings).audit(targets.endpoints, progressOn: context.streams)
+        if let pinCheck {
+            for index in audits.indices {
+                let entries = targets.entriesByEndpoint[audits[index].endpoint] ?? []
+                audits[index].findings += pinCheck.results(for: audits[index], entries: entries).map(\.finding)
+            }
+        }
         try show(audits, targets: targets, context: context)
+        return audits
+    }
+
+    /// Exit 1 when some endpoint could not be audited, else 10 when one is untrustworthy.
+    private func exitStatus(of audits: [EndpointAudit]) throws {
         if audits.contains(where: { $0.verdict == .error }) { throw ExitCode(ExitStatus.failure.rawValue) }
         if audits.contains(where: { $0.verdict == .untrusted }) { throw ExitCode(ExitStatus.findings.rawValue) }
-    }
-
-    private func chosenTargets(in context: CommandContext) throws -> AuditTargets {
-        if let target { return AuditTargets(single: try Endpoint.parse(target)) }
-        if let entry {
-            let stored = try vault.entry(named: entry, in: context)
-            let targets = AuditTargets(entries: [stored], notice: context.diagnostics.notice)
-            guard !targets.endpoints.isEmpty else { throw TLSAuditError.noAddress(stored.name) }
-            return targets
-        }
-        let entries = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
-        return AuditTargets(entries: entries, notice: context.diagnostics.notice)
-    }
-
-    /// Audits the endpoints, at most `concurrency` at a time, with a progress bar on a terminal;
-    /// the results come back in the order of `endpoints`.
-    private static func audit(
-        _ endpoints: [Endpoint], with settings: AuditSettings, progressOn streams: StandardStreams
-    ) async -> [EndpointAudit] {
-        let auditor = EndpointAuditor(settings: settings)
-        let progress = ProgressBar(total: endpoints.count, label: "auditing sites", streams: streams)
-        defer { progress?.finish() }
-        var results = [EndpointAudit?](repeating: nil, count: endpoints.count)
-        await withTaskGroup(of: (Int, EndpointAudit).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < endpoints.count else { return }
-                let index = next
-                next += 1
-                group.addTask { (index, await auditor.audit(endpoints[index])) }
-            }
-            for _ in 0..<min(concurrency, endpoints.count) { startNext() }
-            while let (index, audit) = await group.next() {
-                results[index] = audit
-                progress?.advance()
-                startNext()
-            }
-        }
-        return results.compactMap { $0 }
     }
 
     private func show(_ audits: [EndpointAudit], targets: AuditTargets, context: CommandContext) throws {

@@ -41,14 +41,7 @@ enum InProcessVault {
         let output = try FileDescriptor.open(base + ".out", .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite)
         let errors = try FileDescriptor.open(base + ".err", .writeOnly, options: [.create, .truncate, .closeOnExec], permissions: .ownerReadWrite)
         defer { for descriptor in [input, output, errors] { try? descriptor.close() } }
-        let streams = StandardStreams(input: input, output: output, error: errors)
-        let executable = VaultBinary.path
-        let now: @Sendable () -> Date = { Date() }
-        var context = CommandContext(
-            environment: environment, streams: streams, terminal: .none,
-            keyrings: .system(executable: executable, environment: environment, now: now),
-            clipboards: .system(environment: environment, streams: streams, executable: executable),
-            plugins: plugins, now: now, executable: executable, ownsProcess: false)
+        var context = context(environment: environment, streams: StandardStreams(input: input, output: output, error: errors))
         adjust(&context)
         let started = ContinuousClock.now
         let thread = CommandThread()
@@ -59,5 +52,17 @@ enum InProcessVault {
             stdoutData: FileManager.default.contents(atPath: base + ".out") ?? Data(),
             stderrData: FileManager.default.contents(atPath: base + ".err") ?? Data(),
             elapsed: ContinuousClock.now - started)
+    }
+
+    /// The context a command run here gets: `environment`, `streams`, no terminal, the system's
+    /// keyrings and clipboards, the built-in plugins, the clock, the built `vault` for helpers.
+    static func context(environment: [String: String], streams: StandardStreams) -> CommandContext {
+        let executable = VaultBinary.path
+        let now: @Sendable () -> Date = { Date() }
+        return CommandContext(
+            environment: environment, streams: streams, terminal: .none,
+            keyrings: .system(executable: executable, environment: environment, now: now),
+            clipboards: .system(environment: environment, streams: streams, executable: executable),
+            plugins: plugins, now: now, executable: executable, ownsProcess: false)
     }
 }

@@ -51,6 +51,11 @@ enum OpenSSLClient {
         return result.status == 0
     }
 
+    /// The pin of the first certificate of a file of Fixtures/tls, such as `good-chain.pem`.
+    static func pin(ofFixture name: String) async throws -> String {
+        try await pin(ofFirstCertificateIn: TLSTestSite.fixtures + "/" + name)
+    }
+
     /// The `sha256//BASE64` pin of the first certificate in a PEM file, computed by OpenSSL.
     static func pin(ofFirstCertificateIn path: String) async throws -> String {
         let script = "openssl x509 -in \"$1\" -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64"
