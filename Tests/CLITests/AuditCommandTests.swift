@@ -167,6 +167,40 @@ struct AuditCommandTests {
         }
     }
 
+    @Test("--tls finds the untrusted site and the site whose key changed since --save-pins, in JSON and HTML; no connection without it")
+    func sites() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let bothRoots = try VaultFixture.writeFile(fixture.path("roots.pem"),
+            try String(contentsOfFile: TLSTestSite.root, encoding: .utf8) + String(contentsOfFile: TLSTestSite.fixtures + "/other-root.pem", encoding: .utf8))
+        try await TLSTestSite.with(certificate: "self-signed") { selfSigned in
+            try await TLSTestSite.with(certificate: "good") { good in
+                try await TLSTestSite.with(certificate: "untrusted") { changed in
+                    try await fixture.add("web/self", password: Self.strong[0], options: ["--url", "https://\(selfSigned.address)/"])
+                    try await fixture.add("web/pinned", password: Self.strong[1], options: ["--url", "https://\(good.address)/"])
+                    try await fixture.succeed(["tls", "--entry", "web/pinned", "--save-pins", "--ca-file", bothRoots, "--no-headers"])
+                    // The same host now answers with a key of another CA.
+                    try await fixture.succeed(["edit", "web/pinned", "--url", "https://\(changed.address)/"])
+                    let before = try [selfSigned.connections(), changed.connections()]
+
+                    let quiet = try await fixture.run(["audit", "--json"])
+                    #expect(quiet.status == 0, "\(quiet)")
+                    #expect(try [selfSigned.connections(), changed.connections()] == before, "no connection without --tls")
+
+                    let page = fixture.path("sites.html")
+                    let result = try await fixture.run(["audit", "--tls", "--ca-file", bothRoots, "--json", "--html", page])
+                    #expect(result.status == 10, "\(result)")
+                    let findings = try #require(try JSONValue.object(result.stdoutData)["findings"] as? [[String: Any]])
+                    let found = Set(findings.filter { $0["severity"] as? String != "advice" }.map { "\($0["entry"] as? String ?? "?") \($0["kind"] as? String ?? "?")" })
+                    #expect(found == ["web/self untrusted-site", "web/pinned pin-changed"], "\(result)")
+                    let untrusted = findings.first { $0["kind"] as? String == "untrusted-site" }
+                    #expect((untrusted?["details"] as? [String: Any])?["findings"] as? [String] == ["self-signed"], "\(result)")
+                    let html = try String(contentsOfFile: page, encoding: .utf8)
+                    #expect(html.contains("<section id=\"untrusted-site\"") && html.contains("<section id=\"pin-changed\""))
+                }
+            }
+        }
+    }
+
     @Test("a vault with nothing wrong exits 0, advice and all; --min-score moves the line")
     func clean() async throws {
         let fixture = try await VaultFixture.initialized()

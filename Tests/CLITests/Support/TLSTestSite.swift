@@ -33,7 +33,14 @@ final class TLSTestSite: Sendable {
     }
 
     private init(_ arguments: [String]) async throws {
-        process = try await ServerProcess("tls-test-server", arguments: arguments)
+        process = try await ServerProcess("tls-test-server", arguments: arguments) { folder in ["--log", folder + "/connections.log"] }
+    }
+
+    /// How many connections the site has accepted so far.
+    func connections() throws -> Int {
+        let path = process.folder + "/connections.log"
+        guard FileManager.default.fileExists(atPath: path) else { return 0 }
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").count
     }
 }
 

@@ -46,6 +46,9 @@ struct TLSTestServerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail clients this way instead of speaking TLS.", valueName: "mode"))
     var misbehave: Misbehaviour?
 
+    @Option(help: ArgumentHelp("Append a line to this file for every connection accepted.", valueName: "file"))
+    var log: String?
+
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
 
@@ -64,7 +67,12 @@ struct TLSTestServerCommand: ParsableCommand {
     }
 
     func run() throws {
-        let initializer = try connectionInitializer()
+        let serve = try connectionInitializer()
+        let connections = try log.map(ConnectionLog.init(path:))
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+            connections?.record(from: channel.remoteAddress?.description ?? "unknown")
+            return serve(channel)
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let server = try ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
