@@ -8,9 +8,9 @@ import VaultKit
 struct AccountAuditor: EntryAuditor {
     static let exposedAccount = AuditKind(
         id: "exposed-account", severity: .finding, title: "exposed accounts",
-        explanation: "An e-mail address of the entry is in known data breaches (Have I Been Pwned): what the breach "
-            + "exposed (data classes) is listed; change the password of that site and of every site sharing it, and "
-            + "watch for phishing.")
+        explanation: "an e-mail address of the entry is in known data breaches (Have I Been Pwned), with what each "
+            + "exposed (its data classes); change the password of that site and of every site sharing it, and "
+            + "watch for phishing")
 
     /// Breaches a finding's message names before "and N more".
     static let namedInMessage = 3
@@ -18,7 +18,17 @@ struct AccountAuditor: EntryAuditor {
     var kinds: [AuditKind] { [Self.exposedAccount] }
 
     func coverage(of request: AuditRequest, in context: CommandContext) throws -> AuditCoverage {
-        request.accounts == nil ? .skipped("give --accounts") : .checked
+        guard let settings = request.accounts else { return .skipped("give --accounts") }
+        if let url = settings.apiURL {
+            do { _ = try AccountClient.normalized(url) } catch { throw AuditRequestError(error.message) }
+        }
+        return .checked
+    }
+
+    /// The key's entry is looked up before any auditor sends anything.
+    func prepare(_ vault: AuditedVault, request: AuditRequest) throws {
+        guard let settings = request.accounts else { return }
+        _ = try AccountCheck.apiKey(entry: settings.apiKeyEntry) { vault.entry(named: $0) }
     }
 
     func audit(_ vault: AuditedVault, request: AuditRequest, in context: CommandContext) async throws -> AuditContribution {

@@ -14,7 +14,9 @@ struct BreachAuditor: EntryAuditor {
     var kinds: [AuditKind] { [Self.breached] }
 
     func coverage(of request: AuditRequest, in context: CommandContext) throws -> AuditCoverage {
-        if let url = request.breachAPIURL { _ = try RangeClient.normalized(url) }
+        if let url = request.breachAPIURL {
+            do { _ = try RangeClient.normalized(url) } catch { throw AuditRequestError(error.message) }
+        }
         return try source(for: request, in: context) == nil ? .skipped("give --offline FILE or --online") : .checked
     }
 

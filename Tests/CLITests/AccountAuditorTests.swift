@@ -20,13 +20,7 @@ struct AccountAuditorTests {
         let null = try FileDescriptor.open("/dev/null", .readWrite, options: .closeOnExec)
         defer { try? null.close() }
         let environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
-        let streams = StandardStreams(input: null, output: null, error: null)
-        let now: @Sendable () -> Date = { Date() }
-        return try await body(CommandContext(
-            environment: environment, streams: streams, terminal: .none,
-            keyrings: .system(executable: VaultBinary.path, environment: environment, now: now),
-            clipboards: .system(environment: environment, streams: streams, executable: VaultBinary.path),
-            plugins: InProcessVault.plugins, now: now, executable: VaultBinary.path, ownsProcess: false))
+        return try await body(InProcessVault.context(environment: environment, streams: StandardStreams(input: null, output: null, error: null)))
     }
 
     static let created = Date(timeIntervalSince1970: 1_700_000_000)

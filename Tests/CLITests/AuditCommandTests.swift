@@ -13,14 +13,16 @@ struct AuditCommandTests {
     static let breached = "Gx5!rTq9@zLw2#vBn"
 
     /// The vault of the audit: web/weak, the reused trio r/one..three, old/entry (unchanged
-    /// since 2024 by its history), leak/entry (in the offline file), bank/clean, site/otp (a
-    /// site with a one-time code), and junk/ignored (weak, left out by the config).
+    /// since 2024 by its history), leak/entry (in the offline file), web/plain (an http:// URL),
+    /// bank/clean, site/otp (a site with a one-time code), old/renewed (made in 2020, its
+    /// password changed last month), and junk/ignored (weak, left out by the config).
     static func seeded() async throws -> VaultFixture {
         let fixture = try await VaultFixture.initialized()
         try VaultFixture.writeFile(fixture.path(".config/vault/config.json"), #"{"keyring": false, "audit": {"ignore": ["junk/*"]}}"#)
         try await fixture.add("web/weak", password: weak, options: ["--url", "https://weak.example/login"])
         for name in ["r/one", "r/two", "r/three"] { try await fixture.add(name, password: shared) }
         try await fixture.add("leak/entry", password: breached)
+        try await fixture.add("web/plain", password: strong[3] + "#", options: ["--url", "http://user:secret@plain.example:8080/login?token=t0k3n"])
         try await fixture.add("bank/clean", password: strong[0])
         try await fixture.add("site/otp", password: strong[1], options: ["--url", "https://otp.example", "--otp"],
                               secrets: ["JBSWY3DPEHPK3PXP"])
@@ -44,7 +46,7 @@ struct AuditCommandTests {
 
     static let expected: Set<String> = [
         "web/weak weak", "r/one reused", "r/two reused", "r/three reused", "old/entry old", "leak/entry breached",
-        "web/weak missing-totp",
+        "web/weak missing-totp", "web/plain plain-http", "web/plain missing-totp",
     ]
 
     static func breachFile(in fixture: VaultFixture) throws -> String {
@@ -58,19 +60,20 @@ struct AuditCommandTests {
         #expect(result.status == 10, "\(result)")
         let lines = result.stdoutLines
         let entryHeads = lines.filter { !$0.isEmpty && !$0.hasPrefix(" ") && $0.contains("/") && !$0.contains(" ") }
-        #expect(entryHeads == ["leak/entry", "old/entry", "r/one", "r/three", "r/two", "web/weak"], "\(result)")
+        #expect(entryHeads == ["leak/entry", "old/entry", "r/one", "r/three", "r/two", "web/plain", "web/weak"], "\(result)")
+        #expect(lines.contains("  plain-http: http://plain.example:8080 is plain HTTP: the password would cross the network unencrypted"), "\(result)")
         #expect(lines.contains("  reused: the same password as r/three, r/two"), "\(result)")
         #expect(lines.contains { $0.hasPrefix("  weak: score 0/4") || $0.hasPrefix("  weak: score 1/4") }, "\(result)")
         #expect(lines.contains { $0.hasPrefix("  old: the password is unchanged for ") && $0.hasSuffix("days, since 2024-01-15") }, "\(result)")
         #expect(lines.contains("  breached: the password appears in known data breaches (seen at least 10,000 times), so attackers try it early"))
-        #expect(lines.contains("advice: sites without a one-time code (1): web/weak"), "\(result)")
+        #expect(lines.contains("advice: sites without a one-time code (2): web/plain, web/weak"), "\(result)")
         #expect(lines.contains { $0.hasPrefix("reused") && $0.hasSuffix(" 3") })
         #expect(lines.contains { $0.hasPrefix("breached") && $0.hasSuffix(" 1") })
         #expect(lines.contains { $0.hasPrefix("weak ") && $0.hasSuffix(" 1") })
-        #expect(lines.contains { $0.hasPrefix("missing-totp") && $0.hasSuffix(" 1  (advice)") })
-        #expect(lines.last == "9 entries audited (9 with a password, 1 left out by audit.ignore): 6 findings in 6 entries", "\(result)")
+        #expect(lines.contains { $0.hasPrefix("missing-totp") && $0.hasSuffix(" 2  (advice)") })
+        #expect(lines.last == "10 entries audited (10 with a password, 1 left out by audit.ignore): 7 findings in 7 entries", "\(result)")
         #expect(!result.stdout.contains("junk/ignored"))
-        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP"] {
+        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "secret@", "t0k3n"] {
             #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
         }
     }
@@ -90,14 +93,14 @@ struct AuditCommandTests {
         let old = findings.first { $0["kind"] as? String == "old" }
         #expect((old?["details"] as? [String: Any])?["since"] as? String == "2024-01-15")
         let entries = try #require(document["entries"] as? [String: Any])
-        #expect(entries["audited"] as? Int == 9 && entries["ignored"] as? Int == 1)
+        #expect(entries["audited"] as? Int == 10 && entries["ignored"] as? Int == 1)
         let checks = try #require(document["checks"] as? [[String: Any]])
         let byKind = Dictionary(uniqueKeysWithValues: checks.map { ($0["kind"] as? String ?? "?", $0) })
         #expect(byKind["breached"]?["checked"] as? Bool == true && byKind["breached"]?["entries"] as? Int == 1)
         #expect(byKind["reused"]?["entries"] as? Int == 3)
         let scores = try #require(document["scores"] as? [[String: Any]])
         #expect(scores.count == 5)
-        #expect(scores.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) } == 9)
+        #expect(scores.reduce(0) { $0 + ($1["entries"] as? Int ?? 0) } == 10)
         for secret in Self.strong + [Self.shared, Self.weak, Self.breached] { #expect(!result.stdout.contains(secret)) }
 
         let patient = try await fixture.run(["audit", "--offline", try Self.breachFile(in: fixture), "--json", "--max-age", "5000"])
@@ -108,19 +111,19 @@ struct AuditCommandTests {
     @Test("--html writes one page, mode 0600, with the chart and the findings grouped, and no secret")
     func html() async throws {
         let fixture = try await Self.seeded()
-        let page = fixture.path("report.html")
+        let page = try VaultFixture.writeFile(fixture.path("report.html"), "an older report", mode: 0o666)
         let result = try await fixture.run(["audit", "--offline", try Self.breachFile(in: fixture), "--html", page])
         #expect(result.status == 10, "\(result)")
-        #expect(try VaultFixture.mode(of: page) == 0o600)
+        #expect(try VaultFixture.mode(of: page) == 0o600, "a replaced page is 0600 too")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("<svg") && !html.contains("<script"))
-        for kind in ["weak", "reused", "old", "breached", "missing-totp"] {
+        for kind in ["weak", "reused", "old", "breached", "plain-http", "missing-totp"] {
             #expect(html.contains("<section id=\"\(kind)\""), "no section for \(kind)")
         }
         for entry in ["web/weak", "r/one", "r/two", "r/three", "old/entry", "leak/entry"] { #expect(html.contains(entry)) }
         #expect(!html.contains("junk/ignored") && !html.contains("bank/clean"))
         #expect(!html.contains("<section id=\"untrusted-site\""), "a kind with nothing found has no section")
-        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP"] { #expect(!html.contains(secret)) }
+        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "secret@", "t0k3n"] { #expect(!html.contains(secret)) }
     }
 
     @Test("without --online the audit asks no API, even one the config and the environment name; with it, it does")
@@ -201,6 +204,42 @@ struct AuditCommandTests {
         }
     }
 
+    @Test("a first password given later to an entry that had none is as old as that change, not as the entry")
+    func firstPasswordLater() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let bare = ImportDocument.entry(name: "web/bare", password: NSNull(), extra: ["created": "2020-03-01T10:00:00Z"])
+        let file = try VaultFixture.writeFile(fixture.path("bare.json"), try ImportDocument.data(entries: [bare]))
+        try await fixture.succeed(["import", file])
+        try await fixture.succeed(["edit", "web/bare", "--password"], stdin: Self.strong[0] + "\n")
+        let result = try await fixture.run(["audit", "--json"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try #require(try JSONValue.object(result.stdoutData)["findings"] as? [[String: Any]]).isEmpty, "\(result)")
+    }
+
+    @Test("a site trusted on first use is not untrustworthy for the entry that saved its pin; a rotated key alone is a warning, exit 0")
+    func warningsOnly() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await TLSTestSite.with(certificate: "self-signed") { router in
+            try await TLSTestSite.with(certificate: "good") { good in
+                try await TLSTestSite.with(certificate: "good-rsa") { rotated in
+                    try await fixture.add("home/router", password: Self.strong[0], options: ["--url", "https://\(router.address)/", "--otp"],
+                                          secrets: ["JBSWY3DPEHPK3PXP"])
+                    try await fixture.add("web/wiki", password: Self.strong[1], options: ["--url", "https://\(good.address)/", "--otp"],
+                                          secrets: ["JBSWY3DPEHPK3PXP"])
+                    let saved = try await fixture.run(["tls", "--entry", "home/router", "--save-pins", "--ca-file", TLSTestSite.root, "--no-headers"])
+                    #expect(saved.status == 10, "the router is saved, and still reported self-signed by vault tls: \(saved)")
+                    try await fixture.succeed(["tls", "--entry", "web/wiki", "--save-pins", "--ca-file", TLSTestSite.root, "--no-headers"])
+                    try await fixture.succeed(["edit", "web/wiki", "--url", "https://\(rotated.address)/"])
+                    let result = try await fixture.run(["audit", "--tls", "--ca-file", TLSTestSite.root])
+                    #expect(result.status == 0, "\(result)")
+                    #expect(result.stdoutLines.contains { $0.hasPrefix("  pin-rotated: ") }, "\(result)")
+                    #expect(!result.stdout.contains("untrusted-site:"), "\(result)")
+                    #expect(result.stdoutLines.last?.hasSuffix("nothing found, 1 warning") == true, "\(result)")
+                }
+            }
+        }
+    }
+
     @Test("a vault with nothing wrong exits 0, advice and all; --min-score moves the line")
     func clean() async throws {
         let fixture = try await VaultFixture.initialized()
@@ -237,14 +276,16 @@ struct AuditCommandTests {
         for arguments in [
             ["--offline", "x", "--online"], ["--api-url", "http://127.0.0.1:1"], ["--ca-file", "x.pem"],
             ["--api-key-entry", "k"], ["--accounts-api-url", "http://127.0.0.1:1"], ["--min-score", "5"], ["--max-age", "0"],
-            ["--html", ""], ["--tls", "--timeout", "0"],
+            ["--html", ""], ["--tls", "--timeout", "0"], ["--timeout", "5"], ["--api-key-entry", "hibp/api-key"],
+            ["--online", "--api-url", "ftp://mirror.example"], ["--accounts", "--accounts-api-url", "ftp://x.example"],
+            ["--accounts", "--accounts-api-url", "http://hibp-mirror.example/api/v3"],
         ] {
             let result = try await fixture.run(["audit"] + arguments)
             #expect(result.status == 64, "\(arguments): \(result)")
         }
     }
 
-    @Test("1,000 entries are audited, each reused pair and weak one found")
+    @Test("1,000 entries are audited, each reused pair found and no strong password called weak")
     func thousandEntries() async throws {
         let fixture = try await VaultFixture.initialized()
         let entries = (0..<1_000).map { index in

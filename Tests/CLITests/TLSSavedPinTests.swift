@@ -83,6 +83,23 @@ struct TLSSavedPinTests {
             let single = try await fixture.run(["tls", site.address, "--ca-file", bothRoots, "--no-headers"])
             #expect(single.status == 0, "a site given by address is not held to any entry's pins: \(single)")
         }
+        // An interceptor appending the saved backup (a public CA certificate) to a chain of its
+        // own gains nothing: the backup counts only on the verified path.
+        let spoof = fixture.path("spoof")
+        try FileManager.default.createDirectory(atPath: spoof, withIntermediateDirectories: false)
+        try VaultFixture.writeFile(spoof + "/appended-chain.pem",
+            try String(contentsOfFile: TLSTestSite.fixtures + "/untrusted-chain.pem", encoding: .utf8)
+                + String(contentsOfFile: TLSTestSite.fixtures + "/intermediate.pem", encoding: .utf8))
+        try FileManager.default.copyItem(atPath: TLSTestSite.fixtures + "/untrusted.key", toPath: spoof + "/appended.key")
+        try await TLSTestSite.with(certificate: "appended", in: spoof) { site in
+            try await fixture.succeed(["edit", "web/site", "--url", "https://\(site.address)/"])
+            let changed = try await fixture.run(audit)
+            #expect(changed.status == 10, "\(changed)")
+            #expect(try Self.findings(changed).map(\.id) == ["pin-changed"], "\(changed)")
+            let intermediate = try await OpenSSLClient.pin(ofFixture: "intermediate.pem")
+            let pinned = try await fixture.run(["tls", site.address, "--pin", intermediate, "--ca-file", bothRoots, "--no-headers"])
+            #expect(pinned.status == 10 && pinned.stdout.contains("pin-mismatch"), "an appended CA satisfies no --pin either: \(pinned)")
+        }
     }
 
     @Test("a self-signed site's pins are saved with a warning and no backup, and then hold")

@@ -20,10 +20,12 @@ struct PinRulesTests {
         #expect(try option("*.example.com=" + Self.pinA).scope == HostPattern(name: "example.com", isWildcard: true))
         #expect(try option("[::1]=" + Self.pinA).scope == HostPattern(name: "::1", isWildcard: false))
         #expect(try option("127.0.0.1=" + Self.pinA).scope?.name == "127.0.0.1")
+        #expect(try option("Example.COM.=" + Self.pinA).scope?.name == "example.com", "a trailing dot is dropped")
     }
 
-    @Test("a * is only the whole first label, with two labels or more after it", arguments: [
+    @Test("a * is only the whole first label, with two labels or more after it, over names, never IP addresses; no port", arguments: [
         "*.com", "*", "a*.example.com", "*a.example.com", "x.*.example.com", "*.*.example.com", "*.example..com", "=", "a b",
+        "*.0.0.1", "example.com:443", "*.example.com:8443", "localhost:1",
     ])
     func badScope(scope: String) {
         #expect(throws: PinOptionError.self) { try PinOption.parse(scope + "=" + Self.pinA) }
@@ -80,7 +82,7 @@ struct PinRulesTests {
 
     @Test("with scoped pins only, an endpoint none applies to is not pin-checked; an IP address takes no wildcard")
     func nothingLeft() throws {
-        let rules = PinRules([try option("localhost=" + Self.pinA), try option("*.0.0.1=" + Self.pinB)])
+        let rules = PinRules([try option("localhost=" + Self.pinA), try option("*.example.com=" + Self.pinB)])
         #expect(!rules.isEmpty)
         #expect(rules.pins(for: "localhost") == [Self.pinA])
         #expect(rules.pins(for: "127.0.0.1").isEmpty)

@@ -48,4 +48,16 @@ struct AuditPartsTests {
         #expect(entry.passwordSetAt == created.addingTimeInterval(20 * Self.day), "other edits do not renew the password")
         #expect(Entry(name: "b", created: created).passwordSetAt == nil)
     }
+
+    @Test("a first password added to an entry that had none dates from its stamp, not from the entry's creation")
+    func firstPasswordAddedLater() {
+        let made = Stamp(milliseconds: 1_700_000_000_000, device: "3f9c0a1b2c3d4e5f")
+        let later = Stamp(milliseconds: 1_800_000_000_000, device: "3f9c0a1b2c3d4e5f")
+        var entry = Entry(name: "a", password: "first", created: created, clocks: ["type": made, "password": made])
+        #expect(entry.passwordSetAt == created, "stamped with the entry: as old as the entry")
+        entry.clocks["password"] = later
+        #expect(entry.passwordSetAt == later.date)
+        entry.changePassword(to: "second", at: created.addingTimeInterval(3 * Self.day))
+        #expect(entry.passwordSetAt == created.addingTimeInterval(3 * Self.day), "the history comes first")
+    }
 }

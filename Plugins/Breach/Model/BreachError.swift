@@ -17,6 +17,7 @@ enum BreachError: VaultFailure, Equatable {
     case unsortedData(path: String, offset: Int)
     case missingRange(folder: String, prefix: String)
     case badAccountsURL(String)
+    case plainAccountsURL(String)
     case noAPIKey(entry: String)
     case notAnAPIKey(entry: String)
     case invalidAPIKey(entry: String)
@@ -51,6 +52,8 @@ enum BreachError: VaultFailure, Equatable {
             "\(folder) has no file for range \(prefix) (\(prefix).txt): is the download complete?"
         case .badAccountsURL(let url):
             "'\(url)' is not an http(s) URL of a breached-account API (such as \(AccountClient.defaultBaseURL))"
+        case .plainAccountsURL(let url):
+            "'\(url)' is plain http to another machine, which would send the API key in clear; use https (plain http only for a server on this machine)"
         case .noAPIKey(let entry):
             "no entry '\(entry)' holds a Have I Been Pwned API key; get one at https://haveibeenpwned.com/API/Key "
                 + "and store it as the entry's password: vault add \(ShellWord.quoted(entry))"

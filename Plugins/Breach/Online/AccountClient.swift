@@ -22,8 +22,21 @@ struct AccountClient: Sendable {
 
     /// `url` without a trailing slash, if it is an http or https URL with a host and without
     /// query or fragment.
+    /// Plain http only to a server on this machine (a test server, a local mirror): anywhere
+    /// else the API key would cross the network in clear.
     static func normalized(_ url: String) throws(BreachError) -> String {
-        try BaseURL.normalized(url, refusal: BreachError.badAccountsURL)
+        let base = try BaseURL.normalized(url, refusal: BreachError.badAccountsURL)
+        if base.lowercased().hasPrefix("http://") && !isLoopback(BaseURL.host(of: base)) {
+            throw .plainAccountsURL(BaseURL.withoutCredentials(url))
+        }
+        return base
+    }
+
+    /// Whether `hostAndPort` names this machine: localhost, 127.0.0.0/8 or [::1].
+    private static func isLoopback(_ hostAndPort: String) -> Bool {
+        let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }.dropFirst()) : String(hostAndPort.prefix { $0 != ":" })
+        let lower = host.lowercased()
+        return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.")
     }
 
     /// The breaches `address` was found in; empty when it was not found.

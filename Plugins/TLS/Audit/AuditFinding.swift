@@ -51,7 +51,7 @@ public struct AuditFinding: Sendable, Equatable {
             case .oldProtocol:
                 "the server negotiated or insisted on SSL 3.0, TLS 1.0 or TLS 1.1, deprecated by RFC 8996 (POODLE, BEAST, no AEAD cipher), or refused every version from TLS 1.0 to 1.3"
             case .pinMismatch:
-                "--pin gave pins for the host (its own, its wildcard's, or those without a host) and no certificate of the chain, as sent or on the trusted path, has one of them"
+                "--pin gave pins for the host (its own, its wildcard's, or those without a host) and neither the leaf nor a certificate on the verified path to a trusted root has one of them (a certificate merely sent along does not count)"
             case .pinChanged:
                 "an entry naming the site saved its pins (vault tls --save-pins) and neither matches: the leaf's key is not the one saved, and no certificate of the chain has the issuing CA's saved pin; a new key from another CA, or an interception"
             case .noCertificate:

@@ -41,9 +41,11 @@ public struct EndpointAudit: Sendable {
     /// The leaf's SPKI pin, when the server sent a certificate.
     var leafPin: String? { certificates.first?.pin }
 
-    /// Whether some certificate, as sent or on the trusted path, has one of `pins`.
+    /// Whether the leaf, or a certificate on the verified path to a trusted root, has one of
+    /// `pins`. Another certificate merely sent along proves nothing: anyone can append a public
+    /// CA's certificate to a chain of their own.
     func hasCertificate(pinnedBy pins: [String]) -> Bool {
-        !Set(certificates.map(\.pin) + pathPins).isDisjoint(with: pins)
+        !Set(certificates.prefix(1).map(\.pin) + pathPins).isDisjoint(with: pins)
     }
 
     /// When the first of the certificates whose dates were judged expires: those of the trusted

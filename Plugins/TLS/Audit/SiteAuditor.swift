@@ -4,8 +4,9 @@ import VaultKit
 /// `vault audit --tls`: every https site the audited entries' URLs name, audited as
 /// `vault tls --all` audits it (without the security headers, which never change a verdict),
 /// then held to the pins the entries saved. Each entry naming a site gets the site's
-/// `untrusted-site` or `unreachable-site`; the entry that saved pins gets `pin-changed` or
-/// `pin-rotated`.
+/// `untrusted-site` or `unreachable-site` (not `untrusted-site` for an entry whose saved pin the
+/// site's leaf still has, when no trusted root is all that is missing); the entry that saved
+/// pins gets `pin-changed` or `pin-rotated`.
 struct SiteAuditor: EntryAuditor {
     static let untrustedSite = AuditKind(
         id: "untrusted-site", severity: .finding, title: "untrustworthy sites",
@@ -23,7 +24,10 @@ struct SiteAuditor: EntryAuditor {
     var kinds: [AuditKind] { [Self.untrustedSite, Self.unreachableSite, Self.pinChanged, Self.pinRotated] }
 
     func coverage(of request: AuditRequest, in context: CommandContext) throws -> AuditCoverage {
-        request.tls == nil ? .skipped("give --tls") : .checked
+        guard let tls = request.tls else { return .skipped("give --tls") }
+        // A CA file that cannot be used fails now, before the vault is opened.
+        _ = try TrustRoots.load(caFile: tls.caFile, withSystemRoots: tls.withSystemRoots)
+        return .checked
     }
 
     func audit(_ vault: AuditedVault, request: AuditRequest, in context: CommandContext) async throws -> AuditContribution {
@@ -38,7 +42,8 @@ struct SiteAuditor: EntryAuditor {
         for audit in audits {
             let entries = targets.entriesByEndpoint[audit.endpoint] ?? []
             if let kind = siteKind(of: audit) {
-                findings += entries.map { EntryFinding(kind, entry: $0, message: message(of: audit), details: details(of: audit)) }
+                let held = entries.filter { kind != Self.untrustedSite || !Self.trustedOnFirstUse(audit, by: $0, pins: pinCheck) }
+                findings += held.map { EntryFinding(kind, entry: $0, message: message(of: audit), details: details(of: audit)) }
             }
             for result in pinCheck.results(for: audit, entries: entries) {
                 var details = details(of: audit)
@@ -49,6 +54,19 @@ struct SiteAuditor: EntryAuditor {
             }
         }
         return AuditContribution(findings: findings)
+    }
+
+    /// The findings that only say no trusted root vouches for the chain, which a pin saved on
+    /// first use stands in for.
+    private static let anchorKinds: Set<AuditFinding.Kind> = [.selfSigned, .untrustedRoot, .unknownIssuer]
+
+    /// Whether `entry` saved the leaf's pin for this site and nothing but the missing trusted
+    /// root is held against it: a self-signed router or a private CA's server, trusted on first
+    /// use, is then not untrustworthy for that entry (an expired or mismatched certificate
+    /// still is).
+    private static func trustedOnFirstUse(_ audit: EndpointAudit, by entry: String, pins: SavedPinCheck) -> Bool {
+        pins.savedPrimaryMatches(audit, entry: entry)
+            && audit.findings.filter(\.kind.isCritical).allSatisfy { anchorKinds.contains($0.kind) }
     }
 
     private func siteKind(of audit: EndpointAudit) -> AuditKind? {

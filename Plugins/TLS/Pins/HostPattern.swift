@@ -10,8 +10,14 @@ struct HostPattern: Hashable, Sendable {
     static func parse(_ text: String) throws(HostPatternError) -> HostPattern {
         var name = text.lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        // `example.com.` is `example.com`, as the endpoint it is compared with writes it.
+        if name.hasSuffix("."), !name.hasSuffix("..") { name = String(name.dropLast()) }
         guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "/" || $0 == "=" || !$0.isASCII || $0.asciiValue! < 0x21 }) else {
             throw HostPatternError(reason: "expected a host name, an IP address or *.DOMAIN")
+        }
+        // Pins are kept per host, whatever the port: a pattern with one would never match.
+        guard !name.contains(":") || Endpoint.isIPAddress(name) else {
+            throw HostPatternError(reason: "a host without a port (pins hold for every port of a host)")
         }
         guard name.contains("*") else { return HostPattern(name: name, isWildcard: false) }
         let rest = name.dropFirst(2)
@@ -21,6 +27,10 @@ struct HostPattern: Hashable, Sendable {
         }
         guard labels.count >= 2, !labels.contains(where: \.isEmpty) else {
             throw HostPatternError(reason: "a wildcard needs at least two labels after *., as in *.example.com")
+        }
+        // IP addresses have no wildcards (`wildcard(covering:)` never gives one for them).
+        guard !labels.last!.allSatisfy(\.isNumber) else {
+            throw HostPatternError(reason: "a wildcard covers host names, not IP addresses")
         }
         return HostPattern(name: String(rest), isWildcard: true)
     }

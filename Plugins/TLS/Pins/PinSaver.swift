@@ -58,11 +58,13 @@ struct PinSaver {
     }
 
     /// What to save for an audited endpoint: the leaf's pin, and that of its issuer (the second
-    /// certificate as sent, else the second of the trusted path; none for a self-signed leaf);
+    /// certificate of the trusted path, else the second as sent; none for a self-signed leaf);
     /// nil when the server sent no certificate.
     static func pins(of audit: EndpointAudit) -> SavedPins.HostPins? {
         guard let leaf = audit.certificates.first else { return nil }
-        let issuer = leaf.isSelfSigned ? nil : audit.certificates.dropFirst().first?.pin ?? audit.pathPins.dropFirst().first
+        // The issuer on the verified path first: the second certificate as sent may be anything
+        // the server appended.
+        let issuer = leaf.isSelfSigned ? nil : audit.pathPins.dropFirst().first ?? audit.certificates.dropFirst().first?.pin
         return SavedPins.HostPins(host: audit.endpoint.host, primary: leaf.pin, backup: issuer)
     }
 }

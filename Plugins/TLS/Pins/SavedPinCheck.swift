@@ -1,10 +1,11 @@
 import VaultKit
 
 /// Holds audited endpoints to the pins their entries saved (`tls-pins`): an endpoint named by an
-/// entry that saved pins for its host is fine when the leaf's pin is the saved primary; when
-/// some certificate of the chain (as sent or on the trusted path) has the saved backup instead,
-/// the site rotated its key under the same CA (`pin-rotated`, a warning); otherwise its key
-/// changed (`pin-changed`, critical).
+/// entry that saved pins for its host is fine when the leaf's pin is the saved primary; when a
+/// CA on the verified path to a trusted root has the saved backup instead, the site rotated its
+/// key under the same CA (`pin-rotated`, a warning); otherwise its key changed (`pin-changed`,
+/// critical). A certificate merely sent along proves nothing: anyone can append a public CA
+/// certificate to a chain of their own.
 struct SavedPinCheck: Sendable {
     /// What one entry's saved pins say of one endpoint: `pin-rotated` or `pin-changed`.
     struct Result: Sendable {
@@ -37,13 +38,20 @@ struct SavedPinCheck: Sendable {
         self.pinsByEntry = pinsByEntry
     }
 
+    /// Whether `entry` saved, for the audited host, the pin of the leaf the site sent: a site it
+    /// trusts on first use.
+    func savedPrimaryMatches(_ audit: EndpointAudit, entry: String) -> Bool {
+        guard let leaf = audit.leafPin else { return false }
+        return pinsByEntry[entry]?[audit.endpoint.host]?.primary == leaf
+    }
+
     /// What the saved pins of `entries` (those naming the endpoint) say of `audit`; nothing
     /// when they match, or when the server sent no certificate.
     func results(for audit: EndpointAudit, entries: [String]) -> [Result] {
         guard let leaf = audit.leafPin else { return [] }
         return entries.compactMap { entry in
             guard let saved = pinsByEntry[entry]?[audit.endpoint.host], saved.primary != leaf else { return nil }
-            let rotated = saved.backup.map { audit.hasCertificate(pinnedBy: [$0]) } ?? false
+            let rotated = saved.backup.map { audit.pathPins.dropFirst().contains($0) } ?? false
             return Result(kind: rotated ? .pinRotated : .pinChanged, entry: entry, saved: saved, leafPin: leaf)
         }
     }

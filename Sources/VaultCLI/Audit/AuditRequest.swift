@@ -1,4 +1,5 @@
 import FoundationEssentials
+import VaultKit
 
 /// What `vault audit` was asked to check, as every auditor reads it. The checks that make
 /// network requests are off unless asked for.
@@ -48,4 +49,14 @@ public struct AuditRequest: Sendable {
             self.apiKeyEntry = apiKeyEntry
         }
     }
+}
+
+/// A setting of `vault audit` an auditor cannot use (a URL that is not one): a usage error,
+/// found before the vault is opened.
+public struct AuditRequestError: VaultFailure, Equatable {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var exitStatus: ExitStatus { .usage }
 }

@@ -9,8 +9,14 @@ public protocol EntryAuditor: PluginCapability {
     var kinds: [AuditKind] { get }
 
     /// Whether it runs for `request`, or why not (such as "give --offline FILE or --online"),
-    /// without any network request or lasting work.
+    /// without any network request or lasting work. Called before the vault is opened: a
+    /// setting it cannot use fails here (`AuditRequestError` for one the user gave wrong).
     func coverage(of request: AuditRequest, in context: CommandContext) throws -> AuditCoverage
+
+    /// Checks what it needs from the vault (an API key's entry) once the vault is open and
+    /// before any auditor runs, so that nothing is sent when the audit cannot finish. The
+    /// default needs nothing.
+    func prepare(_ vault: AuditedVault, request: AuditRequest) throws
 
     /// What it finds in the entries `vault` covers. It may draw a progress bar on
     /// `context.streams`. A failure ends the audit with an error: a check that could not be made
@@ -20,6 +26,7 @@ public protocol EntryAuditor: PluginCapability {
 
 extension EntryAuditor {
     public static var capabilityName: String { "entry-auditor" }
+    public func prepare(_ vault: AuditedVault, request: AuditRequest) throws {}
 }
 
 /// Whether an auditor runs in an audit.

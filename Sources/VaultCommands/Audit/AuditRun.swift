@@ -7,10 +7,10 @@ struct AuditRun {
     let auditors: [any EntryAuditor]
     let request: AuditRequest
 
-    /// The core's auditors around the plugins' (`plugins`, in registration order): reuse and age
-    /// first, the advice on one-time codes last.
+    /// The core's auditors around the plugins' (`plugins`, in registration order): reuse, age
+    /// and plain HTTP first, the advice on one-time codes last.
     init(plugins: [any EntryAuditor], request: AuditRequest) {
-        auditors = [ReuseAuditor(), AgeAuditor()] + plugins + [OneTimeCodeAdvisor()]
+        auditors = [ReuseAuditor(), AgeAuditor(), PlainHTTPAuditor()] + plugins + [OneTimeCodeAdvisor()]
         self.request = request
     }
 
@@ -21,6 +21,7 @@ struct AuditRun {
     }
 
     func run(on vault: AuditedVault, plan: [(auditor: any EntryAuditor, coverage: AuditCoverage)], in context: CommandContext) async throws -> AuditReport {
+        for (auditor, coverage) in plan where coverage == .checked { try auditor.prepare(vault, request: request) }
         var findings: [EntryFinding] = []
         var scores: [String: Int] = [:]
         for (auditor, coverage) in plan where coverage == .checked {

@@ -59,14 +59,14 @@ struct AuditCommand: VaultSubcommand {
     @Flag(name: .customLong("with-system-roots"), help: "With --ca-file: trust the system's roots as well.")
     var withSystemRoots = false
 
-    @Option(help: ArgumentHelp("With --tls: seconds to wait for each connection, handshake and answer.", valueName: "seconds"))
-    var timeout = 10
+    @Option(help: ArgumentHelp("With --tls: seconds to wait for each connection, handshake and answer (default: 10).", valueName: "seconds"))
+    var timeout: Int?
 
     @Flag(help: "Check every e-mail address in the vault against Have I Been Pwned's breaches (sends each address).")
     var accounts = false
 
-    @Option(name: .customLong("api-key-entry"), help: ArgumentHelp("With --accounts: the entry whose password is the API key.", valueName: "name"))
-    var apiKeyEntry = "hibp/api-key"
+    @Option(name: .customLong("api-key-entry"), help: ArgumentHelp("With --accounts: the entry whose password is the API key (default: hibp/api-key).", valueName: "name"))
+    var apiKeyEntry: String?
 
     @Option(name: .customLong("accounts-api-url"), help: ArgumentHelp("With --accounts: the API's base URL (default https://haveibeenpwned.com/api/v3).", valueName: "url"))
     var accountsAPIURL: String?
@@ -81,10 +81,12 @@ struct AuditCommand: VaultSubcommand {
         if maximumAge < 1 { throw ValidationError("--max-age must be at least 1 day") }
         if offline != nil && online { throw ValidationError("--offline and --online do not go together") }
         if apiURL != nil && !online { throw ValidationError("--api-url only goes with --online") }
-        if !tls && (caFile != nil || withSystemRoots) { throw ValidationError("--ca-file and --with-system-roots only go with --tls") }
+        if !tls && (caFile != nil || withSystemRoots || timeout != nil) {
+            throw ValidationError("--ca-file, --with-system-roots and --timeout only go with --tls")
+        }
         if withSystemRoots && caFile == nil { throw ValidationError("--with-system-roots only goes with --ca-file") }
-        if !(1...300).contains(timeout) { throw ValidationError("--timeout must be between 1 and 300 seconds") }
-        if !accounts && (accountsAPIURL != nil || apiKeyEntry != "hibp/api-key") {
+        if let timeout, !(1...300).contains(timeout) { throw ValidationError("--timeout must be between 1 and 300 seconds") }
+        if !accounts && (accountsAPIURL != nil || apiKeyEntry != nil) {
             throw ValidationError("--api-key-entry and --accounts-api-url only go with --accounts")
         }
         if html?.isEmpty == true { throw ValidationError("--html needs a file name") }
@@ -93,7 +95,8 @@ struct AuditCommand: VaultSubcommand {
     func run(in context: CommandContext) async throws {
         let run = AuditRun(plugins: context.plugins.capabilities(EntryAuditor.self), request: request(at: context.now()))
         let plan = try run.plan(in: context)
-        let ignore = try context.config().auditIgnore
+        // Names are stored in NFC: so are the patterns compared with them.
+        let ignore = try context.config().auditIgnore.map(\.nfcNormalized)
         let all = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
         let audited = AuditedVault(entries: all.filter { entry in !ignore.contains { EntryNameGlob.matches($0, entry.name) } }, allEntries: all)
         let report = try await run.run(on: audited, plan: plan, in: context)
@@ -115,8 +118,8 @@ struct AuditCommand: VaultSubcommand {
         request.breachOffline = offline
         request.breachOnline = online
         request.breachAPIURL = apiURL
-        if tls { request.tls = AuditRequest.TLSRequest(caFile: caFile, withSystemRoots: withSystemRoots, timeout: timeout) }
-        if accounts { request.accounts = AuditRequest.AccountsRequest(apiURL: accountsAPIURL, apiKeyEntry: apiKeyEntry) }
+        if tls { request.tls = AuditRequest.TLSRequest(caFile: caFile, withSystemRoots: withSystemRoots, timeout: timeout ?? 10) }
+        if accounts { request.accounts = AuditRequest.AccountsRequest(apiURL: accountsAPIURL, apiKeyEntry: apiKeyEntry ?? "hibp/api-key") }
         return request
     }
 }

@@ -66,7 +66,7 @@ struct AuditHTML {
 
     private func kindSection(_ check: AuditReport.Check) -> String {
         let rows = report.findings.filter { $0.kind == check.kind }.map { finding in
-            "<tr><td class=\"entry\">\(Self.escape(TerminalText.visible(finding.entry)))</td><td>\(Self.escape(finding.message))</td></tr>"
+            "<tr><td class=\"entry\">\(Self.escape(TerminalText.visible(finding.entry)))</td><td>\(Self.escape(TerminalText.visible(finding.message)))</td></tr>"
         }
         return """
             <section id="\(check.kind.id)" class="kind \(check.kind.severity.rawValue)">
