@@ -204,6 +204,59 @@ struct AuditCommandTests {
         }
     }
 
+    @Test("every kind at once: --offline, --tls and --accounts give exactly the vault's findings in text, JSON and HTML, and no secret")
+    func everyKind() async throws {
+        let fixture = try await Self.seeded()
+        try await fixture.add("hibp/api-key", password: AccountData.apiKey)
+        try await fixture.add("mail/alice", password: Self.strong[0] + "%", options: ["--username", "alice@example.org", "--otp"],
+                              secrets: ["JBSWY3DPEHPK3PXP"])
+        try await TLSTestSite.with(certificate: "self-signed") { selfSigned in
+            try await TLSTestSite.with(certificate: "good") { good in
+                try await TLSTestSite.with(certificate: "untrusted") { changed in
+                    try await fixture.add("site/self", password: Self.strong[1] + "%", options: ["--url", "https://\(selfSigned.address)/", "--otp"],
+                                          secrets: ["JBSWY3DPEHPK3PXP"])
+                    try await fixture.add("site/pinned", password: Self.strong[2] + "%", options: ["--url", "https://\(good.address)/", "--otp"],
+                                          secrets: ["JBSWY3DPEHPK3PXP"])
+                    try await fixture.succeed(["tls", "--entry", "site/pinned", "--save-pins", "--ca-file", TLSTestSite.root, "--no-headers"])
+                    try await fixture.succeed(["edit", "site/pinned", "--url", "https://\(changed.address)/"])
+                    let roots = try VaultFixture.writeFile(fixture.path("roots.pem"),
+                        try String(contentsOfFile: TLSTestSite.root, encoding: .utf8) + String(contentsOfFile: TLSTestSite.fixtures + "/other-root.pem", encoding: .utf8))
+                    try await FakeRangeServer.with(accounts: try AccountData.file(), apiKey: AccountData.apiKey) { server in
+                        let page = fixture.path("all.html")
+                        let arguments = ["audit", "--offline", try Self.breachFile(in: fixture), "--tls", "--ca-file", roots,
+                                         "--accounts", "--accounts-api-url", server.accountsURL]
+                        // weak.example and otp.example do not resolve: their sites could not be audited.
+                        let expected = Self.expected.union([
+                            "site/self untrusted-site", "site/pinned pin-changed", "mail/alice exposed-account",
+                            "web/weak unreachable-site", "site/otp unreachable-site",
+                        ])
+
+                        let json = try await fixture.run(arguments + ["--json", "--html", page])
+                        #expect(json.status == 10, "\(json)")
+                        let findings = try #require(try JSONValue.object(json.stdoutData)["findings"] as? [[String: Any]])
+                        #expect(Set(findings.map { "\($0["entry"] as? String ?? "?") \($0["kind"] as? String ?? "?")" }) == expected, "\(json)")
+
+                        let text = try await fixture.run(arguments)
+                        #expect(text.status == 10, "\(text)")
+                        for finding in expected where !finding.hasSuffix("missing-totp") {
+                            let parts = finding.split(separator: " ")
+                            let block = text.stdoutLines.drop { $0 != String(parts[0]) }.dropFirst().prefix { $0.hasPrefix("  ") }
+                            #expect(block.contains { $0.hasPrefix("  \(parts[1]): ") }, "\(finding) in \(text)")
+                        }
+
+                        let html = try String(contentsOfFile: page, encoding: .utf8)
+                        for kind in Set(expected.map { String($0.split(separator: " ")[1]) }) {
+                            #expect(html.contains("<section id=\"\(kind)\""), "no section for \(kind)")
+                        }
+                        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", AccountData.apiKey, "t0k3n"] {
+                            #expect(!html.contains(secret) && !text.stdout.contains(secret) && !json.stdout.contains(secret), "a secret is shown")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a first password given later to an entry that had none is as old as that change, not as the entry")
     func firstPasswordLater() async throws {
         let fixture = try await VaultFixture.initialized()
