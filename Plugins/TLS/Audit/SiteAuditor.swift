@@ -32,7 +32,7 @@ struct SiteAuditor: EntryAuditor {
 
     func audit(_ vault: AuditedVault, request: AuditRequest, in context: CommandContext) async throws -> AuditContribution {
         guard let tls = request.tls else { return AuditContribution() }
-        let targets = AuditTargets(entries: vault.entries, notice: context.diagnostics.notice)
+        let targets = AuditTargets(entries: vault.entries, notingPlainHTTP: false, notice: context.diagnostics.notice)
         let pinCheck = try SavedPinCheck(entries: vault.entries)
         let settings = AuditSettings(
             roots: try TrustRoots.load(caFile: tls.caFile, withSystemRoots: tls.withSystemRoots),

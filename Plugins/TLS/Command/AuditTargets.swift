@@ -12,12 +12,15 @@ struct AuditTargets {
     }
 
     /// The endpoints of the entries' URLs. A URL that cannot be audited (plain HTTP, another
-    /// scheme, a malformed one) gets a note (through `notice`) and is passed over.
-    init(entries: [Entry], notice: (String) -> Void) {
+    /// scheme, a malformed one) gets a note (through `notice`) and is passed over; plain HTTP
+    /// gets none without `notingPlainHTTP` (`vault audit` reports it as a finding of its own).
+    init(entries: [Entry], notingPlainHTTP: Bool = true, notice: (String) -> Void) {
         for entry in entries {
             for url in entry.urls {
                 do {
                     add(try Endpoint.parse(url), entry: entry.name)
+                } catch .plainHTTP where !notingPlainHTTP {
+                    continue
                 } catch {
                     notice("\(TerminalText.visible(entry.name)): \(error.message); passed over")
                 }
