@@ -28,6 +28,25 @@ struct AccountClientTests {
 
     static let created = Date(timeIntervalSince1970: 1_700_000_000)
 
+    @Test("plain http only to this machine: localhost, 127.0.0.0/8 and [::1], read as addresses", arguments: [
+        ("http://127.0.0.1:8080/api/v3", true), ("http://127.9.8.7/api/v3", true), ("http://localhost:1/api/v3", true),
+        ("http://LOCALHOST/api/v3", true), ("http://[::1]:8080/api/v3", true), ("https://hibp-mirror.example/api/v3", true),
+        ("http://127.0.0.1.evil.example/api/v3", false), ("http://127.attacker.example/api/v3", false),
+        ("http://localhost.evil.example/api/v3", false), ("http://127.0.0.1@evil.example/api/v3", false),
+        ("http://[::2]/api/v3", false), ("http://10.0.0.1/api/v3", false),
+    ])
+    func plainHTTPOnlyHere(url: String, accepted: Bool) {
+        let result = Result { () throws(BreachError) in try AccountClient.normalized(url) }
+        if accepted {
+            #expect((try? result.get()) != nil, "\(url) refused")
+        } else if case .failure(let error) = result {
+            guard case .plainAccountsURL(let shown) = error else { Issue.record("\(url): \(error)"); return }
+            #expect(!shown.contains("127.0.0.1@"), "shown without user information: \(shown)")
+        } else {
+            Issue.record("\(url) accepted")
+        }
+    }
+
     @Test("the key: the entry's password trimmed; no entry or no password is exit 4; anything but letters, digits and dashes is refused")
     func apiKey() throws {
         let key = try APIKey(from: Entry(name: "hibp/api-key", password: " 6f1ed002ab5595859014ebf0951522d9\n", created: Self.created),

@@ -79,7 +79,7 @@ struct TLSSavedPinTests {
             #expect(changed.status == 10, "\(changed)")
             let findings = try Self.findings(changed)
             #expect(findings.map(\.id) == ["pin-changed"] && findings.first?.severity == "critical", "\(changed)")
-            #expect(findings.first?.detail == "no certificate of the chain has a pin web/site saved for localhost; the leaf's pin is now \(untrustedLeaf)")
+            #expect(findings.first?.detail == "neither the leaf nor a CA on the verified path has a pin web/site saved for localhost; the leaf's pin is now \(untrustedLeaf)")
             let single = try await fixture.run(["tls", site.address, "--ca-file", bothRoots, "--no-headers"])
             #expect(single.status == 0, "a site given by address is not held to any entry's pins: \(single)")
         }
@@ -111,7 +111,7 @@ struct TLSSavedPinTests {
             let saved = try await fixture.run(["tls", "--entry", "home/router", "--save-pins", "--ca-file", TLSTestSite.root, "--no-headers"])
             #expect(saved.status == 10, "the audit's verdict stands: \(saved)")
             #expect(saved.stderrLines == [
-                "Saved pins for localhost in home/router: primary (leaf) \(leaf), no backup (no issuer certificate).",
+                "Saved pins for localhost in home/router: primary (leaf) \(leaf), no backup (a self-signed leaf has no issuer).",
                 "vault: warning: \(site.address) is not trusted, yet its pins were saved: from now on it is held to this key",
             ], "\(saved)")
             #expect(try await Self.shownPins(fixture, "home/router") == "localhost \(leaf)")

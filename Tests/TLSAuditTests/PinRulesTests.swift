@@ -20,7 +20,6 @@ struct PinRulesTests {
         #expect(try option("*.example.com=" + Self.pinA).scope == HostPattern(name: "example.com", isWildcard: true))
         #expect(try option("[::1]=" + Self.pinA).scope == HostPattern(name: "::1", isWildcard: false))
         #expect(try option("127.0.0.1=" + Self.pinA).scope?.name == "127.0.0.1")
-        #expect(try option("Example.COM.=" + Self.pinA).scope?.name == "example.com", "a trailing dot is dropped")
     }
 
     @Test("a * is only the whole first label, with two labels or more after it, over names, never IP addresses; no port", arguments: [

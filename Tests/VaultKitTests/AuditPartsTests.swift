@@ -53,10 +53,17 @@ struct AuditPartsTests {
     func firstPasswordAddedLater() {
         let made = Stamp(milliseconds: 1_700_000_000_000, device: "3f9c0a1b2c3d4e5f")
         let later = Stamp(milliseconds: 1_800_000_000_000, device: "3f9c0a1b2c3d4e5f")
-        var entry = Entry(name: "a", password: "first", created: created, clocks: ["type": made, "password": made])
-        #expect(entry.passwordSetAt == created, "stamped with the entry: as old as the entry")
+        let parts = Dictionary(uniqueKeysWithValues: EntryPart.builtIn.map { ($0, made) })
+        var entry = Entry(name: "a", password: "first", created: created, clocks: parts)
+        #expect(entry.passwordSetAt == created, "stamped with the entry (made here or imported): as old as the entry")
         entry.clocks["password"] = later
         #expect(entry.passwordSetAt == later.date)
+        entry.clocks["type"] = later
+        #expect(entry.passwordSetAt == later.date, "a type changed with it (add --force over a note) changes nothing: the name is older")
+        entry.clocks["name"] = Stamp(milliseconds: 1_900_000_000_000, device: "3f9c0a1b2c3d4e5f")
+        #expect(entry.passwordSetAt == later.date, "nor a later rename")
+        entry.clocks["password"] = Stamp(milliseconds: 1_700_000_000_000, device: "")
+        #expect(entry.passwordSetAt == created, "a stamp of no device (an older format's) says nothing")
         entry.changePassword(to: "second", at: created.addingTimeInterval(3 * Self.day))
         #expect(entry.passwordSetAt == created.addingTimeInterval(3 * Self.day), "the history comes first")
     }

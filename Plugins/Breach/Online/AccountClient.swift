@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import VaultCLI
 import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Asks Have I Been Pwned's breached-account API (v3) about one address:
 /// `GET {base}/breachedaccount/{address}?truncateResponse=false` with the `hibp-api-key`
@@ -32,11 +35,15 @@ struct AccountClient: Sendable {
         return base
     }
 
-    /// Whether `hostAndPort` names this machine: localhost, 127.0.0.0/8 or [::1].
-    private static func isLoopback(_ hostAndPort: String) -> Bool {
+    /// Whether `hostAndPort` names this machine: `localhost`, an IPv4 address in 127.0.0.0/8
+    /// or `[::1]` (addresses read as addresses, so `127.0.0.1.example` is not one).
+    static func isLoopback(_ hostAndPort: String) -> Bool {
         let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }.dropFirst()) : String(hostAndPort.prefix { $0 != ":" })
-        let lower = host.lowercased()
-        return lower == "localhost" || lower == "::1" || lower.hasPrefix("127.")
+        if host.lowercased() == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        return inet_pton(AF_INET6, host, &v6) == 1 && host.filter { $0 != "0" && $0 != ":" } == "1"
     }
 
     /// The breaches `address` was found in; empty when it was not found.

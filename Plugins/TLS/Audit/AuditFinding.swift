@@ -53,7 +53,7 @@ public struct AuditFinding: Sendable, Equatable {
             case .pinMismatch:
                 "--pin gave pins for the host (its own, its wildcard's, or those without a host) and neither the leaf nor a certificate on the verified path to a trusted root has one of them (a certificate merely sent along does not count)"
             case .pinChanged:
-                "an entry naming the site saved its pins (vault tls --save-pins) and neither matches: the leaf's key is not the one saved, and no certificate of the chain has the issuing CA's saved pin; a new key from another CA, or an interception"
+                "an entry naming the site saved its pins (vault tls --save-pins) and neither matches: the leaf's key is not the one saved, and no CA on the verified path to a trusted root has the saved backup pin; a new key from another CA, or an interception"
             case .noCertificate:
                 "the server completed a handshake without a certificate: nothing proves who answered"
             case .expiresSoon:
@@ -63,7 +63,7 @@ public struct AuditFinding: Sendable, Equatable {
             case .legacyProtocolAccepted:
                 "the server negotiates TLS 1.2 or 1.3 with a modern client, yet still accepts TLS 1.0 or 1.1 from one that offers nothing newer"
             case .pinRotated:
-                "an entry naming the site saved its pins and the leaf's key is not the one saved, but the chain still has the issuing CA's saved backup pin: most likely a renewal with a new key under the same CA; save the new pins with --save-pins --force"
+                "an entry naming the site saved its pins and the leaf's key is not the one saved, but a CA on the verified path to a trusted root has the saved backup pin: most likely a renewal with a new key under the same CA; save the new pins with --save-pins --force"
             }
         }
 

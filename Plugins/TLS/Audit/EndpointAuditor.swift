@@ -86,7 +86,7 @@ struct EndpointAuditor: Sendable {
         let pins = settings.pins.pins(for: audit.endpoint.host)
         guard !pins.isEmpty, !audit.hasCertificate(pinnedBy: pins) else { return }
         let leaf = audit.leafPin.map { "; the leaf's pin is \($0)" } ?? ""
-        audit.findings.append(AuditFinding(.pinMismatch, "no certificate of the chain matches a pin given\(leaf)"))
+        audit.findings.append(AuditFinding(.pinMismatch, "neither the leaf nor a certificate on the verified path matches a pin given\(leaf)"))
     }
 
     /// A second handshake offering nothing newer than TLS 1.1: when it succeeds, old clients

@@ -30,6 +30,11 @@ struct SiteAuditor: EntryAuditor {
         return .checked
     }
 
+    /// A malformed `tls-pins` field fails before any auditor sends anything.
+    func prepare(_ vault: AuditedVault, request: AuditRequest) throws {
+        if request.tls != nil { _ = try SavedPinCheck(entries: vault.entries) }
+    }
+
     func audit(_ vault: AuditedVault, request: AuditRequest, in context: CommandContext) async throws -> AuditContribution {
         guard let tls = request.tls else { return AuditContribution() }
         let targets = AuditTargets(entries: vault.entries, notingPlainHTTP: false, notice: context.diagnostics.notice)
@@ -58,14 +63,15 @@ struct SiteAuditor: EntryAuditor {
 
     /// The findings that only say no trusted root vouches for the chain, which a pin saved on
     /// first use stands in for.
-    private static let anchorKinds: Set<AuditFinding.Kind> = [.selfSigned, .untrustedRoot, .unknownIssuer]
+    private static let anchorKinds: Set<AuditFinding.Kind> = [.selfSigned, .untrustedRoot, .unknownIssuer, .incompleteChain]
 
     /// Whether `entry` saved the leaf's pin for this site and nothing but the missing trusted
     /// root is held against it: a self-signed router or a private CA's server, trusted on first
     /// use, is then not untrustworthy for that entry (an expired or mismatched certificate
     /// still is).
     private static func trustedOnFirstUse(_ audit: EndpointAudit, by entry: String, pins: SavedPinCheck) -> Bool {
-        pins.savedPrimaryMatches(audit, entry: entry)
+        // A handshake that failed proved nothing: the certificate is public, anyone can send it.
+        audit.failure == nil && pins.savedPrimaryMatches(audit, entry: entry)
             && audit.findings.filter(\.kind.isCritical).allSatisfy { anchorKinds.contains($0.kind) }
     }
 

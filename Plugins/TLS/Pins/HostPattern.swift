@@ -10,14 +10,12 @@ struct HostPattern: Hashable, Sendable {
     static func parse(_ text: String) throws(HostPatternError) -> HostPattern {
         var name = text.lowercased()
         if name.hasPrefix("[") && name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-        // `example.com.` is `example.com`, as the endpoint it is compared with writes it.
-        if name.hasSuffix("."), !name.hasSuffix("..") { name = String(name.dropLast()) }
         guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "/" || $0 == "=" || !$0.isASCII || $0.asciiValue! < 0x21 }) else {
             throw HostPatternError(reason: "expected a host name, an IP address or *.DOMAIN")
         }
         // Pins are kept per host, whatever the port: a pattern with one would never match.
         guard !name.contains(":") || Endpoint.isIPAddress(name) else {
-            throw HostPatternError(reason: "a host without a port (pins hold for every port of a host)")
+            throw HostPatternError(reason: "give the host without its port (pins hold for every port of a host)")
         }
         guard name.contains("*") else { return HostPattern(name: name, isWildcard: false) }
         let rest = name.dropFirst(2)

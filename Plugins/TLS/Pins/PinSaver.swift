@@ -4,7 +4,7 @@ import VaultKit
 
 /// `vault tls --entry NAME --save-pins`: remembers the pins of the entry's sites in its
 /// `tls-pins` field (trust on first use), one host at a time: the leaf's pin as primary, the
-/// pin of the certificate that issued it as backup. A host that already has pins keeps them
+/// pin of the CA that issued it, on the verified path, as backup. A host that already has pins keeps them
 /// unless `force`.
 struct PinSaver {
     /// The entry's name, normalised.
@@ -49,7 +49,10 @@ struct PinSaver {
             try entries.put(stored)
         }
         for hostPins in pins {
-            let backup = hostPins.backup.map { ", backup (issuer) \($0)" } ?? ", no backup (no issuer certificate)"
+            let selfSigned = chosen[hostPins.host]?.certificates.first?.isSelfSigned ?? false
+            let backup = hostPins.backup.map { ", backup (issuer) \($0)" }
+                ?? (selfSigned ? ", no backup (a self-signed leaf has no issuer)"
+                    : ", no backup (no verified path to a trusted root; give --ca-file with the site's CA to save one)")
             context.diagnostics.note("Saved pins for \(hostPins.host) in \(entry): primary (leaf) \(hostPins.primary)\(backup).")
         }
         for audit in chosen.values.sorted(by: { $0.endpoint < $1.endpoint }) where audit.verdict != .trusted {
@@ -57,14 +60,14 @@ struct PinSaver {
         }
     }
 
-    /// What to save for an audited endpoint: the leaf's pin, and that of its issuer (the second
-    /// certificate of the trusted path, else the second as sent; none for a self-signed leaf);
+    /// What to save for an audited endpoint: the leaf's pin, and that of its issuer on the
+    /// verified path (none for a self-signed leaf, or without a path to a trusted root);
     /// nil when the server sent no certificate.
     static func pins(of audit: EndpointAudit) -> SavedPins.HostPins? {
         guard let leaf = audit.certificates.first else { return nil }
-        // The issuer on the verified path first: the second certificate as sent may be anything
-        // the server appended.
-        let issuer = leaf.isSelfSigned ? nil : audit.pathPins.dropFirst().first ?? audit.certificates.dropFirst().first?.pin
+        // The issuer on the verified path only: a certificate merely sent may be anything the
+        // server appended, and a backup counts only on the verified path (`SavedPinCheck`).
+        let issuer = leaf.isSelfSigned ? nil : audit.pathPins.dropFirst().first
         return SavedPins.HostPins(host: audit.endpoint.host, primary: leaf.pin, backup: issuer)
     }
 }

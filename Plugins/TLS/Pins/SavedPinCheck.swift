@@ -19,7 +19,7 @@ struct SavedPinCheck: Sendable {
         func detail(savedBy: String) -> String {
             kind == .pinRotated
                 ? "the leaf's pin is now \(leafPin), not the one \(savedBy) saved for \(saved.host), but the issuing CA's saved pin still matches"
-                : "no certificate of the chain has a pin \(savedBy) saved for \(saved.host); the leaf's pin is now \(leafPin)"
+                : "neither the leaf nor a CA on the verified path has a pin \(savedBy) saved for \(saved.host); the leaf's pin is now \(leafPin)"
         }
 
         /// The finding of `vault tls`, naming the entry.

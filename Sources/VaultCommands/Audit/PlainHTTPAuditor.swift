@@ -27,12 +27,30 @@ struct PlainHTTPAuditor: EntryAuditor {
         return AuditContribution(findings: findings)
     }
 
-    /// `http://HOST[:PORT]` of a plain-HTTP URL (without any user information, path or query),
-    /// or nil for any other URL.
+    /// `http://HOST[:PORT]` of a plain-HTTP URL, or nil for any other URL. Everything up to the
+    /// last `@` goes first (user information may hold a `/`), then everything from the path on;
+    /// what is left is shown only if it looks like a host and a port, else `http://…`.
     static func plainSite(_ url: String) -> String? {
         guard url.lowercased().hasPrefix("http://") else { return nil }
-        let authority = url.dropFirst("http://".count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        return host.isEmpty ? nil : "http://" + host.lowercased()
+        var rest = url.dropFirst("http://".count)
+        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
+        guard !authority.isEmpty else { return nil }
+        return "http://" + (looksLikeHostAndPort(authority) ? authority : "…")
+    }
+
+    /// `name`, `name:port`, `[v6]` or `[v6]:port`, in letters, digits, `-`, `.` and `:`.
+    private static func looksLikeHostAndPort(_ authority: String) -> Bool {
+        var host = Substring(authority), port: Substring = ""
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            port = authority[authority.index(after: close)...]
+            guard port.isEmpty || port.hasPrefix(":") else { return false }
+            port = port.dropFirst()
+        } else if let colon = authority.firstIndex(of: ":") {
+            (host, port) = (authority[..<colon], authority[authority.index(after: colon)...])
+        }
+        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:".contains($0)) }
+            && port.allSatisfy(\.isNumber)
     }
 }
