@@ -74,7 +74,9 @@ struct EndpointAuditor: Sendable {
         let judge = ChainJudge(roots: settings.roots, identity: audit.identity, now: settings.now)
         let assessment = await judge.assess(details)
         audit.path = assessment.path.map { $0.subject.description }
-        audit.pathPins = assessment.path.compactMap { CertificateDetails.pin(of: $0) }
+        // All or nothing: a pin missing in the middle would move the others to the wrong place.
+        let pathPins = assessment.path.map { CertificateDetails.pin(of: $0) }
+        audit.pathPins = pathPins.contains(nil) ? [] : pathPins.compactMap { $0 }
         audit.earliestExpiry = assessment.earliestExpiry
         audit.findings.append(contentsOf: assessment.findings)
         checkPins(into: &audit)
