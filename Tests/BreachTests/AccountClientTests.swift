@@ -33,7 +33,8 @@ struct AccountClientTests {
         ("http://LOCALHOST/api/v3", true), ("http://[::1]:8080/api/v3", true), ("https://hibp-mirror.example/api/v3", true),
         ("http://127.0.0.1.evil.example/api/v3", false), ("http://127.attacker.example/api/v3", false),
         ("http://localhost.evil.example/api/v3", false), ("http://127.0.0.1@evil.example/api/v3", false),
-        ("http://[::2]/api/v3", false), ("http://10.0.0.1/api/v3", false),
+        ("http://[::2]/api/v3", false), ("http://10.0.0.1/api/v3", false), ("http://[0:0:0:0:0:0:0:1]:9/api/v3", true),
+        ("http://[1::]/api/v3", false), ("http://[::10]/api/v3", false), ("http://[::1:0]/api/v3", false), ("http://[::1]junk/api/v3", false),
     ])
     func plainHTTPOnlyHere(url: String, accepted: Bool) {
         let result = Result { () throws(BreachError) in try AccountClient.normalized(url) }

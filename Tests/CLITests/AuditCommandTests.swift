@@ -22,7 +22,7 @@ struct AuditCommandTests {
         try await fixture.add("web/weak", password: weak, options: ["--url", "https://weak.example/login"])
         for name in ["r/one", "r/two", "r/three"] { try await fixture.add(name, password: shared) }
         try await fixture.add("leak/entry", password: breached)
-        try await fixture.add("web/plain", password: strong[3] + "#", options: ["--url", "http://user:se/cret@plain.example:8080/login?token=t0k3n"])
+        try await fixture.add("web/plain", password: strong[3] + "#", options: ["--url", "http://user:secret@plain.example:8080/login?token=t0k3n"])
         try await fixture.add("bank/clean", password: strong[0])
         try await fixture.add("site/otp", password: strong[1], options: ["--url", "https://otp.example", "--otp"],
                               secrets: ["JBSWY3DPEHPK3PXP"])
@@ -73,7 +73,7 @@ struct AuditCommandTests {
         #expect(lines.contains { $0.hasPrefix("missing-totp") && $0.hasSuffix(" 2  (advice)") })
         #expect(lines.last == "10 entries audited (10 with a password, 1 left out by audit.ignore): 7 findings in 7 entries", "\(result)")
         #expect(!result.stdout.contains("junk/ignored"))
-        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "se/cret", "user:", "t0k3n"] {
+        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "secret@", "user:", "t0k3n"] {
             #expect(!result.stdout.contains(secret) && !result.stderr.contains(secret))
         }
     }
@@ -123,7 +123,7 @@ struct AuditCommandTests {
         for entry in ["web/weak", "r/one", "r/two", "r/three", "old/entry", "leak/entry"] { #expect(html.contains(entry)) }
         #expect(!html.contains("junk/ignored") && !html.contains("bank/clean"))
         #expect(!html.contains("<section id=\"untrusted-site\""), "a kind with nothing found has no section")
-        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "se/cret", "user:", "t0k3n"] { #expect(!html.contains(secret)) }
+        for secret in Self.strong + [Self.shared, Self.weak, Self.breached, "JBSWY3DPEHPK3PXP", "secret@", "user:", "t0k3n"] { #expect(!html.contains(secret)) }
     }
 
     @Test("without --online the audit asks no API, even one the config and the environment name; with it, it does")
@@ -254,6 +254,31 @@ struct AuditCommandTests {
                     }
                 }
             }
+        }
+    }
+
+    @Test("plain-http names the host only, and not even that when an @ after the path hides it")
+    func plainHTTPSites() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("web/links", password: Self.strong[0], options: [
+            "--url", "http://user:pa/ss@hidden.example/", "--url", "http://shop.example/reset?email=bob@corp.example",
+            "--url", "HTTP://Name:Secret@Plain.Example:8080/x?token=t0k3n", "--url", "http://[::1]:8080/", "--url", "https://fine.example/",
+        ])
+        let result = try await fixture.run(["audit", "--json"])
+        let finding = try #require(try JSONValue.object(result.stdoutData)["findings"] as? [[String: Any]]).first { $0["kind"] as? String == "plain-http" }
+        #expect((finding?["details"] as? [String: Any])?["sites"] as? [String] == ["http://…", "http://…", "http://plain.example:8080", "http://[::1]:8080"], "\(result)")
+        for hidden in ["pa/ss", "user", "corp.example", "bob", "Secret", "t0k3n", "hidden.example"] { #expect(!result.stdout.contains(hidden), "\(hidden)") }
+    }
+
+    @Test("a malformed tls-pins field stops --tls before anything is sent, even to the account API")
+    func malformedPinsFirst() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("hibp/api-key", password: AccountData.apiKey)
+        try await fixture.add("mail/alice", password: Self.strong[0], options: ["--username", "alice@example.org", "--field", "tls-pins=not pins"])
+        try await FakeRangeServer.with(accounts: try AccountData.file(), apiKey: AccountData.apiKey) { server in
+            let result = try await fixture.run(["audit", "--accounts", "--accounts-api-url", server.accountsURL, "--tls"])
+            expectFailure(result, status: 1, mentioning: "mail/alice")
+            #expect(try server.requests().isEmpty, "\(result)")
         }
     }
 

@@ -65,7 +65,7 @@ struct TLSSavedPinTests {
             #expect(rotated.status == 0, "\(rotated)")
             let findings = try Self.findings(rotated)
             #expect(findings.map(\.id) == ["pin-rotated"] && findings.first?.severity == "warning", "\(rotated)")
-            #expect(findings.first?.detail == "the leaf's pin is now \(rsaLeaf), not the one web/site saved for localhost, but the issuing CA's saved pin still matches")
+            #expect(findings.first?.detail == "the leaf's pin is now \(rsaLeaf), not the one web/site saved for localhost, but a CA on the verified path still has the saved backup pin")
 
             let all = try await fixture.run(["tls", "--all", "--ca-file", bothRoots, "--no-headers"])
             #expect(all.status == 0, "\(all)")

@@ -51,7 +51,7 @@ struct TLSSiteAuditorTests {
                 let found = contribution.findings.map { "\($0.kind.id) \($0.entry): \($0.message)" }.sorted()
                 #expect(found == [
                     "pin-changed web/moved: https://\(good.address): neither the leaf nor a CA on the verified path has a pin this entry saved for localhost; the leaf's pin is now \(goodLeaf)",
-                    "pin-rotated web/renewed: https://\(good.address): the leaf's pin is now \(goodLeaf), not the one this entry saved for localhost, but the issuing CA's saved pin still matches",
+                    "pin-rotated web/renewed: https://\(good.address): the leaf's pin is now \(goodLeaf), not the one this entry saved for localhost, but a CA on the verified path still has the saved backup pin",
                     "untrusted-site web/home: https://\(selfSigned.address): self-signed",
                     "unreachable-site web/gone: https://127.0.0.1:\(closed): cannot connect: connection refused",
                 ].sorted(), "\(contribution.findings)")

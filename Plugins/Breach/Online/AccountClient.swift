@@ -38,12 +38,18 @@ struct AccountClient: Sendable {
     /// Whether `hostAndPort` names this machine: `localhost`, an IPv4 address in 127.0.0.0/8
     /// or `[::1]` (addresses read as addresses, so `127.0.0.1.example` is not one).
     static func isLoopback(_ hostAndPort: String) -> Bool {
-        let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }.dropFirst()) : String(hostAndPort.prefix { $0 != ":" })
+        if hostAndPort.hasPrefix("[") {
+            guard let close = hostAndPort.firstIndex(of: "]") else { return false }
+            let after = hostAndPort[hostAndPort.index(after: close)...]
+            guard after.isEmpty || (after.first == ":" && after.dropFirst().allSatisfy(\.isNumber)) else { return false }
+            var v6 = in6_addr()
+            guard inet_pton(AF_INET6, String(hostAndPort[hostAndPort.index(after: hostAndPort.startIndex)..<close]), &v6) == 1 else { return false }
+            return withUnsafeBytes(of: &v6) { Array($0) } == [UInt8](repeating: 0, count: 15) + [1]
+        }
+        let host = String(hostAndPort.prefix { $0 != ":" })
         if host.lowercased() == "localhost" { return true }
         var v4 = in_addr()
-        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
-        var v6 = in6_addr()
-        return inet_pton(AF_INET6, host, &v6) == 1 && host.filter { $0 != "0" && $0 != ":" } == "1"
+        return inet_pton(AF_INET, host, &v4) == 1 && UInt32(bigEndian: v4.s_addr) >> 24 == 127
     }
 
     /// The breaches `address` was found in; empty when it was not found.

@@ -5,8 +5,8 @@ import VaultKit
 /// `vault tls --all` audits it (without the security headers, which never change a verdict),
 /// then held to the pins the entries saved. Each entry naming a site gets the site's
 /// `untrusted-site` or `unreachable-site` (not `untrusted-site` for an entry whose saved pin the
-/// site's leaf still has, when no trusted root is all that is missing); the entry that saved
-/// pins gets `pin-changed` or `pin-rotated`.
+/// site's leaf still has, after a completed handshake, when no trusted root is all that is
+/// missing); the entry that saved pins gets `pin-changed` or `pin-rotated`.
 struct SiteAuditor: EntryAuditor {
     static let untrustedSite = AuditKind(
         id: "untrusted-site", severity: .finding, title: "untrustworthy sites",

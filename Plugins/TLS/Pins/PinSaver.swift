@@ -52,7 +52,7 @@ struct PinSaver {
             let selfSigned = chosen[hostPins.host]?.certificates.first?.isSelfSigned ?? false
             let backup = hostPins.backup.map { ", backup (issuer) \($0)" }
                 ?? (selfSigned ? ", no backup (a self-signed leaf has no issuer)"
-                    : ", no backup (no verified path to a trusted root; give --ca-file with the site's CA to save one)")
+                    : ", no backup (no issuing CA on a verified path to a trusted root; give --ca-file with the site's CA to save one)")
             context.diagnostics.note("Saved pins for \(hostPins.host) in \(entry): primary (leaf) \(hostPins.primary)\(backup).")
         }
         for audit in chosen.values.sorted(by: { $0.endpoint < $1.endpoint }) where audit.verdict != .trusted {

@@ -18,7 +18,7 @@ struct SavedPinCheck: Sendable {
         /// One sentence; `savedBy` names whoever saved the pins ("web/site", "this entry").
         func detail(savedBy: String) -> String {
             kind == .pinRotated
-                ? "the leaf's pin is now \(leafPin), not the one \(savedBy) saved for \(saved.host), but the issuing CA's saved pin still matches"
+                ? "the leaf's pin is now \(leafPin), not the one \(savedBy) saved for \(saved.host), but a CA on the verified path still has the saved backup pin"
                 : "neither the leaf nor a CA on the verified path has a pin \(savedBy) saved for \(saved.host); the leaf's pin is now \(leafPin)"
         }
 

@@ -27,16 +27,19 @@ struct PlainHTTPAuditor: EntryAuditor {
         return AuditContribution(findings: findings)
     }
 
-    /// `http://HOST[:PORT]` of a plain-HTTP URL, or nil for any other URL. Everything up to the
-    /// last `@` goes first (user information may hold a `/`), then everything from the path on;
-    /// what is left is shown only if it looks like a host and a port, else `http://…`.
+    /// `http://HOST[:PORT]` of a plain-HTTP URL, or nil for any other URL. The authority runs
+    /// to the first `/`, `?` or `#`; an `@` after that cannot be told from user information
+    /// holding one of them, so the site is then shown as `http://…`, as it is when what is left
+    /// after the last `@` of the authority does not look like a host and a port.
     static func plainSite(_ url: String) -> String? {
         guard url.lowercased().hasPrefix("http://") else { return nil }
-        var rest = url.dropFirst("http://".count)
-        if let at = rest.lastIndex(of: "@") { rest = rest[rest.index(after: at)...] }
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.lowercased()
+        let rest = url.dropFirst("http://".count)
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !rest.dropFirst(authority.count).contains("@") else { return "http://…" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         guard !authority.isEmpty else { return nil }
-        return "http://" + (looksLikeHostAndPort(authority) ? authority : "…")
+        let host = authority.lowercased()
+        return "http://" + (looksLikeHostAndPort(host) ? host : "…")
     }
 
     /// `name`, `name:port`, `[v6]` or `[v6]:port`, in letters, digits, `-`, `.` and `:`.
