@@ -12,7 +12,7 @@ struct AccountBreachCheck {
     /// Checks, prints the reports to `out`, and returns how many addresses were found in breaches.
     func run(vault: VaultOptions, output: OutputOptions, context: CommandContext, out: OutputBuffer) async throws -> Int {
         let opened = try vault.store(in: context).open(using: vault.unlocker(in: context))
-        let apiKey = try AccountCheck.apiKey(entry: options.apiKeyEntry ?? APIKey.defaultEntry) { try opened.entries.entry(named: $0) }
+        let apiKey = try AccountCheck.apiKey(entry: options.apiKeyEntry) { try opened.entries.entry(named: $0) }
         let check = try AccountCheck(apiURL: options.apiURL, apiKey: apiKey, timeout: timeout)
         let targets: [(address: String, entries: [String]?)]
         if let account = options.account {

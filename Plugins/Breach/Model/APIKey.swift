@@ -1,3 +1,4 @@
+import FoundationEssentials
 import VaultKit
 
 /// The Have I Been Pwned API key: the password of a vault entry (`hibp/api-key` unless told
@@ -16,7 +17,7 @@ struct APIKey: Sendable, CustomStringConvertible {
     /// is not a key, or could break the header, is never sent.
     init(from stored: Entry?, name: String) throws(BreachError) {
         guard let stored, let password = stored.password else { throw .noAPIKey(entry: name) }
-        let key = password.trimmingWhiteSpace
+        let key = password.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !key.isEmpty, key.utf8.count <= 256,
               key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D })
         else { throw .notAnAPIKey(entry: stored.name) }

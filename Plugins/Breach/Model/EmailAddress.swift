@@ -1,3 +1,4 @@
+import FoundationEssentials
 import VaultKit
 
 /// Which values of an entry are e-mail addresses, for `vault breach --accounts` and
@@ -27,7 +28,7 @@ enum EmailAddress {
         for entry in entries {
             let values = [entry.username].compactMap { $0 } + entry.fields.filter { !$0.secret }.map(\.value)
             for value in values {
-                let address = value.trimmingWhiteSpace
+                let address = value.trimmingCharacters(in: .whitespacesAndNewlines)
                 guard isAddress(address) else { continue }
                 let key = address.lowercased()
                 var holders = found[key] ?? (address, [])

@@ -20,10 +20,10 @@ struct AccountCheck: Sendable {
         self.timeout = timeout
     }
 
-    /// The API key held by the entry `rawName` (normalised as every entry name is), which
-    /// `lookUp` finds by its normalised name.
-    static func apiKey(entry rawName: String, lookUp: (String) throws -> Entry?) throws -> APIKey {
-        let name = try EntryName.normalized(rawName)
+    /// The API key held by the entry `rawName` (`APIKey.defaultEntry` when nil; normalised as
+    /// every entry name is), which `lookUp` finds by its normalised name.
+    static func apiKey(entry rawName: String?, lookUp: (String) throws -> Entry?) throws -> APIKey {
+        let name = try EntryName.normalized(rawName ?? APIKey.defaultEntry)
         return try APIKey(from: try lookUp(name), name: name)
     }
 

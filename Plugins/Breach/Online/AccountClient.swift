@@ -24,9 +24,8 @@ struct AccountClient: Sendable {
     let exchange: APIExchange
 
     /// `url` without a trailing slash, if it is an http or https URL with a host and without
-    /// query or fragment.
-    /// Plain http only to a server on this machine (a test server, a local mirror): anywhere
-    /// else the API key would cross the network in clear.
+    /// query or fragment, and plain http only to a server on this machine (a test server, a
+    /// local mirror): anywhere else the API key would cross the network in clear.
     static func normalized(_ url: String) throws(BreachError) -> String {
         let base = try BaseURL.normalized(url, refusal: BreachError.badAccountsURL)
         if base.lowercased().hasPrefix("http://") && !isLoopback(BaseURL.host(of: base)) {
@@ -72,6 +71,7 @@ struct AccountClient: Sendable {
     /// The address as one path segment: every byte but letters, digits and `-._~@` written as
     /// `%XX` (so `+` goes as `%2B`, which a server would otherwise read as a space).
     static func pathSegment(_ address: String) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
         var segment = ""
         for byte in address.utf8 {
             switch byte {
@@ -79,7 +79,6 @@ struct AccountClient: Sendable {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
                 segment.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                let digits = Array("0123456789ABCDEF".unicodeScalars)
                 segment.unicodeScalars.append("%")
                 segment.unicodeScalars.append(digits[Int(byte >> 4)])
                 segment.unicodeScalars.append(digits[Int(byte & 0xF)])

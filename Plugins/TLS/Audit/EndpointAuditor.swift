@@ -82,7 +82,7 @@ struct EndpointAuditor: Sendable {
         checkPins(into: &audit)
     }
 
-    /// Some certificate, sent or on the trusted path, must have one of the `--pin`s that apply
+    /// The leaf, or a certificate on the verified path, must have one of the `--pin`s that apply
     /// to the endpoint's host, if any do.
     private func checkPins(into audit: inout EndpointAudit) {
         let pins = settings.pins.pins(for: audit.endpoint.host)

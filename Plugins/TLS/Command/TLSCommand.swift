@@ -71,7 +71,7 @@ struct TLSCommand: VaultSubcommand {
     @Option(name: .customLong("connect-to"), help: ArgumentHelp("Connect to this address instead, still asking for and checking the site's name.", valueName: "host:port"))
     var connectTo: String?
 
-    @Option(name: .customLong("pin"), help: ArgumentHelp("Require some certificate of the chain to have this SPKI pin; HOST= or *.DOMAIN= gives it to those hosts only (repeatable).", valueName: "[host=]sha256//base64"))
+    @Option(name: .customLong("pin"), help: ArgumentHelp("Require the leaf, or a certificate on the verified path, to have this SPKI pin; HOST= or *.DOMAIN= gives it to those hosts only (repeatable).", valueName: "[host=]sha256//base64"))
     var pins: [String] = []
 
     @Flag(name: .customLong("save-pins"), help: "With --entry: remember each site's leaf and issuer pins in the entry's tls-pins field.")

@@ -16,8 +16,6 @@ struct PinRules: Sendable {
         }
     }
 
-    var isEmpty: Bool { unscoped.isEmpty && scoped.isEmpty }
-
     /// The pins an endpoint on `host` must have one of; empty when it is not pin-checked.
     func pins(for host: String) -> [String] {
         if let exact = scoped[HostPattern(name: host.lowercased(), isWildcard: false)] { return exact }

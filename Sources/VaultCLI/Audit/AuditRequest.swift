@@ -41,10 +41,10 @@ public struct AuditRequest: Sendable {
     public struct AccountsRequest: Sendable {
         /// The API's base URL, or nil for Have I Been Pwned's.
         public var apiURL: String?
-        /// The entry whose password is the API key.
-        public var apiKeyEntry: String
+        /// The entry whose password is the API key, or nil for the plugin's default.
+        public var apiKeyEntry: String?
 
-        public init(apiURL: String?, apiKeyEntry: String) {
+        public init(apiURL: String?, apiKeyEntry: String?) {
             self.apiURL = apiURL
             self.apiKeyEntry = apiKeyEntry
         }

@@ -44,6 +44,9 @@ struct AuditReport {
     /// The findings of one severity.
     func findings(_ severity: AuditSeverity) -> [EntryFinding] { findings.filter { $0.kind.severity == severity } }
 
+    /// How many entries have a finding (warnings and advice aside).
+    var entriesWithFindings: Int { Set(findings(.finding).map(\.entry)).count }
+
     /// How many passwords scored 0, 1, 2, 3 and 4.
     var scoreCounts: [Int] {
         var counts = [Int](repeating: 0, count: 5)

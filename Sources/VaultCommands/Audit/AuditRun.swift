@@ -4,6 +4,9 @@ import VaultKit
 /// Runs the auditors over a vault: the core's own and then every plugin's, each only when its
 /// coverage says so, one after another (each may draw its own progress bar).
 struct AuditRun {
+    /// One auditor of a run and whether it runs.
+    typealias Step = (auditor: any EntryAuditor, coverage: AuditCoverage)
+
     let auditors: [any EntryAuditor]
     let request: AuditRequest
 
@@ -16,11 +19,11 @@ struct AuditRun {
 
     /// Each auditor's kinds with its coverage, worked out before the vault is opened, so that a
     /// bad setting fails before the master password is asked.
-    func plan(in context: CommandContext) throws -> [(auditor: any EntryAuditor, coverage: AuditCoverage)] {
+    func plan(in context: CommandContext) throws -> [Step] {
         try auditors.map { ($0, try $0.coverage(of: request, in: context)) }
     }
 
-    func run(on vault: AuditedVault, plan: [(auditor: any EntryAuditor, coverage: AuditCoverage)], in context: CommandContext) async throws -> AuditReport {
+    func run(on vault: AuditedVault, plan: [Step], in context: CommandContext) async throws -> AuditReport {
         for (auditor, coverage) in plan where coverage == .checked { try auditor.prepare(vault, request: request) }
         var findings: [EntryFinding] = []
         var scores: [String: Int] = [:]

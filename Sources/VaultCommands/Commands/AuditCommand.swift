@@ -119,7 +119,7 @@ struct AuditCommand: VaultSubcommand {
         request.breachOnline = online
         request.breachAPIURL = apiURL
         if tls { request.tls = AuditRequest.TLSRequest(caFile: caFile, withSystemRoots: withSystemRoots, timeout: timeout ?? 10) }
-        if accounts { request.accounts = AuditRequest.AccountsRequest(apiURL: accountsAPIURL, apiKeyEntry: apiKeyEntry ?? "hibp/api-key") }
+        if accounts { request.accounts = AuditRequest.AccountsRequest(apiURL: accountsAPIURL, apiKeyEntry: apiKeyEntry) }
         return request
     }
 }

@@ -43,7 +43,7 @@ struct AuditHTML {
             + "\(NumberText.grouped(report.withPassword)) with a password"
         if report.ignored > 0 { text += ", \(NumberText.grouped(report.ignored)) left out by audit.ignore" }
         let problems = report.findings(.finding)
-        return text + ". " + (problems.isEmpty ? "Nothing found." : "\(NumberText.grouped(problems.count)) findings in \(NumberText.grouped(Set(problems.map(\.entry)).count)) entries.")
+        return text + ". " + (problems.isEmpty ? "Nothing found." : "\(NumberText.grouped(problems.count)) findings in \(NumberText.grouped(report.entriesWithFindings)) entries.")
     }
 
     private func summaryTable() -> String {

@@ -69,10 +69,9 @@ struct AuditText {
         if report.ignored > 0 { line += ", \(NumberText.grouped(report.ignored)) left out by audit.ignore" }
         line += "): "
         let problems = report.findings(.finding)
-        let entries = Set(problems.map(\.entry)).count
         line += problems.isEmpty
             ? "nothing found"
-            : "\(counted(problems.count, "finding")) in \(counted(entries, "entry", plural: "entries"))"
+            : "\(counted(problems.count, "finding")) in \(counted(report.entriesWithFindings, "entry", plural: "entries"))"
         let warnings = report.findings(.warning).count
         if warnings > 0 { line += ", \(counted(warnings, "warning"))" }
         return line + "\n"
