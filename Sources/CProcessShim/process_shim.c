@@ -38,10 +38,14 @@ static void vault_reserve_standard_descriptors(void) {
 /* Where the handler below writes: the pipe TerminationSignals reads. */
 static volatile int forwarding_pipe = -1;
 
-/* Passes the signal on as one byte, which is all a handler may safely do; errno is kept. */
-static void forward_signal(int number) {
+/* Passes the signal on as one byte, which is all a handler may safely do; errno is kept. The
+ * byte's high bit says the kernel sent it (SI_KERNEL: a key at the terminal, or its hangup),
+ * which reaches the whole foreground process group, rather than a process with kill(2). */
+static void forward_signal(int number, siginfo_t *info, void *context) {
+    (void)context;
     int saved = errno;
     unsigned char byte = (unsigned char)number;
+    if (info != NULL && info->si_code == SI_KERNEL) byte |= 0x80;
     (void)write(forwarding_pipe, &byte, 1);
     errno = saved;
 }
@@ -49,9 +53,9 @@ static void forward_signal(int number) {
 int vault_forward_signals(int pipe_write_end, const int *numbers, int count) {
     forwarding_pipe = pipe_write_end;
     struct sigaction action;
-    action.sa_handler = forward_signal;
+    action.sa_sigaction = forward_signal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
     for (int index = 0; index < count; index++) {
         if (sigaction(numbers[index], &action, NULL) != 0) return -1;
     }

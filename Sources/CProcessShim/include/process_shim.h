@@ -8,8 +8,9 @@
 int vault_set_not_dumpable(void);
 
 /// Installs, for each of the `count` signal numbers, a handler that writes the number as one
-/// byte to `pipe_write_end`, for a thread that reads the pipe to act on it. Returns 0, or -1
-/// with errno set.
+/// byte to `pipe_write_end`, for a thread that reads the pipe to act on it; the byte's high bit
+/// is set when the kernel sent the signal (a key at the terminal, or its hangup) rather than a
+/// process. Returns 0, or -1 with errno set.
 int vault_forward_signals(int pipe_write_end, const int *numbers, int count);
 
 /// An anonymous file in memory (memfd_create, close-on-exec), which a child's output can be

@@ -47,9 +47,8 @@ struct ExportCommand: VaultSubcommand {
     }
 
     func run(in context: CommandContext) async throws {
-        if let output, !force, access(output, F_OK) == 0 {
-            throw StoreError.fileExists(path: output)
-        }
+        let file = output.map { SecretOutputFile(path: $0, force: force) }
+        try file?.checkFree()
         let store = vault.store(in: context)
         let unlocker = try vault.reauthenticatingUnlocker(for: "exporting the vault in plain text", in: context)
         let entries = try store.open(using: unlocker).entries.allEntries()
@@ -60,9 +59,9 @@ struct ExportCommand: VaultSubcommand {
         if !yes {
             try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export", in: context)
         }
-        if let output {
-            try data.withUnsafeBytes { try AtomicFile.write($0, to: output, exclusive: !force) }
-            context.diagnostics.note("Exported \(entries.count) \(entries.count == 1 ? "entry" : "entries") to \(output). Delete it when you no longer need it.")
+        if let file {
+            try file.write(data)
+            context.diagnostics.note("Exported \(entries.count) \(entries.count == 1 ? "entry" : "entries") to \(file.path). Delete it when you no longer need it.")
         } else {
             try context.streams.write(data)
         }

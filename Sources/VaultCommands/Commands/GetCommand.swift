@@ -54,23 +54,3 @@ struct GetCommand: VaultSubcommand {
         }
     }
 }
-
-/// Picks one field of an entry by the name `--field` uses.
-enum EntryField {
-    static func value(of field: String, in entry: Entry) throws -> String {
-        let value: String?
-        switch field.lowercased() {
-        case "password": value = entry.password
-        case "username": value = entry.username
-        case "url", "urls": value = entry.urls.isEmpty ? nil : entry.urls.joined(separator: "\n")
-        case "notes", "note": value = entry.notes
-        case "tags", "tag": value = entry.tags.isEmpty ? nil : entry.tags.joined(separator: "\n")
-        case "name": value = entry.name
-        case "otpauth": value = entry.otp
-        case "type": value = entry.type.rawValue
-        default: value = entry.field(named: field)?.value
-        }
-        guard let value else { throw EntryError.noSuchField(entry: entry.name, field: field) }
-        return value
-    }
-}

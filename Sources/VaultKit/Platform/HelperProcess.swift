@@ -40,7 +40,7 @@ public enum HelperProcess {
         defer { for fd in [outputFile, errorFile] where fd >= 0 { close(fd) } }
         guard outputFile >= 0, errorFile >= 0 else { throw .failed(path, String(cString: strerror(errno))) }
         let pid = try spawn(path, arguments, environment: environment, output: .file(outputFile), errors: .file(errorFile), extraDescriptor: nil) { _ in }
-        let status = wait(for: pid.id, timeout: nil)
+        let status = ProcessSpawn.wait(for: pid.id, timeout: nil)
         return ProgramOutput(status: status, output: readBack(outputFile), errors: readBack(errorFile))
     }
 
@@ -83,7 +83,7 @@ public enum HelperProcess {
         if let fd = pid.output, let limit {
             do { output = try readAll(fd, limit: limit, deadline: MonotonicClock.seconds() + timeout, helper: path) } catch { failure = error }
         }
-        let status = wait(for: pid.id, timeout: timeout)
+        let status = ProcessSpawn.wait(for: pid.id, timeout: timeout)
         if let failure { throw failure }
         return Result(status: status, output: output)
     }
@@ -95,9 +95,8 @@ public enum HelperProcess {
         _ = try spawn(path, arguments, environment: environment, output: .null, errors: .null, extraDescriptor: extraDescriptor, feed: feed)
     }
 
-    /// Starts the helper with the signal mask and actions of a fresh process: vault blocks the
-    /// termination signals in every thread (`TerminationSignals`), and a helper must not inherit
-    /// that, nor a SIGPIPE that vault ignores for a moment.
+    /// Starts the helper: its standard input a pipe that `feed` writes to (and that is closed
+    /// after it), its output and errors where asked, and `extraDescriptor` as fd 3.
     private static func spawn(
         _ path: String, _ arguments: [String], environment: [String: String], output: Destination, errors: Destination,
         extraDescriptor: Int32?, feed: (Int32) -> Void
@@ -107,77 +106,34 @@ public enum HelperProcess {
         var outputPipe: [Int32] = [-1, -1]
         guard pipe(&inputPipe) == 0 else { throw .failed(path, "pipe failed") }
         if captureOutput { guard pipe(&outputPipe) == 0 else { throw .failed(path, "pipe failed") } }
-        // Every descriptor the child is given goes above 10 first, so that moving one to 0-3
-        // in the child never overwrites another that still has to be moved.
-        inputPipe = inputPipe.map(lifted)
-        outputPipe = outputPipe.map(lifted)
+        inputPipe = inputPipe.map(ProcessSpawn.lifted)
+        outputPipe = outputPipe.map(ProcessSpawn.lifted)
         let extraSource = extraDescriptor.map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
         defer { if let extraSource { close(extraSource) } }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let extraSource { posix_spawn_file_actions_adddup2(&actions, extraSource, 3) }
-        posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+        var descriptors: [Int32: ProcessSpawn.Source] = [0: .descriptor(inputPipe[0])]
+        if let extraSource { descriptors[3] = .descriptor(extraSource) }
         for (destination, target) in [(output, Int32(1)), (errors, Int32(2))] {
             switch destination {
-            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
-            case .pipe: posix_spawn_file_actions_adddup2(&actions, outputPipe[1], target)
-            case .file(let fd): posix_spawn_file_actions_adddup2(&actions, fd, target)
+            case .null: descriptors[target] = .null
+            case .pipe: descriptors[target] = .descriptor(outputPipe[1])
+            case .file(let fd): descriptors[target] = .descriptor(fd)
             }
         }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noneBlocked = sigset_t()
-        sigemptyset(&noneBlocked)
-        var defaults = TerminationSignals.set()
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        closeInheritedDescriptorsOnExec()
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let pid: pid_t
+        do {
+            pid = try ProcessSpawn.spawn(path, arguments, environment: environment, descriptors: descriptors)
+        } catch {
+            for fd in [inputPipe[0], inputPipe[1], outputPipe[0], outputPipe[1]] where fd >= 0 { close(fd) }
+            throw .failed(path, String(cString: strerror(error.rawValue)))
+        }
         close(inputPipe[0])
         if captureOutput { close(outputPipe[1]) }
-        guard status == 0 else {
-            close(inputPipe[1])
-            if captureOutput { close(outputPipe[0]) }
-            throw .failed(path, String(cString: strerror(status)))
-        }
         let previous = signal(SIGPIPE, SIG_IGN)
         feed(inputPipe[1])
         close(inputPipe[1])
         signal(SIGPIPE, previous)
         return (pid, captureOutput ? outputPipe[0] : nil)
-    }
-
-    /// `fd` moved to a number of 10 or more, close-on-exec; -1 stays -1.
-    private static func lifted(_ fd: Int32) -> Int32 {
-        guard fd >= 0 else { return fd }
-        let moved = fcntl(fd, F_DUPFD_CLOEXEC, 10)
-        close(fd)
-        return moved
-    }
-
-    /// Marks every descriptor from 3 up close-on-exec, so a helper (and above all the clearer,
-    /// which lives on for seconds) holds nothing vault's own parent might wait on, such as the
-    /// pipe a `$(vault get …)` or a test harness reads to its end.
-    private static func closeInheritedDescriptorsOnExec() {
-        guard let folder = opendir("/proc/self/fd") else { return }
-        defer { closedir(folder) }
-        let own = dirfd(folder)
-        while let item = readdir(folder) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            guard let fd = Int32(name), fd >= 3, fd != own else { continue }
-            _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
-        }
     }
 
     /// Reads the helper's output until it closes it or the deadline passes, straight into
@@ -202,26 +158,6 @@ public enum HelperProcess {
             if length < limit { length += count }
         }
         do { return try buffer.slice(0..<length) } catch { throw .failed(helper, error.message) }
-    }
-
-    /// The exit status, or 128 + signal; a helper still running at the deadline (if there is
-    /// one) is killed.
-    private static func wait(for pid: pid_t, timeout: Double?) -> Int32 {
-        let deadline = timeout.map { MonotonicClock.seconds() + $0 }
-        var status: Int32 = 0
-        while true {
-            let done = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
-            if done == pid { break }
-            if done < 0 && errno != EINTR { return 127 }
-            if let deadline, MonotonicClock.seconds() >= deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                return 128 + SIGKILL
-            }
-            usleep(5_000)
-        }
-        let signalNumber = status & 0x7f
-        return signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
     }
 }
 

@@ -12,12 +12,22 @@ import Glibc
 /// go; otherwise, and then, the terminal's settings are restored (`TerminalEchoGuard`) and the
 /// process ends by that signal, as it would have by default. Where `main` never took them over
 /// (a test running commands in its own process), deferrals only count.
+///
+/// While vault runs a program for the person (`vault run`), signals are passed on to it
+/// instead (`forwarding(to:_:)`), and vault ends when it does.
 public enum TerminationSignals {
     static let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals passed on to a program vault runs besides the termination signals: they ask
+    /// a daemon to reload or reopen its logs, and would otherwise end vault and orphan it.
+    static let forwardedOnly = [SIGUSR1, SIGUSR2]
 
     private struct State {
         var holders = 0
         var pending: Int32?
+        /// The write end of the pipe the handler writes to, once `main` has taken over.
+        var pipe: Int32?
+        /// The process signals go to instead, while there is one.
+        var forwardingTarget: pid_t?
     }
 
     private static let state = Mutex(State())
@@ -36,13 +46,34 @@ public enum TerminationSignals {
         guard pthread_create(&thread, nil, { argument in
             let descriptor = argument!.assumingMemoryBound(to: Int32.self).pointee
             while true {
-                var number: UInt8 = 0
-                let count = read(descriptor, &number, 1)
-                if count == 1 { TerminationSignals.arrived(Int32(number)) } else if count == 0 || errno != EINTR { return nil }
+                var byte: UInt8 = 0
+                let count = read(descriptor, &byte, 1)
+                if count == 1 {
+                    TerminationSignals.arrived(Int32(byte & 0x7f), fromTerminal: byte & 0x80 != 0)
+                } else if count == 0 || errno != EINTR {
+                    return nil
+                }
             }
         }, reader) == 0 else { return }
         pthread_detach(thread)
+        state.withLock { $0.pipe = ends[1] }
         _ = numbers.withUnsafeBufferPointer { vault_forward_signals(ends[1], $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Runs `body` (which waits for the child `pid`) with every termination signal and SIGUSR1
+    /// and SIGUSR2 sent to vault passed on to the child instead of ending vault. A signal the
+    /// kernel sent to the terminal's whole foreground group (Ctrl-C, Ctrl-\\, a hangup) has
+    /// reached the child already, and is not sent twice.
+    public static func forwarding<Value>(to pid: pid_t, _ body: () throws -> Value) rethrows -> Value {
+        let pipe = state.withLock { state in
+            state.forwardingTarget = pid
+            return state.pipe
+        }
+        if let pipe {
+            _ = forwardedOnly.withUnsafeBufferPointer { vault_forward_signals(pipe, $0.baseAddress, Int32($0.count)) }
+        }
+        defer { state.withLock { $0.forwardingTarget = nil } }
+        return try body()
     }
 
     /// The four signals as a set.
@@ -53,8 +84,12 @@ public enum TerminationSignals {
         return set
     }
 
-    private static func arrived(_ number: Int32) {
+    private static func arrived(_ number: Int32, fromTerminal: Bool) {
         let now = state.withLock { state -> Bool in
+            if let target = state.forwardingTarget {
+                if !fromTerminal { kill(target, number) }
+                return false
+            }
             guard state.holders > 0 else { return true }
             state.pending = state.pending ?? number
             return false

@@ -1,0 +1,72 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault inject`: renders a template (a config file with `{{ vault://NAME#FIELD }}` where its
+/// secrets go) into the file a program reads, so that the template can live in git.
+struct InjectCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inject",
+        abstract: "Copy a template, replacing {{ vault://NAME#FIELD }} with the secrets.",
+        discussion: """
+            Reads the template from --in-file or standard input and writes it to --out-file \
+            or standard output with every {{ vault://NAME }} or {{ vault://NAME#FIELD }} (spaces \
+            inside the braces optional) replaced by the value; other {{ … }} are left as they \
+            are. A reference that the vault cannot resolve fails the whole command, naming it, \
+            and nothing is written. The output file is new, of mode 0600, and written at once \
+            (atomically); an existing one is replaced only with --force.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Option(name: [.customShort("i"), .customLong("in-file")], help: ArgumentHelp("The template (default: standard input).", valueName: "file"))
+    var template: String?
+
+    @Option(name: [.customShort("o"), .customLong("out-file")], help: ArgumentHelp("Write the result to this file (mode 0600) instead of standard output.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the --out-file if it exists.")
+    var force = false
+
+    /// The largest template read: far past any configuration file.
+    static let templateLimit = 64 << 20
+
+    func validate() throws {
+        if force && output == nil { throw ValidationError("--force goes with --out-file") }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let parsed = try SecretTemplate(try readTemplate(in: context))
+        let file = output.map { SecretOutputFile(path: $0, force: force) }
+        try file?.checkFree()
+        let values = try vault.resolve(parsed.references, in: context)
+        let rendered = parsed.rendered(with: values)
+        if let file {
+            try file.write(rendered)
+        } else {
+            try context.streams.write(rendered)
+        }
+    }
+
+    private func readTemplate(in context: CommandContext) throws -> [UInt8] {
+        guard let template else { return try context.streams.readAll() }
+        do {
+            return try AtomicFile.read(template, limit: Self.templateLimit)
+        } catch .tooLarge {
+            throw InjectError.templateTooLarge(template)
+        }
+    }
+}
+
+/// A template `vault inject` will not read.
+enum InjectError: VaultFailure, Equatable {
+    case templateTooLarge(String)
+
+    var message: String {
+        switch self {
+        case .templateTooLarge(let path): "\(path) is larger than \(InjectCommand.templateLimit >> 20) MiB, too large to be a template"
+        }
+    }
+
+    var exitStatus: ExitStatus { .failure }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import VaultCLI
+import VaultKit
+
+/// `vault read REF`: prints the secret a reference names, for scripts that hold references
+/// rather than secrets.
+struct ReadCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Print the secret a reference (vault://NAME#FIELD) names.",
+        discussion: """
+            vault://NAME is the entry's password; vault://NAME#FIELD one of its fields: \
+            username, url, notes, otp (the current one-time code), or a custom field's name. \
+            Write #, % and spaces in a name or field percent-encoded (vault://my%20bank#pin). \
+            With --output the value is written, exactly as stored, to a new file of mode 0600.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: ArgumentHelp("The secret reference.", valueName: "reference"))
+    var reference: String
+
+    @Flag(name: .customShort("n"), help: "Print no newline after the value.")
+    var noNewline = false
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the value to this file (mode 0600) instead.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Replace the --output file if it exists.")
+    var force = false
+
+    func validate() throws {
+        if force && output == nil { throw ValidationError("--force goes with --output") }
+    }
+
+    func run(in context: CommandContext) async throws {
+        let parsed = try SecretReference(parsing: reference)
+        let file = output.map { SecretOutputFile(path: $0, force: force) }
+        try file?.checkFree()
+        guard let value = try vault.resolve([parsed], in: context)[parsed] else { return }
+        if let file {
+            try file.write(Array(value.utf8))
+        } else {
+            try context.streams.write(noNewline ? value : value + "\n")
+        }
+    }
+}

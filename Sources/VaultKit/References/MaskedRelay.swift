@@ -1,0 +1,102 @@
+import SystemPackage
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Passes a child's standard output and error on to ours while it runs, each through its own
+/// `SecretMasker`, and feeds its standard input the bytes it is given (`vault run --stdin`).
+/// When the child has ended, what it left in the pipes is passed on and the relay stops, even if
+/// a process it left behind still holds them open. Where our side is closed (a reader of
+/// `vault run … | head` that went away), the child's pipe is closed too, so that the child
+/// learns it as it would have without vault in between.
+public struct MaskedRelay {
+    /// One of the child's output pipes and where its bytes go.
+    private struct Channel {
+        var source: FileDescriptor
+        var destination: FileDescriptor
+        var masker: SecretMasker
+        var isOpen = true
+    }
+
+    private var channels: [Channel]
+    private var input: FileDescriptor?
+    private var pendingInput: [UInt8]
+
+    /// A relay for `child`: its output to `output`, its errors to `errors`, masking `secrets`;
+    /// `input` goes to its standard input pipe, which is then closed.
+    public init(child: ChildProcess, secrets: [String], output: FileDescriptor, errors: FileDescriptor, input: [UInt8] = []) {
+        channels = [(child.output, output), (child.errors, errors)].compactMap { source, destination in
+            source.map { Channel(source: $0, destination: destination, masker: SecretMasker(secrets: secrets)) }
+        }
+        self.input = child.input
+        pendingInput = input
+    }
+
+    /// Relays until `child` has ended and returns its exit status (or 128 + the signal).
+    public mutating func run(until child: ChildProcess) -> Int32 {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        if let input { _ = fcntl(input.rawValue, F_SETFL, fcntl(input.rawValue, F_GETFL) | O_NONBLOCK) }
+        if pendingInput.isEmpty { closeInput() }
+        var status: Int32?
+        while channels.contains(where: \.isOpen) || input != nil {
+            status = status ?? child.exitStatusIfEnded()
+            // Once the child has ended, only what is already in the pipes is waited for.
+            if !pass(waiting: status == nil ? 100 : 0) && status != nil { break }
+        }
+        for index in channels.indices where channels[index].isOpen { finish(index) }
+        closeInput()
+        return status ?? child.waitForExit()
+    }
+
+    /// Polls the pipes for `milliseconds` and moves what is ready; false when nothing was.
+    private mutating func pass(waiting milliseconds: Int32) -> Bool {
+        var pollers = channels.map { pollfd(fd: $0.isOpen ? $0.source.rawValue : -1, events: Int16(POLLIN), revents: 0) }
+        pollers.append(pollfd(fd: input?.rawValue ?? -1, events: Int16(POLLOUT), revents: 0))
+        let ready = poll(&pollers, nfds_t(pollers.count), milliseconds)
+        guard ready > 0 else { return false }
+        for index in channels.indices where pollers[index].revents != 0 { relay(index) }
+        if pollers[channels.count].revents != 0 { feedInput() }
+        return true
+    }
+
+    private mutating func relay(_ index: Int) {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { read(channels[index].source.rawValue, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard count > 0 else { return finish(index) }
+        let passed = channels[index].masker.feed(chunk[0..<count])
+        do throws(Errno) {
+            try channels[index].destination.writeEvery(passed)
+        } catch {
+            close(index)
+        }
+    }
+
+    /// Passes on what the masker still holds and closes the channel.
+    private mutating func finish(_ index: Int) {
+        let rest = channels[index].masker.finish()
+        try? channels[index].destination.writeEvery(rest)
+        close(index)
+    }
+
+    private mutating func close(_ index: Int) {
+        guard channels[index].isOpen else { return }
+        try? channels[index].source.close()
+        channels[index].isOpen = false
+    }
+
+    private mutating func feedInput() {
+        guard let input else { return }
+        let count = pendingInput.withUnsafeBytes { Glibc.write(input.rawValue, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        guard count > 0 else { return closeInput() }
+        pendingInput.removeFirst(count)
+        if pendingInput.isEmpty { closeInput() }
+    }
+
+    private mutating func closeInput() {
+        try? input?.close()
+        input = nil
+    }
+}

@@ -1,0 +1,34 @@
+import FoundationEssentials
+
+/// Turns secret references into their values, opening the vault once for all of them: the
+/// password, a stored field (`EntryField`), or for `#otp` the code `OneTimeCodes` issues now
+/// (a HOTP counter moves on, as with `vault otp`). The first reference that names what the vault
+/// does not hold fails the whole lot, naming it, so that nothing is run or written with a hole.
+public enum SecretResolver {
+    /// The value of each reference in `references`, in a dictionary keyed by reference.
+    public static func resolve(
+        _ references: some Collection<SecretReference>, at date: Date, in store: VaultStore, using unlocker: Unlocker
+    ) throws -> [SecretReference: String] {
+        var values: [SecretReference: String] = [:]
+        guard !references.isEmpty else { return values }
+        let entries = try store.open(using: unlocker).entries
+        for reference in references where values[reference] == nil {
+            do {
+                guard let entry = try entries.entry(named: reference.name) else { throw EntryError.notFound(reference.name) }
+                if reference.field?.lowercased() == "otp" {
+                    values[reference] = try OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: store, using: unlocker).code
+                } else if let field = reference.field {
+                    values[reference] = try EntryField.value(of: field, in: entry)
+                } else {
+                    guard let password = entry.password else { throw SecretReferenceError.unresolved(reference, "the entry has no password", .notFound) }
+                    values[reference] = password
+                }
+            } catch let failure as EntryError {
+                throw SecretReferenceError.unresolved(reference, failure.message, failure.exitStatus)
+            } catch let failure as OTPError {
+                throw SecretReferenceError.unresolved(reference, failure.message, failure.exitStatus)
+            }
+        }
+        return values
+    }
+}
