@@ -107,11 +107,11 @@ final class GitHTTPServer: @unchecked Sendable {
     /// The host git names in its credential requests: `127.0.0.1:PORT`.
     var host: String { "127.0.0.1:\(port)" }
 
-    /// Makes the empty bare repository `name`, which takes pushes.
+    /// Makes the empty bare repository `name`, whose HEAD is main, which takes pushes.
     func createRepository(_ name: String) async throws {
         let git = try #require(ExternalProgram.find("git"))
         let path = folder + "/repositories/" + name
-        for arguments in [["init", "-q", "--bare", path], ["-C", path, "config", "http.receivepack", "true"]] {
+        for arguments in [["init", "-q", "--bare", "--initial-branch=main", path], ["-C", path, "config", "http.receivepack", "true"]] {
             let result = try await ExternalProgram.run(git, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": folder])
             try #require(result.status == 0, "\(result)")
         }
