@@ -8,13 +8,12 @@ import Glibc
 /// user from a generated configuration, runs git's own git-http-backend as CGI for the bare
 /// repositories in its folder, behind HTTP Basic authentication against a plain user file
 /// (lighttpd reads it at each request, so `setPassword` takes effect at once). Pushes are
-/// allowed. Stopped with SIGTERM; its folder is removed.
-final class GitHTTPServer: @unchecked Sendable {
-    let folder: String
-    let port: Int
+/// allowed. Stopped with SIGTERM, as a `ServerProcess`; its folder is removed.
+final class GitHTTPServer: Sendable {
     let user: String
-    private let pid: pid_t
-    private var running = true
+    private let process: ServerProcess
+    var folder: String { process.folder }
+    var port: Int { process.port }
 
     /// Starts the server for `user` with `password`; a port another process took meanwhile is
     /// tried again on another.
@@ -24,11 +23,12 @@ final class GitHTTPServer: @unchecked Sendable {
         let git = try #require(ExternalProgram.find("git"), "git is not installed")
         let execPath = try await ExternalProgram.run(git, ["--exec-path"], environment: ["PATH": "/usr/bin:/bin"]).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        folder = FileManager.default.temporaryDirectory.path + "/vault-git-http-" + UUID().uuidString
+        let folder = FileManager.default.temporaryDirectory.path + "/vault-git-http-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder + "/repositories", withIntermediateDirectories: true)
         self.user = user
         do {
-            (port, pid) = try await Self.start(lighttpd, folder: folder, user: user, password: password, backend: execPath + "/git-http-backend")
+            let (port, pid) = try await Self.start(lighttpd, folder: folder, user: user, password: password, backend: execPath + "/git-http-backend")
+            process = ServerProcess(adopting: pid, name: "lighttpd", folder: folder, port: port)
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
@@ -124,20 +124,6 @@ final class GitHTTPServer: @unchecked Sendable {
 
     /// Sends SIGTERM and waits for the end; removes the folder.
     func stop() async throws {
-        guard running else { return }
-        running = false
-        kill(pid, SIGTERM)
-        let termination = try await ExternalProgram.reap(pid, within: .seconds(10))
-        try? FileManager.default.removeItem(atPath: folder)
-        #expect(termination != nil, "lighttpd did not stop on SIGTERM and was killed")
-    }
-
-    deinit {
-        if running {
-            var status: Int32 = 0
-            kill(pid, SIGKILL)
-            waitpid(pid, &status, 0)
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        try await process.stop()
     }
 }
