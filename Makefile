@@ -38,11 +38,13 @@ fuzz:
 
 # The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
 # needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).
+# git-credential-vault, beside vault, is the name git runs for `credential.helper vault`.
 install:
 	scripts/setup
 	$(SWIFT) build -c release --static-swift-stdlib --product vault
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0755 .build/release/vault $(DESTDIR)$(PREFIX)/bin/vault
+	install -m 0755 scripts/git-credential-vault $(DESTDIR)$(PREFIX)/bin/git-credential-vault
 	install -m 0644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 bench:

@@ -31,7 +31,8 @@ public struct VaultCommand: ParsableCommand {
         SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
-        ReadCommand.self, RunCommand.self, InjectCommand.self, ClipboardClearCommand.self, KeyringExpireCommand.self,
+        ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
+        ClipboardClearCommand.self, KeyringExpireCommand.self,
     ]
 
     /// Every built-in command name and alias; these always win over external plugins.

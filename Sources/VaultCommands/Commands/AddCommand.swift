@@ -78,9 +78,8 @@ struct AddCommand: VaultSubcommand {
             entry.password = existing?.password
             if let password = typed.password {
                 entry.changePassword(to: password, at: now)
-            } else if let old = entry.password {
-                entry.history.append(PasswordChange(password: old, replaced: now))
-                entry.password = nil
+            } else {
+                entry.removePassword(at: now)
             }
             try details.apply(to: &entry, secretValues: typed.secretValues)
             typed.fields.forEach { entry.setField($0) }

@@ -83,6 +83,14 @@ public struct Entry: Equatable, Sendable {
         password = newPassword
     }
 
+    /// Removes the password, keeping it (if any) in the history.
+    public mutating func removePassword(at date: Date) {
+        if let old = password {
+            history.append(PasswordChange(password: old, replaced: date))
+        }
+        password = nil
+    }
+
     /// The entry's one-time password setting, if it has one.
     public func oneTimePassword() throws(OTPError) -> OneTimePassword? {
         try otp.map { (uri) throws(OTPError) in try OTPAuthURI.parse(uri) }

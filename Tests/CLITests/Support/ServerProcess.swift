@@ -53,6 +53,15 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// A server the test started itself (lighttpd), taken over to be stopped as the others are:
+    /// process `pid`, serving on `port`, with its files in `folder`.
+    init(adopting pid: pid_t, name: String, folder: String, port: Int) {
+        self.name = name
+        self.folder = folder
+        self.port = port
+        self.pid = pid
+    }
+
     /// The port the server writes to its port file, polled until it appears; when the server
     /// exits instead, or the start limit passes (it is killed then), an error with its stderr.
     private static func publishedPort(of pid: pid_t, name: String, portFile: String, stderr errorPath: String) async throws -> Int {
