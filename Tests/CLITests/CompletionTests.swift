@@ -111,7 +111,6 @@ struct CompletionTests {
         #expect(try await Self.bashCompletions(fixture, ["breach", "--entry", "ba"]) == ["bank"])
         #expect(try await Self.bashCompletions(fixture, ["tls", "--entry", "ba"]) == ["bank"])
         #expect(try await Self.bashCompletions(fixture, ["get", #"web/my\ b"#]) == ["web/my bank"])
-        #expect(try await Self.bashCompletions(fixture, ["get", #"'work: "it"#]) == [#"work: "it's" $HOME"#])
         #expect(try await Self.bashCompletions(fixture, ["get", "--vault", fixture.path("missing.json"), ""]).isEmpty)
         try await fixture.succeed(["lock"])
         #expect(try await Self.bashCompletions(fixture, ["get", ""]).isEmpty)

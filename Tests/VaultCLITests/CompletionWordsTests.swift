@@ -15,7 +15,7 @@ struct CompletionWordsTests {
     }
 
     @Test func bashWordsLoseTheirQuoting() {
-        #expect(CompletionWords(["mv", "--vault", #"/my\ vaults/it's.json"#], dialect: .bash, home: nil).vaultPath == "/my vaults/it's.json")
+        #expect(CompletionWords(["mv", "--vault", #"/my\ vaults/it\'s.json"#], dialect: .bash, home: nil).vaultPath == "/my vaults/it's.json")
         #expect(CompletionWords.unquoted(#"'/a b'/"c d"/e\ f"#) == "/a b/c d/e f")
         #expect(CompletionWords.unquoted(#""a\$b\c""#) == #"a$b\c"#)
         #expect(CompletionWords.unquoted(#"'it'\''s'"#) == "it's")

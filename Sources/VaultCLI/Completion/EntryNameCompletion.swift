@@ -42,9 +42,12 @@ public enum EntryNameCompletion {
         case .bash:
             return #""${COMP_WORDS[0]}" \#(arguments) "${COMP_WORDS[@]:1:COMP_CWORD-1}" 2>/dev/null"#
         case .zsh:
-            return #""${(Q)words[1]}" \#(arguments) "${(@Q)words[2,CURRENT-1]}" 2>/dev/null"#
+            // `words` starts at the subcommand here; the generated script keeps the program typed
+            // in `command_name`, as its own custom completions use it.
+            return #""${command_name}" \#(arguments) "${(@Q)words[2,CURRENT-1]}" 2>/dev/null"#
         case .fish:
-            return #"command (commandline -opc)[1] \#(arguments) (commandline -opc)[2..-1] 2>/dev/null"#
+            // fish allows no command substitution as the command: the words go through a variable.
+            return #"set -l words (commandline -opc); command $words[1] \#(arguments) $words[2..-1] 2>/dev/null"#
         }
     }
 
