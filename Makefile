@@ -38,7 +38,8 @@ fuzz:
 
 # The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
 # needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).
-# git-credential-vault, beside vault, is the name git runs for `credential.helper vault`.
+# git-credential-vault, beside vault, is the name git runs for `credential.helper vault`. The
+# shell completion scripts go where bash-completion, zsh and fish look for them.
 install:
 	scripts/setup
 	$(SWIFT) build -c release --static-swift-stdlib --product vault
@@ -46,6 +47,13 @@ install:
 	install -m 0755 .build/release/vault $(DESTDIR)$(PREFIX)/bin/vault
 	install -m 0755 scripts/git-credential-vault $(DESTDIR)$(PREFIX)/bin/git-credential-vault
 	install -m 0644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	.build/release/vault --generate-completion-script bash >$(DESTDIR)$(PREFIX)/share/bash-completion/completions/vault
+	.build/release/vault --generate-completion-script zsh >$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_vault
+	.build/release/vault --generate-completion-script fish >$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/vault.fish
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/vault $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_vault \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/vault.fish
 
 bench:
 	scripts/setup --bench

@@ -28,11 +28,11 @@ public struct VaultCommand: ParsableCommand {
     /// The core commands, before every plugin's.
     static let coreCommands: [ParsableCommand.Type] = [
         InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
-        SearchCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
+        SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
         ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
-        ClipboardClearCommand.self, KeyringExpireCommand.self,
+        ClipboardClearCommand.self, KeyringExpireCommand.self, CompleteEntriesCommand.self,
     ]
 
     /// Every built-in command name and alias; these always win over external plugins.

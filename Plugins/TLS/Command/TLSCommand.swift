@@ -53,7 +53,7 @@ struct TLSCommand: VaultSubcommand {
     @Argument(help: ArgumentHelp("The site: HOST, HOST:PORT, [IPv6]:PORT or an https:// URL.", valueName: "host[:port]"))
     var target: String?
 
-    @Option(help: ArgumentHelp("Audit the sites in a stored entry's URLs.", valueName: "name"))
+    @Option(help: ArgumentHelp("Audit the sites in a stored entry's URLs.", valueName: "name"), completion: .entryName)
     var entry: String?
 
     @Flag(help: "Audit every site the vault holds a URL for.")

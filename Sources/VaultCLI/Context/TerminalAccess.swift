@@ -23,12 +23,20 @@ extension Terminal {
 
 /// How a command reaches the person: the process's controlling terminal (`/dev/tty`, which
 /// works while standard input and output are redirected), or nobody (a test, or a process
-/// without a terminal, where every question is refused as it would be under cron).
+/// without a terminal, where every question is refused as it would be under cron). The same
+/// terminal can be taken over as a full screen, for `vault pick`.
 public struct TerminalAccess: Sendable {
     private let opener: @Sendable () throws(TerminalError) -> any Terminal
+    private let screenOpener: @Sendable () throws(TerminalError) -> any FullScreen
 
-    public init(open: @escaping @Sendable () throws(TerminalError) -> any Terminal) {
+    public init(
+        open: @escaping @Sendable () throws(TerminalError) -> any Terminal,
+        openScreen: @escaping @Sendable () throws(TerminalError) -> any FullScreen = { () throws(TerminalError) in
+            throw .noTerminal("a choice of entry")
+        }
+    ) {
         opener = open
+        screenOpener = openScreen
     }
 
     /// The terminal, or `TerminalError.noTerminal` when there is none.
@@ -36,8 +44,16 @@ public struct TerminalAccess: Sendable {
         try opener()
     }
 
+    /// The terminal taken over as a full screen until it is closed, or
+    /// `TerminalError.noTerminal` when there is none.
+    public func openScreen() throws(TerminalError) -> any FullScreen {
+        try screenOpener()
+    }
+
     /// The process's controlling terminal.
-    public static let controlling = TerminalAccess { () throws(TerminalError) in try ControllingTerminal() }
+    public static let controlling = TerminalAccess(
+        open: { () throws(TerminalError) in try ControllingTerminal() },
+        openScreen: { () throws(TerminalError) in try ControllingScreen() })
 
     /// No terminal at all.
     public static let none = TerminalAccess { () throws(TerminalError) in throw .noTerminal("input") }

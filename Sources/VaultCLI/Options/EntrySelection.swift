@@ -7,7 +7,7 @@ import ArgumentParser
 public struct EntrySelection: ParsableArguments {
     public init() {}
 
-    @Option(help: ArgumentHelp("Check a stored entry's password.", valueName: "name"))
+    @Option(help: ArgumentHelp("Check a stored entry's password.", valueName: "name"), completion: .entryName)
     public var entry: String?
 
     @Flag(help: "Check every stored entry's password.")

@@ -114,6 +114,14 @@ public struct VaultOptions: ParsableArguments {
                  confirmCostlyDerivation: Self.confirmCostlyDerivation(context.terminal))
     }
 
+    /// An unlocker that opens the vault with the key cached in a keyring and nothing else: it
+    /// never asks at the terminal and never reads a password file, and opening fails with
+    /// `InputError.locked` when no key is cached (or the keyring is turned off). For shell
+    /// completion, which runs at each Tab and must never prompt.
+    public func cachedKeyUnlocker(in context: CommandContext) throws -> Unlocker {
+        Unlocker(passwordSource: NoPasswordSource(), keyCache: try keyCache(in: context))
+    }
+
     /// An unlocker for a command that must prove the current master password (`action`, such
     /// as "changing the master password"): it never takes the key from the keyring, though it
     /// still replaces the key kept there.

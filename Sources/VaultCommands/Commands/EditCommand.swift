@@ -20,7 +20,7 @@ struct EditCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The entry's name.")
+    @Argument(help: "The entry's name.", completion: .entryName)
     var name: String
 
     @OptionGroup var details: EntryDetailsOptions

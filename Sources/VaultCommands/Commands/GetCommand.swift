@@ -15,7 +15,7 @@ struct GetCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The entry's name.")
+    @Argument(help: "The entry's name.", completion: .entryName)
     var name: String
 
     @Option(help: ArgumentHelp(

@@ -12,10 +12,10 @@ struct MoveCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The current name.")
+    @Argument(help: "The current name.", completion: .entryName)
     var old: String
 
-    @Argument(help: "The new name.")
+    @Argument(help: "The new name.", completion: .entryName)
     var new: String
 
     @Flag(help: "Replace an entry that already has the new name.")

@@ -20,7 +20,7 @@ struct OTPCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The entry's name.")
+    @Argument(help: "The entry's name.", completion: .entryName)
     var name: String
 
     @Option(help: ArgumentHelp("The moment to make a TOTP code for: Unix seconds or an ISO 8601 date.", valueName: "time"))

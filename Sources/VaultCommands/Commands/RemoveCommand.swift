@@ -11,7 +11,7 @@ struct RemoveCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The entry's name.")
+    @Argument(help: "The entry's name.", completion: .entryName)
     var name: String
 
     @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")

@@ -10,7 +10,7 @@ struct ShowCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    @Argument(help: "The entry's name.")
+    @Argument(help: "The entry's name.", completion: .entryName)
     var name: String
 
     @Flag(help: "Show the password and secret fields.")

@@ -78,7 +78,7 @@ struct StatusCommand: VaultSubcommand {
             let states = keyrings.backends.map { Self.state(of: $0, vaultID: envelope.id, now: now) }
             report.keyrings = states.map(\.report)
             let opened = states.lazy.compactMap(\.key).compactMap { key in
-                try? store.open(using: Unlocker(passwordSource: NoPassword(), keyCache: KeyAsItIs(key: key)))
+                try? store.open(using: Unlocker(passwordSource: NoPasswordSource(), keyCache: KeyAsItIs(key: key)))
             }.first
             if let opened {
                 report.unlocked = true
@@ -153,9 +153,4 @@ private struct KeyAsItIs: KeyCache {
     func store(_ key: SecureBytes, vaultID: String, label: String) {}
     func remove(vaultID: String) {}
     var keepsKeys: Bool { false }
-}
-
-/// A password source for commands that must never ask.
-struct NoPassword: PasswordSource {
-    func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes { throw InputError.locked }
 }

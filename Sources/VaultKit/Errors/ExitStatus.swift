@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     case unavailable = 6
     case findings = 10
     case usage = 64
+    /// Left without a choice (Esc or Ctrl-C in `vault pick`), as fzf and a shell report Ctrl-C.
+    case cancelled = 130
 }
 
 /// An error that knows how to explain itself to a person and which exit code it stands for.

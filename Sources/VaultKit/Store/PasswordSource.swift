@@ -29,3 +29,11 @@ public struct PasswordFile: PasswordSource {
         return password
     }
 }
+
+/// No master password at all, for commands that must never ask (`status`, shell completion):
+/// the vault opens only with a cached key, and is `InputError.locked` otherwise.
+public struct NoPasswordSource: PasswordSource {
+    public init() {}
+
+    public func masterPassword(prompt: String, confirm: Bool) throws -> SecureBytes { throw InputError.locked }
+}
