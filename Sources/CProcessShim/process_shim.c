@@ -3,12 +3,17 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
 int vault_set_not_dumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int vault_spawn_new_session_flag(void) {
+    return POSIX_SPAWN_SETSID;
 }
 
 int vault_memory_file(const char *name) {

@@ -20,7 +20,8 @@ public struct VaultCommand: ParsableCommand {
             Exit codes: 0 success, 1 error, 3 wrong master password or tampered vault, \
             4 entry or file not found, 5 already exists, 6 unavailable (a keyring, the \
             clipboard, or a program or library a command needs), 10 an analyzer found a \
-            problem, 64 usage error.
+            problem, 64 usage error, 130 a choice cancelled (vault pick). vault run exits with \
+            its command's status.
             """,
         version: "0.1.0",
         subcommands: coreCommands + BuiltinPlugins.all.flatMap(\.commands))

@@ -1,7 +1,8 @@
 #ifndef VAULT_PROCESS_SHIM_H
 #define VAULT_PROCESS_SHIM_H
 
-/// What Swift cannot do itself: prctl(2) is variadic, and a signal handler must be plain C.
+/// What Swift cannot do itself: prctl(2) is variadic, a signal handler must be plain C, and glibc
+/// shows some constants to GNU sources only.
 
 /// prctl(PR_SET_DUMPABLE, 0): no core file, no ptrace attach and no /proc/PID/mem for other
 /// processes of the same user. Returns 0, or -1 with errno set.
@@ -16,5 +17,9 @@ int vault_forward_signals(int pipe_write_end, const int *numbers, int count);
 /// An anonymous file in memory (memfd_create, close-on-exec), which a child's output can be
 /// sent to and read back from after it exits. Returns the descriptor, or -1 with errno set.
 int vault_memory_file(const char *name);
+
+/// posix_spawn's POSIX_SPAWN_SETSID flag, which glibc shows only to GNU sources: the child
+/// starts a session of its own.
+int vault_spawn_new_session_flag(void);
 
 #endif

@@ -37,8 +37,12 @@ public struct CommandClipboard: Clipboard {
         return nil
     }
 
+    /// Copies through the helper, which keeps the selection in a process it leaves behind; that
+    /// process leads a session of its own, so that it outlives vault's terminal.
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
-        let result = try Self.helper { () throws(HelperProcessError) in try HelperProcess.run(copyCommand.path, copyCommand.arguments, environment: environment, input: secret) }
+        let result = try Self.helper { () throws(HelperProcessError) in
+            try HelperProcess.run(copyCommand.path, copyCommand.arguments, environment: environment, input: secret, ownSession: true)
+        }
         guard result.status == 0 else {
             let helper = Paths.lastComponent(of: copyCommand.path)
             throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")

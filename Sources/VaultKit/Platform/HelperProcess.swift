@@ -69,12 +69,14 @@ public enum HelperProcess {
     /// its standard output up to `captureOutput` bytes when that is given (else /dev/null), and
     /// waits at most `timeout` seconds for it to exit (it is killed after that). The helper is
     /// always reaped. It gets exactly `environment`; `extraDescriptor` is passed on as fd 3.
+    /// With `ownSession` it starts a session of its own (see `ProcessSpawn`): for a helper that
+    /// leaves a process behind, as xclip leaves the one that keeps the selection.
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String], input: UnsafeRawBufferPointer? = nil,
-        captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil
+        captureOutput limit: Int? = nil, timeout: Double = 5, extraDescriptor: Int32? = nil, ownSession: Bool = false
     ) throws(HelperProcessError) -> Result {
         let pid = try spawn(path, arguments, environment: environment, output: limit != nil ? .pipe : .null, errors: .null,
-                            extraDescriptor: extraDescriptor) { inputFD in
+                            extraDescriptor: extraDescriptor, newSession: ownSession) { inputFD in
             if let input, !input.isEmpty { try? FileDescriptor(rawValue: inputFD).writeEvery(input) }
         }
         defer { if let fd = pid.output { close(fd) } }
@@ -99,7 +101,7 @@ public enum HelperProcess {
     /// after it), its output and errors where asked, and `extraDescriptor` as fd 3.
     private static func spawn(
         _ path: String, _ arguments: [String], environment: [String: String], output: Destination, errors: Destination,
-        extraDescriptor: Int32?, feed: (Int32) -> Void
+        extraDescriptor: Int32?, newSession: Bool = false, feed: (Int32) -> Void
     ) throws(HelperProcessError) -> (id: pid_t, output: Int32?) {
         let captureOutput = if case .pipe = output { true } else { false }
         var inputPipe: [Int32] = [-1, -1]
@@ -122,7 +124,7 @@ public enum HelperProcess {
         }
         let pid: pid_t
         do {
-            pid = try ProcessSpawn.spawn(path, arguments, environment: environment, descriptors: descriptors)
+            pid = try ProcessSpawn.spawn(path, arguments, environment: environment, descriptors: descriptors, newSession: newSession)
         } catch {
             for fd in [inputPipe[0], inputPipe[1], outputPipe[0], outputPipe[1]] where fd >= 0 { close(fd) }
             throw .failed(path, String(cString: strerror(error.rawValue)))

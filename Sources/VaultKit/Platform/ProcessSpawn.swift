@@ -1,3 +1,4 @@
+import CProcessShim
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -20,9 +21,11 @@ enum ProcessSpawn {
     }
 
     /// Starts `path` with `arguments` and exactly `environment`; `descriptors` maps the child's
-    /// descriptor numbers to what they are. Every other descriptor is closed in the child.
+    /// descriptor numbers to what they are. Every other descriptor is closed in the child. With
+    /// `newSession` it leads a session of its own, without a terminal, so that the hangup of
+    /// vault's terminal (when vault led its session) does not reach what it leaves running.
     static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String], descriptors: [Int32: Source]
+        _ path: String, _ arguments: [String], environment: [String: String], descriptors: [Int32: Source], newSession: Bool = false
     ) throws(Errno) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -43,7 +46,8 @@ enum ProcessSpawn {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigmask(&attributes, &noneBlocked)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let sessionFlag = newSession ? vault_spawn_new_session_flag() : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | sessionFlag))
 
         closeInheritedDescriptorsOnExec()
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
