@@ -50,23 +50,6 @@ struct InjectCommand: VaultSubcommand {
 
     private func readTemplate(in context: CommandContext) throws -> [UInt8] {
         guard let template else { return try context.streams.readAll() }
-        do {
-            return try AtomicFile.read(template, limit: Self.templateLimit)
-        } catch .tooLarge {
-            throw InjectError.templateTooLarge(template)
-        }
+        return try InputFile(path: template, role: "a template", limit: Self.templateLimit).bytes()
     }
-}
-
-/// A template `vault inject` will not read.
-enum InjectError: VaultFailure, Equatable {
-    case templateTooLarge(String)
-
-    var message: String {
-        switch self {
-        case .templateTooLarge(let path): "\(path) is larger than \(InjectCommand.templateLimit >> 20) MiB, too large to be a template"
-        }
-    }
-
-    var exitStatus: ExitStatus { .failure }
 }

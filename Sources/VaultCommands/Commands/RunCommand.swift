@@ -55,7 +55,7 @@ struct RunCommand: VaultSubcommand {
 
     func run(in context: CommandContext) async throws {
         let files = try environmentFiles.map { path throws in
-            try EnvironmentFile(parsing: String(decoding: AtomicFile.read(path, limit: Self.environmentFileLimit), as: UTF8.self), path: path)
+            try EnvironmentFile(parsing: InputFile(path: path, role: "an environment file", limit: Self.environmentFileLimit).text(), path: path)
         }
         let environment = try RunEnvironment(base: context.environment, files: files)
         let stdinReference = try stdinVariable.map { name throws(RunError) in
