@@ -75,8 +75,8 @@ struct ReadCommandTests {
             let read = try await fixture.run(["read", "vault://otp/totp#otp"]) { context in
                 context.now = { Date(timeIntervalSince1970: TimeInterval(instant)) }
             }
-            #expect(read.status == 0 && read.stdout == (try await oathtool(["--totp", "-b", Self.otpSecret, "-N", "@\(instant)"])) + "\n",
-                    "\(read)")
+            let expected = try await oathtool(["--totp", "-b", Self.otpSecret, "-N", "@\(instant)"])
+            #expect(read.status == 0 && read.stdout == expected + "\n", "\(read)")
         }
         var codes = ""
         for _ in 0..<2 { codes += try await fixture.succeed(["read", "vault://otp/hotp#otp"]).stdout }

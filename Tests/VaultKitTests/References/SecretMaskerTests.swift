@@ -25,7 +25,6 @@ struct SecretMaskerTests {
 
     @Test(arguments: [
         ("password=hunter2\n", ["hunter2"], "password=\(marker)\n"),
-        ("hunter2hunter2", ["hunter2"], "\(marker)"),
         ("abcde", ["abc", "cde"], "\(marker)"),
         ("xabcdex", ["bcd", "abcde"], "x\(marker)x"),
         ("abcdeX abc", ["abc", "abcdef"], "\(marker)deX \(marker)"),
