@@ -7,14 +7,6 @@ import Testing
 struct OTPCommandTests {
     private static let secret = "JBSWY3DPEHPK3PXP"
 
-    /// oathtool's code for the same setting at the same instant.
-    private func oathtool(_ arguments: [String]) async throws -> String {
-        let oathtool = try #require(ExternalProgram.find("oathtool"), "oathtool is not installed (scripts/setup --test installs it)")
-        let result = try await ExternalProgram.run(oathtool, arguments, environment: [:])
-        try #require(result.status == 0, "\(result)")
-        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test("TOTP codes agree with oathtool for every hash, length and period, at the same instant")
     func agreesWithOathtool() async throws {
         let fixture = try await VaultFixture.initialized()

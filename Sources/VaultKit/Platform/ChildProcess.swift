@@ -54,10 +54,22 @@ public struct ChildProcess {
                 ours.append(ourEnd)
             }
         }
+        takeBackChildSignal()
         let pid = try ProcessSpawn.spawn(path, arguments, environment: environment, descriptors: descriptors)
         started = true
         return ChildProcess(id: pid, input: ours[0].map(FileDescriptor.init), output: ours[1].map(FileDescriptor.init),
                             errors: ours[2].map(FileDescriptor.init))
+    }
+
+    /// A SIGCHLD ignored by whoever started vault survives exec, and makes the kernel reap
+    /// every child at once: waitpid then finds none (ECHILD), and the child's exit status is
+    /// lost. It is set back to the default, which discards the signal as well; a handler that
+    /// is installed (Foundation's, in a test process) is left alone.
+    private static func takeBackChildSignal() {
+        var current = sigaction()
+        guard sigaction(SIGCHLD, nil, &current) == 0,
+              unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) else { return }
+        signal(SIGCHLD, SIG_DFL)
     }
 
     /// The child's exit status (or 128 + the signal that ended it) if it has ended, reaping it;

@@ -15,12 +15,17 @@ public struct EnvironmentFile: Equatable, Sendable {
     /// Parses the text of the file at `path` (named in errors, which never quote a value).
     public init(parsing text: String, path: String) throws(EnvironmentFileError) {
         var positions: [String: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, which a split at "\n" would not see.
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, rawLine) in lines.enumerated() {
             let lineNumber = index + 1
             var line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine)
             line = line.drop(while: \.isWhitespace)
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("export "), line.dropFirst(7).contains("=") { line = line.dropFirst(7).drop(while: \.isWhitespace) }
+            let afterExport = line.dropFirst(6)
+            if line.hasPrefix("export"), afterExport.first == " " || afterExport.first == "\t", afterExport.contains("=") {
+                line = afterExport.drop(while: \.isWhitespace)
+            }
             guard let equals = line.firstIndex(of: "=") else {
                 throw .malformed(path: path, line: lineNumber, "it is no NAME=VALUE line")
             }

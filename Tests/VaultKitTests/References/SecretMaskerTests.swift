@@ -1,0 +1,164 @@
+import SeededRandom
+import Testing
+@testable import VaultKit
+
+/// `SecretMasker`: every occurrence replaced, also when a secret is split across reads, and
+/// nothing held back that cannot start a secret.
+struct SecretMaskerTests {
+    private static let marker = SecretMasker.defaultMarker
+
+    /// The whole of `text`, fed in `chunks` (byte counts, the rest in one last chunk).
+    private static func masked(_ text: [UInt8], secrets: [String], chunks: [Int] = []) -> [UInt8] {
+        var masker = SecretMasker(secrets: secrets)
+        var rest = text[...]
+        var output: [UInt8] = []
+        for size in chunks {
+            output += masker.feed(rest.prefix(size))
+            rest = rest.dropFirst(size)
+        }
+        return output + masker.feed(rest) + masker.finish()
+    }
+
+    private static func masked(_ text: String, secrets: [String], chunks: [Int] = []) -> String {
+        String(decoding: masked(Array(text.utf8), secrets: secrets, chunks: chunks), as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        ("password=hunter2\n", ["hunter2"], "password=\(marker)\n"),
+        ("abcde", ["abc", "cde"], "\(marker)"),
+        ("xabcdex", ["bcd", "abcde"], "x\(marker)x"),
+        ("abcdeX abc", ["abc", "abcdef"], "\(marker)deX \(marker)"),
+        ("abcdef", ["abc", "abcdef"], "\(marker)"),
+        ("ab", ["abc"], "ab"),
+        ("café crème", ["é c"], "caf\(marker)rème"),
+        ("nothing here", [""], "nothing here"),
+        ("", ["secret"], ""),
+    ])
+    func masksWholeText(text: String, secrets: [String], expected: String) {
+        #expect(Self.masked(text, secrets: secrets) == expected)
+    }
+
+    @Test func adjacentOccurrencesShareOneMarker() {
+        // The type's documentation: "Overlapping or adjacent occurrences are covered by one marker".
+        #expect(Self.masked("[s3cret1s3cret1]", secrets: ["s3cret1"]) == "[\(Self.marker)]")
+        #expect(Self.masked("[abcxyz]", secrets: ["abc", "xyz"]) == "[\(Self.marker)]")
+    }
+
+    @Test func secretSplitInsideAMultiByteCharacter() {
+        let text = Array("→ pässwörd ←".utf8)
+        for cut in 1..<text.count {
+            #expect(Self.masked(text, secrets: ["pässwörd"], chunks: [cut]) == Array("→ \(Self.marker) ←".utf8), "cut at \(cut)")
+        }
+    }
+
+    @Test func promptWithoutNewlinePassesAtOnce() {
+        var masker = SecretMasker(secrets: ["hunter2", "xyzzy"])
+        #expect(masker.feed(Array("Password: ".utf8)) == Array("Password: ".utf8))
+        #expect(masker.feed(Array("say x".utf8)) == Array("say ".utf8), "only the x that may start xyzzy is held")
+        #expect(masker.feed(Array("y".utf8)) == [], "xy may still be xyzzy")
+        #expect(masker.feed(Array("!".utf8)) == Array("xy!".utf8))
+        #expect(masker.feed(Array("xyzz".utf8)) == [])
+        #expect(masker.finish() == Array("xyzz".utf8), "at the end a partial secret is text")
+    }
+
+    @Test func emptyMaskerPassesEverything() {
+        var masker = SecretMasker(secrets: ["", ""])
+        #expect(masker.isEmpty)
+        #expect(masker.feed([0, 255, 10]) == [0, 255, 10])
+        #expect(masker.finish() == [])
+    }
+
+    // MARK: - Properties over random secrets and texts
+
+    /// Bytes none of which is in the marker, so that a secret can only show where the masker
+    /// let its bytes through.
+    private static let alphabet = Array("xz01".utf8)
+
+    private static func randomBytes(_ count: Int, _ random: inout SeededRandom) -> [UInt8] {
+        (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+    }
+
+    /// Random secrets (some prefixes of others) and a text holding them among random bytes.
+    private static func randomCase(_ random: inout SeededRandom) -> (secrets: [[UInt8]], text: [UInt8]) {
+        var secrets = (0..<(1 + Int(random.next() % 3))).map { _ in randomBytes(1 + Int(random.next() % 5), &random) }
+        if random.next() % 3 == 0 { secrets.append(secrets[0] + randomBytes(1 + Int(random.next() % 3), &random)) }
+        var text: [UInt8] = []
+        for _ in 0..<Int(random.next() % 8) {
+            text += randomBytes(Int(random.next() % 4), &random)
+            text += secrets[Int(random.next() % UInt64(secrets.count))]
+        }
+        return (secrets, text + randomBytes(Int(random.next() % 3), &random))
+    }
+
+    /// What masking must give: each maximal run of bytes covered by occurrences that overlap
+    /// one another is one marker.
+    private static func expected(_ text: [UInt8], secrets: [[UInt8]]) -> [UInt8] {
+        var runs: [Range<Int>] = []
+        for start in text.indices {
+            for secret in secrets where text[start...].starts(with: secret) {
+                let occurrence = start..<(start + secret.count)
+                if let last = runs.last, last.overlaps(occurrence) {
+                    runs[runs.count - 1] = last.lowerBound..<max(last.upperBound, occurrence.upperBound)
+                } else {
+                    runs.append(occurrence)
+                }
+            }
+        }
+        var output: [UInt8] = []
+        var position = 0
+        for run in runs {
+            output += text[position..<run.lowerBound] + Array(marker.utf8)
+            position = run.upperBound
+        }
+        return output + text[position...]
+    }
+
+    private static func contains(_ output: [UInt8], _ secret: [UInt8]) -> Bool {
+        output.indices.contains { output[$0...].starts(with: secret) }
+    }
+
+    @Test(arguments: 0..<40)
+    func splittingNeverChangesTheOutput(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<25 {
+            let (secretBytes, text) = Self.randomCase(&random)
+            let secrets = secretBytes.map { String(decoding: $0, as: UTF8.self) }
+            let whole = Self.masked(text, secrets: secrets)
+            let shown = String(decoding: text, as: UTF8.self)
+            #expect(whole == Self.expected(text, secrets: secretBytes), "\(secrets) in \(shown)")
+            for secret in secretBytes {
+                #expect(!Self.contains(whole, secret), "\(secrets) in \(shown)")
+            }
+            #expect(Self.masked(text, secrets: secrets, chunks: Array(repeating: 1, count: text.count)) == whole,
+                    "byte by byte: \(secrets) in \(shown)")
+            for cut in 0...text.count {
+                #expect(Self.masked(text, secrets: secrets, chunks: [cut]) == whole, "cut at \(cut): \(secrets) in \(shown)")
+            }
+            var chunks: [Int] = []
+            while chunks.reduce(0, +) < text.count { chunks.append(Int(random.next() % 5)) }
+            #expect(Self.masked(text, secrets: secrets, chunks: chunks) == whole, "chunks \(chunks): \(secrets) in \(shown)")
+        }
+    }
+
+    /// While no secret has shown up whole, exactly the longest tail that may start a secret is
+    /// held back.
+    @Test(arguments: 0..<20)
+    func holdsBackOnlyWhatMayStartASecret(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<25 {
+            let secrets = (0..<(1 + Int(random.next() % 3))).map { _ in Self.randomBytes(2 + Int(random.next() % 4), &random) }
+            let text = Self.randomBytes(Int(random.next() % 30), &random)
+            var masker = SecretMasker(secrets: secrets.map { String(decoding: $0, as: UTF8.self) })
+            var passed: [UInt8] = []
+            for (index, byte) in text.enumerated() {
+                let fed = Array(text[...index])
+                if secrets.contains(where: { Self.contains(fed, $0) }) { break }
+                passed += masker.feed([byte])
+                let held = (0...fed.count).first { start in
+                    secrets.contains { $0.count > fed.count - start && $0.starts(with: fed[start...]) }
+                } ?? fed.count
+                #expect(passed == Array(fed[..<held]), "\(fed) with secrets \(secrets)")
+            }
+        }
+    }
+}
