@@ -9,7 +9,7 @@ import Testing
                               "needs the unlocked keyring of scripts/with-keyring"))
 struct CompletionTests {
     /// Names a shell must quote, and plain ones.
-    static let names = ["bank", "web/my bank", #"work: "it's" $HOME"#, "café/漢字", "web/github"]
+    static let names = ["bank", "web/my bank", #"work: "it's" $HOME"#, "café/漢字", "web/github", "ops/`touch pwned`"]
 
     static func fixture() async throws -> VaultFixture {
         let fixture = try await VaultFixture.initialized(keyring: true)
@@ -35,8 +35,9 @@ struct CompletionTests {
         let (fish, asked) = try await Self.list(fixture, ["get"], environment: withoutPassword)
         #expect(fish.status == 0 && fish.stderr.isEmpty && asked.isEmpty, "\(fish)")
         #expect(fish.stdoutLines.sorted() == Self.names.sorted())
+        // bash would insert ` and $ unescaped, to be run when the line is entered: such names are not offered to it.
         let (bash, _) = try await Self.list(fixture, ["get"], shell: "bash", environment: withoutPassword)
-        #expect(bash.stdoutLines.contains(#"'work: "it'\''s" $HOME'"#), "\(bash)")
+        #expect(bash.stdoutLines.sorted() == ["'web/my bank'", "bank", "café/漢字", "web/github"], "\(bash)")
         let (zsh, _) = try await Self.list(fixture, ["get"], shell: "zsh", environment: withoutPassword)
         #expect(zsh.stdoutLines.contains(#"work\: "it's" $HOME"#), "\(zsh)")
     }

@@ -44,7 +44,7 @@ struct GitCredentialCommandTests {
         #expect(try await answer(fixture, "protocol=https\n\n") == "", "no host, no answer")
     }
 
-    @Test("entries whose URL matches: the URL with the path (longest first), then the host, then parent domains, never a bare TLD")
+    @Test("entries whose URL matches: the URL with the path (longest first), then the host; never a parent domain or a bare TLD")
     func urlMatches() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/site", password: "site-pw", options: ["--url", "https://git.example.com/login"])
@@ -57,20 +57,23 @@ struct GitCredentialCommandTests {
         #expect(try await answer(fixture, on("git.example.com", "team/other.git")) == "password=team-pw\n")
         #expect(try await answer(fixture, on("git.example.com", "elsewhere/x.git")) == "password=site-pw\n", "host level: the first by name")
         #expect(try await answer(fixture, on("git.example.com", nil)) == "password=site-pw\n")
-        #expect(try await answer(fixture, on("a.b.example.com", nil)) == "password=parent-pw\n", "a scheme-less URL is https, and a parent domain matches")
+        #expect(try await answer(fixture, on("example.com", nil)) == "password=parent-pw\n", "a scheme-less URL is https")
+        #expect(try await answer(fixture, on("a.b.example.com", nil)) == "", "a person's login is never given to a host below its own")
         #expect(try await answer(fixture, on("example.com.evil.net", nil)) == "")
         #expect(try await answer(fixture, on("example.net", nil)) == "", "com's login never answers for another domain")
         #expect(try await answer(fixture, "protocol=http\nhost=example.com\n\n") == "", "https logins are not sent over http")
     }
 
-    @Test("ports: a port left out is the protocol's usual one; another port is another place, parents keep the port")
+    @Test("ports: a port left out is the protocol's usual one; another port is another place, the helper's parents keep the port")
     func ports() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/default", password: "default-pw", options: ["--url", "https://example.com:443/"])
         try await fixture.add("web/other", password: "other-pw", options: ["--url", "https://example.com:8443"])
         #expect(try await answer(fixture, "protocol=https\nhost=example.com\n\n") == "password=default-pw\n")
         #expect(try await answer(fixture, "protocol=https\nhost=example.com:8443\n\n") == "password=other-pw\n")
-        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "password=other-pw\n")
+        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "", "not a person's login below its host")
+        try await fixture.add("git/example.com:8443", password: "helper-pw", options: ["--url", "https://example.com:8443"])
+        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "password=helper-pw\n", "the helper's entries of parents keep the port")
         #expect(try await answer(fixture, "protocol=https\nhost=example.com:9000\n\n") == "")
         #expect(try await answer(fixture, "protocol=https\nhost=127.0.0.1\n\n") == "", "an address has no parent domains")
     }
@@ -114,6 +117,20 @@ struct GitCredentialCommandTests {
         let fixture = try await VaultFixture.initialized()
         let result = try await helper(fixture, "capability", "not=read\nat all\n\n")
         #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+    }
+
+    @Test("the helper's entries answer only for their URL's scheme (https without one): an https token never goes over http, nor is replaced from it")
+    func helperEntriesKeepTheirScheme() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("git/plain.example", password: "typed-token")
+        try await fixture.succeed(["git-credential", "store"], stdin: "protocol=https\nhost=example.com\nusername=alice\npassword=https-token\n\n")
+        #expect(try await answer(fixture, "protocol=https\nhost=plain.example\n\n") == "password=typed-token\n")
+        #expect(try await answer(fixture, "protocol=http\nhost=plain.example\n\n") == "")
+        #expect(try await answer(fixture, "protocol=http\nhost=example.com\n\n") == "")
+        #expect(try await answer(fixture, "protocol=smtp\nhost=example.com\n\n") == "")
+        try await fixture.succeed(["git-credential", "store"], stdin: "protocol=http\nhost=example.com\nusername=alice\npassword=sniffed\n\n")
+        let json = try await entryJSON(fixture, "git/example.com")
+        #expect(json["password"] as? String == "https-token" && (json["history"] as? [Any])?.isEmpty != false, "\(json)")
     }
 
     @Test("store makes git/HOST[/PATH] with the username, the URL git used and the expiry; get gives the expiry back until it passes")

@@ -25,7 +25,10 @@ struct CompletionWordsTests {
 
     @Test func candidatesAreQuotedForEachShell() {
         let name = #"work: "it's" $HOME\x"#
-        #expect(EntryNameCompletion.candidate(name, for: .bash) == #"'work: "it'\''s" $HOME\x'"#)
+        #expect(EntryNameCompletion.candidate(#"work: "it's" home"#, for: .bash) == #"'work: "it'\''s" home'"#)
+        for unsafe in ["ops/`touch x`", "$HOME", #"a\b"#, "hi!"] {
+            #expect(EntryNameCompletion.candidate(unsafe, for: .bash) == nil, "bash would insert \(unsafe) unescaped")
+        }
         #expect(EntryNameCompletion.candidate(name, for: .zsh) == #"work\: "it's" $HOME\\x"#)
         #expect(EntryNameCompletion.candidate(name, for: .fish) == name)
         #expect(EntryNameCompletion.candidate("web/github", for: .bash) == "web/github")

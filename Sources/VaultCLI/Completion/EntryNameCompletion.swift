@@ -51,10 +51,13 @@ public enum EntryNameCompletion {
         }
     }
 
-    /// `name` as a candidate for the shell to offer.
-    public static func candidate(_ name: String, for dialect: CompletionDialect) -> String {
+    /// `name` as a candidate for the shell to offer; nil for a name bash cannot be trusted to
+    /// insert: bash escapes spaces and quotes in what it inserts, but leaves `` ` `` and `$`
+    /// as they are, so that a name such as ``ops/`evil` `` (planted by an import or a sync)
+    /// would run a command when the line is entered; `\` and `!` are left out with them.
+    public static func candidate(_ name: String, for dialect: CompletionDialect) -> String? {
         switch dialect {
-        case .bash: return ShellWord.quoted(name)
+        case .bash: return name.contains(where: { "`$\\!".contains($0) }) ? nil : ShellWord.quoted(name)
         case .zsh: return name.replacing("\\", with: "\\\\").replacing(":", with: "\\:")
         case .fish: return name
         }

@@ -23,7 +23,7 @@ struct CompleteEntriesCommand: VaultSubcommand {
     func run(in context: CommandContext) async throws {
         let line = CompletionWords(words, dialect: shell, home: context.environment["HOME"])
         guard !line.noKeyring, let names = try? names(vaultPath: line.vaultPath, in: context) else { return }
-        try context.streams.writeLines(names.map { EntryNameCompletion.candidate($0, for: shell) })
+        try context.streams.writeLines(names.compactMap { EntryNameCompletion.candidate($0, for: shell) })
     }
 
     /// The vault's names that are valid entry names (a damaged file's others could carry

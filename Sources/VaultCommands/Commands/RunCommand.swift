@@ -78,18 +78,22 @@ struct RunCommand: VaultSubcommand {
         let streams = context.streams
         let program = try executable(arguments[0], environment: environment, in: context)
         let relays = !secrets.isEmpty || input != nil
-        let child: ChildProcess
-        do {
-            child = try ChildProcess.start(
-                program, Array(arguments.dropFirst()), environment: environment,
-                input: input == nil ? .shared(streams.input) : .pipe,
-                output: secrets.isEmpty ? .shared(streams.output) : .pipe,
-                errors: secrets.isEmpty ? .shared(streams.error) : .pipe)
-        } catch {
-            context.diagnostics.error("cannot run \(arguments[0]): \(String(cString: strerror(error.rawValue)))")
-            throw ExitCode(error == .noSuchFileOrDirectory ? 127 : 126)
-        }
-        return TerminationSignals.forwarding(to: child.id) {
+        var started: ChildProcess?
+        return try TerminationSignals.forwarding(toChildStartedBy: {
+            do throws(Errno) {
+                let child = try ChildProcess.start(
+                    program, Array(arguments.dropFirst()), environment: environment,
+                    input: input == nil ? .shared(streams.input) : .pipe,
+                    output: secrets.isEmpty ? .shared(streams.output) : .pipe,
+                    errors: secrets.isEmpty ? .shared(streams.error) : .pipe)
+                started = child
+                return child.id
+            } catch {
+                context.diagnostics.error("cannot run \(arguments[0]): \(String(cString: strerror(error.rawValue)))")
+                throw ExitCode(error == .noSuchFileOrDirectory ? 127 : 126)
+            }
+        }) {
+            let child = started!
             guard relays else { return child.waitForExit() }
             var relay = MaskedRelay(child: child, secrets: secrets, output: streams.output, errors: streams.error, input: input ?? [])
             return relay.run(until: child)

@@ -1,8 +1,12 @@
+import SystemPackage
 import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file a command reads whole (a template, an environment file), up to a limit far past any
 /// real one, so that a wrong path (a disk image, /dev/zero) fails at once instead of filling
-/// memory.
+/// memory. It may be a pipe (`<(…)`, /dev/stdin), read to its end.
 struct InputFile {
     let path: String
     /// What the file is, for the error ("a template").
@@ -10,11 +14,21 @@ struct InputFile {
     let limit: Int
 
     func bytes() throws -> [UInt8] {
-        do {
-            return try AtomicFile.read(path, limit: limit)
-        } catch .tooLarge {
-            throw InputFileError.tooLarge(path: path, role: role, limit: limit)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { throw StoreError.fileMissing(path: path) }
+            throw StoreError.io(path: path, operation: "open", errno: errno)
         }
+        let file = FileDescriptor(rawValue: fd)
+        defer { try? file.close() }
+        let bytes: [UInt8]
+        do throws(Errno) {
+            bytes = try file.readToEnd(limit: limit + 1)
+        } catch {
+            throw StoreError.io(path: path, operation: "read", errno: error.rawValue)
+        }
+        guard bytes.count <= limit else { throw InputFileError.tooLarge(path: path, role: role, limit: limit) }
+        return bytes
     }
 
     /// The file as UTF-8 text.

@@ -9,10 +9,13 @@ import FoundationEssentials
 ///    a folder above it (only when git sent a path);
 /// 3. other entries with a URL of git's protocol on the host;
 /// 4. for each domain above the host, nearest first (never a bare top-level domain): the
-///    helper's entries `git/USER@DOMAIN` and `git/DOMAIN`, then other entries with a URL on it.
+///    helper's entries `git/USER@DOMAIN` and `git/DOMAIN`. A person's own logins are never
+///    given to a host below the one in their URL: a subdomain someone else controls (a taken-
+///    over name, a host for users' pages) would receive the web password.
 ///
 /// A URL without a scheme counts as https; a port left out is the protocol's usual one. Entries
-/// named `git/…` are found by their names only. At every step an entry is passed over when it
+/// named `git/…` are found by their names, and answer only for the scheme of their URLs (https
+/// when they have none), so that a login made over https is never sent over http. At every step an entry is passed over when it
 /// has no password, when its password has expired (`password_expiry_utc`), or when git sent a
 /// username and the entry has another. When several entries match at one step, the one with the
 /// longest matching path wins, then one whose username is the one git sent, then the first by name.
@@ -35,8 +38,8 @@ public struct GitCredentialLookup {
     public func answer(in entries: EntryTable) throws -> Entry? {
         guard let host = request.gitHost, let scheme = request.protocolName?.lowercased(), !scheme.isEmpty else { return nil }
         let path = request.trimmedPath
-        if let path, let found = try named(host, path: path, in: entries) { return found }
-        if let found = try named(host, path: nil, in: entries) { return found }
+        if let path, let found = try named(host, path: path, scheme: scheme, in: entries) { return found }
+        if let found = try named(host, path: nil, scheme: scheme, in: entries) { return found }
         let logins = try entries.allEntries()
             .filter { !GitCredentialNames.isHelperName($0.name) && usable($0) }
             .map { Login(entry: $0, urls: $0.urls.compactMap(LoginURL.init).filter { $0.scheme == scheme }) }
@@ -45,18 +48,24 @@ public struct GitCredentialLookup {
         }
         if let found = best(of: logins, { url in url.host.isSame(as: host, for: scheme) ? 0 : nil }) { return found }
         for domain in host.parentDomains {
-            if let found = try named(domain, path: nil, in: entries) { return found }
-            if let found = best(of: logins, { url in url.host.isSame(as: domain, for: scheme) ? 0 : nil }) { return found }
+            if let found = try named(domain, path: nil, scheme: scheme, in: entries) { return found }
         }
         return nil
     }
 
     /// The first usable helper entry for `host` and `path`.
-    private func named(_ host: GitHost, path: String?, in entries: EntryTable) throws -> Entry? {
+    private func named(_ host: GitHost, path: String?, scheme: String, in entries: EntryTable) throws -> Entry? {
         for name in GitCredentialNames(host: host, path: path, username: request.username).lookupOrder {
-            if let entry = try entries.entry(named: name), usable(entry) { return entry }
+            if let entry = try entries.entry(named: name), usable(entry), Self.serves(entry, scheme: scheme) { return entry }
         }
         return nil
+    }
+
+    /// Whether a helper entry answers for `scheme`: one of its URLs has it, or it has no URL and
+    /// `scheme` is https.
+    static func serves(_ entry: Entry, scheme: String) -> Bool {
+        let schemes = entry.urls.compactMap(LoginURL.init).map(\.scheme)
+        return schemes.isEmpty ? scheme == "https" : schemes.contains(scheme)
     }
 
     /// Whether `entry` can answer: it has a password that has not expired, and no username other

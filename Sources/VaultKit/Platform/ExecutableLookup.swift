@@ -3,7 +3,8 @@ import Glibc
 #endif
 
 /// Finding programs the way a shell does: the folders of `$PATH` in order (the system's
-/// default path when it is unset), the first executable file of the name winning.
+/// default path when it is unset), the first executable regular file of the name winning (a
+/// folder of that name is passed over).
 public enum ExecutableLookup {
     /// The folders of `$PATH`, empty entries left out.
     public static func folders(environment: [String: String]) -> [String] {
@@ -12,6 +13,9 @@ public enum ExecutableLookup {
 
     /// The full path of `name` on `$PATH`, if it is there.
     public static func find(_ name: String, environment: [String: String]) -> String? {
-        folders(environment: environment).map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+        folders(environment: environment).map { "\($0)/\(name)" }.first { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
+        }
     }
 }

@@ -26,11 +26,18 @@ public enum TerminationSignals {
         var pending: Int32?
         /// The write end of the pipe the handler writes to, once `main` has taken over.
         var pipe: Int32?
-        /// The process signals go to instead, while there is one.
-        var forwardingTarget: pid_t?
+        /// Where signals go instead of ending vault, while vault runs a child.
+        var forwarding: Forwarding?
     }
 
     private static let state = Mutex(State())
+
+    /// Whom signals are passed on to.
+    private enum Forwarding {
+        /// A child being started: the first signal waits for it.
+        case starting(pending: Int32?)
+        case child(pid_t)
+    }
 
     /// For `main`: installs the handler and starts the thread that acts on the signals. A
     /// signal set to be ignored afterwards (as the clipboard clearer does with SIGHUP) stays
@@ -60,20 +67,45 @@ public enum TerminationSignals {
         _ = numbers.withUnsafeBufferPointer { vault_forward_signals(ends[1], $0.baseAddress, Int32($0.count)) }
     }
 
-    /// Runs `body` (which waits for the child `pid`) with every termination signal and SIGUSR1
-    /// and SIGUSR2 sent to vault passed on to the child instead of ending vault. A signal the
-    /// kernel sent to the terminal's whole foreground group (Ctrl-C, Ctrl-\\, a hangup) has
-    /// reached the child already, and is not sent twice.
-    public static func forwarding<Value>(to pid: pid_t, _ body: () throws -> Value) rethrows -> Value {
+    /// Starts a child with `start` and runs `body` (which waits for it) with every termination
+    /// signal and SIGUSR1 and SIGUSR2 sent to vault passed on to the child instead of ending
+    /// vault; one that arrives while the child is being started is passed on once it has
+    /// started. A signal the kernel sent to the terminal's whole foreground group (Ctrl-C,
+    /// Ctrl-\\, a hangup) has reached the child already, and is not sent twice.
+    public static func forwarding<Value>(toChildStartedBy start: () throws -> pid_t, _ body: () throws -> Value) throws -> Value {
         let pipe = state.withLock { state in
-            state.forwardingTarget = pid
+            state.forwarding = .starting(pending: nil)
             return state.pipe
         }
         if let pipe {
             _ = forwardedOnly.withUnsafeBufferPointer { vault_forward_signals(pipe, $0.baseAddress, Int32($0.count)) }
         }
-        defer { state.withLock { $0.forwardingTarget = nil } }
+        let pid: pid_t
+        do {
+            pid = try start()
+        } catch {
+            stopForwarding()
+            throw error
+        }
+        let early = state.withLock { state -> Int32? in
+            defer { state.forwarding = .child(pid) }
+            if case .starting(let pending) = state.forwarding { return pending }
+            return nil
+        }
+        if let early { kill(pid, early) }
+        defer { stopForwarding() }
         return try body()
+    }
+
+    /// Ends forwarding; a signal that came while the child was being started and none was
+    /// there to take it now ends vault.
+    private static func stopForwarding() {
+        let pending = state.withLock { state -> Int32? in
+            defer { state.forwarding = nil }
+            if case .starting(let pending) = state.forwarding { return pending }
+            return nil
+        }
+        if let pending { end(by: pending) }
     }
 
     /// The four signals as a set.
@@ -86,9 +118,15 @@ public enum TerminationSignals {
 
     private static func arrived(_ number: Int32, fromTerminal: Bool) {
         let now = state.withLock { state -> Bool in
-            if let target = state.forwardingTarget {
-                if !fromTerminal { kill(target, number) }
+            switch state.forwarding {
+            case .child(let pid):
+                if !fromTerminal { kill(pid, number) }
                 return false
+            case .starting(let pending):
+                if !fromTerminal { state.forwarding = .starting(pending: pending ?? number) }
+                return false
+            case nil:
+                break
             }
             guard state.holders > 0 else { return true }
             state.pending = state.pending ?? number

@@ -31,7 +31,8 @@ public struct EnvironmentFile: Equatable, Sendable {
             }
             let name = String(line[..<equals].reversed().drop(while: \.isWhitespace).reversed())
             guard Self.isVariableName(name) else {
-                throw .malformed(path: path, line: lineNumber, "'\(name)' is no variable name (letters, digits and _, not starting with a digit)")
+                // Not quoted: a value pasted without its name would be shown.
+                throw .malformed(path: path, line: lineNumber, "the text before '=' is no variable name (letters, digits and _, not starting with a digit)")
             }
             let value = try Self.value(line[line.index(after: equals)...], path: path, line: lineNumber)
             if let position = positions[name] {

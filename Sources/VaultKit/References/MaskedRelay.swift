@@ -5,10 +5,10 @@ import Glibc
 
 /// Passes a child's standard output and error on to ours while it runs, each through its own
 /// `SecretMasker`, and feeds its standard input the bytes it is given (`vault run --stdin`).
-/// When the child has ended, what it left in the pipes is passed on and the relay stops, even if
-/// a process it left behind still holds them open. Where our side is closed (a reader of
-/// `vault run … | head` that went away), the child's pipe is closed too, so that the child
-/// learns it as it would have without vault in between.
+/// When the child has ended, what it left in the pipes is passed on (for a quarter of a second
+/// at most) and the relay stops, even if a process it left behind still holds them open. Where
+/// our side is closed (a reader of `vault run … | head` that went away), the child's pipe is
+/// closed too, so that the child learns it as it would have without vault in between.
 public struct MaskedRelay {
     /// One of the child's output pipes and where its bytes go.
     private struct Channel {
@@ -17,6 +17,9 @@ public struct MaskedRelay {
         var masker: SecretMasker
         var isOpen = true
     }
+
+    /// How long, at most, what the child left in its pipes is passed on after it ended.
+    static let drainTime = 0.25
 
     private var channels: [Channel]
     private var input: FileDescriptor?
@@ -39,10 +42,16 @@ public struct MaskedRelay {
         if let input { _ = fcntl(input.rawValue, F_SETFL, fcntl(input.rawValue, F_GETFL) | O_NONBLOCK) }
         if pendingInput.isEmpty { closeInput() }
         var status: Int32?
+        var endedAt = 0.0
         while channels.contains(where: \.isOpen) || input != nil {
-            status = status ?? child.exitStatusIfEnded()
-            // Once the child has ended, only what is already in the pipes is waited for.
-            if !pass(waiting: status == nil ? 100 : 0) && status != nil { break }
+            if status == nil, let ended = child.exitStatusIfEnded() {
+                status = ended
+                endedAt = MonotonicClock.seconds()
+            }
+            // Once the child has ended, only what is in the pipes already is passed on, for a
+            // moment at most: a process it left behind may go on writing for ever.
+            let passed = pass(waiting: status == nil ? 100 : 0)
+            if status != nil && (!passed || MonotonicClock.seconds() - endedAt > Self.drainTime) { break }
         }
         for index in channels.indices where channels[index].isOpen { finish(index) }
         closeInput()

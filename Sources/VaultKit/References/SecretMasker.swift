@@ -3,7 +3,8 @@
 /// reads is still found, because bytes that could be the start of a secret are held back until
 /// the next read (or the end) decides; everything else is passed on at once, so a prompt without
 /// a newline still shows. Overlapping or adjacent occurrences are covered by one marker, so that
-/// no byte of any occurrence is shown.
+/// no byte of any occurrence is shown and no boundary between them; the marker of secrets at the
+/// very end of what was read waits for the next read, which may continue them.
 public struct SecretMasker {
     /// What `vault run` writes in place of a secret.
     public static let defaultMarker = "<concealed by vault>"
@@ -41,12 +42,14 @@ public struct SecretMasker {
         var covered: Range<Int>?
         var position = 0
         while position < held.count {
-            if let run = covered, position >= run.upperBound {
+            guard let length = match(at: position, final: final) else { break }
+            // A run ends where no occurrence continues it; one that starts right at its end
+            // extends it, so that adjacent secrets share a marker and show no boundary.
+            if let run = covered, position > run.upperBound || (position == run.upperBound && length == 0) {
                 output += marker
                 plainStart = run.upperBound
                 covered = nil
             }
-            guard let length = match(at: position, final: final) else { break }
             if length > 0 {
                 if let run = covered {
                     covered = run.lowerBound..<max(run.upperBound, position + length)
@@ -59,7 +62,9 @@ public struct SecretMasker {
         }
         let keepFrom: Int
         if let run = covered {
-            if position >= held.count {
+            // A run that reaches the end of what was read may still be extended by the next
+            // read; it is held (and its marker shown) until that read or the end.
+            if final {
                 output += marker
                 keepFrom = run.upperBound
             } else {

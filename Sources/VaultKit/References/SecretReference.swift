@@ -20,15 +20,16 @@ public struct SecretReference: Hashable, Sendable, CustomStringConvertible {
     /// Whether `text` is meant as a reference: it starts with `vault://`. A value that does but
     /// does not parse is a mistake to report, not a plain value to pass on.
     public static func isReference(_ text: String) -> Bool {
-        text.hasPrefix(scheme)
+        text.utf8.starts(with: scheme.utf8)
     }
 
     /// Parses a whole reference.
     public init(parsing text: String) throws(SecretReferenceError) {
         guard Self.isReference(text) else { throw .notAReference(text) }
-        let body = text.dropFirst(Self.scheme.count)
+        // Split by code points, not characters: a combining mark after `#` must not hide it.
+        let body = text.unicodeScalars.dropFirst(Self.scheme.unicodeScalars.count)
         let parts = body.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let rawName = String(parts[0])
+        let rawName = String(String.UnicodeScalarView(parts[0]))
         if let bare = rawName.unicodeScalars.first(where: Self.mustBeEncoded) {
             throw .malformed(text, "\(Self.describe(bare)) in a name must be percent-encoded")
         }
@@ -42,7 +43,7 @@ public struct SecretReference: Hashable, Sendable, CustomStringConvertible {
             field = nil
             return
         }
-        let rawField = String(parts[1])
+        let rawField = String(String.UnicodeScalarView(parts[1]))
         if let bare = rawField.unicodeScalars.first(where: { $0 == "#" || Self.mustBeEncoded($0) }) {
             throw .malformed(text, "\(Self.describe(bare)) in a field must be percent-encoded")
         }

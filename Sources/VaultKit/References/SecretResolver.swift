@@ -12,11 +12,15 @@ public enum SecretResolver {
         var values: [SecretReference: String] = [:]
         guard !references.isEmpty else { return values }
         let entries = try store.open(using: unlocker).entries
+        // One code per entry, however its field is spelt (#otp, #OTP): a HOTP counter moves once.
+        var codes: [String: String] = [:]
         for reference in references where values[reference] == nil {
             do {
                 guard let entry = try entries.entry(named: reference.name) else { throw EntryError.notFound(reference.name) }
                 if reference.field?.lowercased() == "otp" {
-                    values[reference] = try OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: store, using: unlocker).code
+                    let code = try codes[entry.name] ?? OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: store, using: unlocker).code
+                    codes[entry.name] = code
+                    values[reference] = code
                 } else if let field = reference.field {
                     values[reference] = try EntryField.value(of: field, in: entry)
                 } else {

@@ -39,7 +39,10 @@ public struct SecretTemplate: Sendable {
             cursor = Self.skipBlanks(in: bytes, from: cursor)
             let line = bytes[..<open].count(where: { $0 == UInt8(ascii: "\n") }) + 1
             guard bytes[cursor...].starts(with: "}}".utf8) else { throw .unclosed(line: line) }
-            let text = String(decoding: bytes[referenceStart..<referenceEnd], as: UTF8.self)
+            guard let text = String(validating: bytes[referenceStart..<referenceEnd], as: UTF8.self) else {
+                throw .badReference(line: line, .malformed(String(decoding: bytes[referenceStart..<referenceEnd], as: UTF8.self),
+                                                           "it holds bytes that are not UTF-8"))
+            }
             do {
                 pieces.append(.text(bytes[textStart..<open]))
                 pieces.append(.reference(try SecretReference(parsing: text)))

@@ -52,9 +52,9 @@ struct EnvironmentFileTests {
 
     @Test(arguments: [
         ("A=1\nno equals sign here\n", 2, "NAME=VALUE"),
-        ("A=1\n\n1BAD=x", 3, "'1BAD' is no variable name"),
-        ("BAD-NAME=x", 1, "'BAD-NAME'"),
-        ("=x", 1, "'' is no variable name"),
+        ("A=1\n\n1BAD=x", 3, "the text before '=' is no variable name"),
+        ("BAD-NAME=x", 1, "no variable name"),
+        ("=x", 1, "no variable name"),
         ("A='unclosed", 1, "not closed"),
         ("A=\"unclosed\\\"", 1, "not closed"),
         ("A=1\nB=\"x\" trailing", 2, "text follows the closing quote"),

@@ -97,7 +97,8 @@ struct SecretMaskerTests {
         for start in text.indices {
             for secret in secrets where text[start...].starts(with: secret) {
                 let occurrence = start..<(start + secret.count)
-                if let last = runs.last, last.overlaps(occurrence) {
+                // Overlapping and adjacent occurrences share one run, and so one marker.
+                if let last = runs.last, last.overlaps(occurrence) || last.upperBound == occurrence.lowerBound {
                     runs[runs.count - 1] = last.lowerBound..<max(last.upperBound, occurrence.upperBound)
                 } else {
                     runs.append(occurrence)
