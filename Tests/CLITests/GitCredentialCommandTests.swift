@@ -131,6 +131,12 @@ struct GitCredentialCommandTests {
         try await fixture.succeed(["git-credential", "store"], stdin: "protocol=http\nhost=example.com\nusername=alice\npassword=sniffed\n\n")
         let json = try await entryJSON(fixture, "git/example.com")
         #expect(json["password"] as? String == "https-token" && (json["history"] as? [Any])?.isEmpty != false, "\(json)")
+
+        try await fixture.succeed(["git-credential", "store"], stdin: "protocol=http\nhost=intranet.example\nusername=bob\npassword=plain-pw\n\n")
+        #expect(try await answer(fixture, "protocol=http\nhost=intranet.example\n\n") == "username=bob\npassword=plain-pw\n")
+        try await fixture.succeed(["git-credential", "store"], stdin: "protocol=https\nhost=intranet.example\nusername=bob\npassword=tls-pw\n\n")
+        #expect(try await answer(fixture, "protocol=https\nhost=intranet.example\n\n") == "username=bob\npassword=tls-pw\n", "https replaces an http login")
+        #expect(try await answer(fixture, "protocol=http\nhost=intranet.example\n\n") == "", "and is not sent over http afterwards")
     }
 
     @Test("store makes git/HOST[/PATH] with the username, the URL git used and the expiry; get gives the expiry back until it passes")

@@ -9,8 +9,9 @@ import FoundationEssentials
 ///   entry for the host and path is updated, or made: `git/HOST[/PATH]`, or `git/USER@HOST[/PATH]`
 ///   when that one exists or `git/HOST[/PATH]` is another user's. A replaced password goes to
 ///   the entry's history, the username is set, and git's `password_expiry_utc` is kept in a
-///   field of that name (removed when git sent none). A new entry gets the URL git used. An
-///   entry that serves another protocol (https, when git logged in over http) is left alone.
+///   field of that name (removed when git sent none). A new entry gets the URL git used. A
+///   login over http never replaces an entry that serves another protocol; one over https
+///   replaces an http entry's login and URL.
 /// - `erase` (the server refused this login): when the entry that answers the request is one
 ///   of the helper's and holds exactly the password git sent, the password moves to the
 ///   entry's history and its expiry is removed; the entry stays. A refusal of an older password
@@ -30,16 +31,19 @@ public enum GitCredentialChange {
         let names = GitCredentialNames(host: host, path: path, username: request.username)
         let name = try EntryName.normalized(targetName(names, username: request.username, in: entries))
         let now = now.toTheSecond
-        if let existing = try entries.entry(named: name), !GitCredentialLookup.serves(existing, scheme: scheme) {
-            return nil  // a login for another protocol (http beside https) never replaces this one
-        }
+        let url = "\(scheme)://\(host.text)" + (path.map { "/" + $0 } ?? "")
         guard var entry = try entries.entry(named: name) else {
-            var made = Entry(name: name, username: request.username, password: password,
-                             urls: ["\(scheme)://\(host.text)" + (path.map { "/" + $0 } ?? "")], created: now)
+            var made = Entry(name: name, username: request.username, password: password, urls: [url], created: now)
             made.setGitPasswordExpiry(request.passwordExpiry)
             return made
         }
         let before = entry
+        if !GitCredentialLookup.serves(entry, scheme: scheme) {
+            // A login over plain http never replaces one kept for another protocol; one over
+            // https replaces a plain-http one, and the entry then answers for https alone.
+            guard scheme == "https" else { return nil }
+            entry.urls = [url]
+        }
         entry.changePassword(to: password, at: now)
         entry.username = request.username ?? entry.username
         entry.setGitPasswordExpiry(request.passwordExpiry)
