@@ -14,7 +14,7 @@ import Glibc
 /// (a test running commands in its own process), deferrals only count.
 ///
 /// While vault runs a program for the person (`vault run`), signals are passed on to it
-/// instead (`forwarding(to:_:)`), and vault ends when it does.
+/// instead (`forwarding(toChildStartedBy:_:)`), and vault ends when it does.
 public enum TerminationSignals {
     static let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signals passed on to a program vault runs besides the termination signals: they ask
