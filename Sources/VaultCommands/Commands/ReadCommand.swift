@@ -37,7 +37,7 @@ struct ReadCommand: VaultSubcommand {
         let parsed = try SecretReference(parsing: reference)
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        guard let value = try vault.resolve([parsed], in: context)[parsed] else { return }
+        let value = try vault.resolve([parsed], in: context)[parsed]!
         if let file {
             try file.write(Array(value.utf8))
         } else {

@@ -64,7 +64,7 @@ struct RunCommand: VaultSubcommand {
         }
         let values = try vault.resolve(Set(environment.references.values), in: context)
         let childEnvironment = try environment.resolved(with: values, withholding: stdinVariable)
-        let input = stdinReference.map { Array((values[$0] ?? "").utf8) + [UInt8(ascii: "\n")] }
+        let input = stdinReference.map { Array(values[$0]!.utf8) + [UInt8(ascii: "\n")] }
         let status = try run(arguments, environment: childEnvironment, input: input,
                              masking: noMasking ? [] : Array(values.values), in: context)
         if status != 0 { throw ExitCode(status) }

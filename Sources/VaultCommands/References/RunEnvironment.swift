@@ -29,7 +29,7 @@ struct RunEnvironment {
     func resolved(with values: [SecretReference: String], withholding withheld: String?) throws(RunError) -> [String: String] {
         var environment = variables
         for (name, reference) in references where name != withheld {
-            let value = values[reference] ?? ""
+            let value = values[reference]!
             guard !value.utf8.contains(0) else { throw .nulInValue(name, reference) }
             environment[name] = value
         }

@@ -5,7 +5,8 @@ import FoundationEssentials
 /// (a HOTP counter moves on, as with `vault otp`). The first reference that names what the vault
 /// does not hold fails the whole lot, naming it, so that nothing is run or written with a hole.
 public enum SecretResolver {
-    /// The value of each reference in `references`, in a dictionary keyed by reference.
+    /// The value of each reference in `references`, in a dictionary keyed by reference that
+    /// holds every one of them (a reference that cannot be resolved throws instead).
     public static func resolve(
         _ references: some Collection<SecretReference>, at date: Date, in store: VaultStore, using unlocker: Unlocker
     ) throws -> [SecretReference: String] {
