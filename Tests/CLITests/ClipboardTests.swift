@@ -25,6 +25,34 @@ struct ClipboardTests {
         #expect(cleared)
     }
 
+    /// A copy helper whose keeper takes the selection a second after the helper has exited, as
+    /// xclip's can when its forked child is scheduled late: vault returns only once a paste gives
+    /// the password, so a paste made at once does not get the clipboard's previous content.
+    @Test("get --clip returns only once the clipboard serves the password, even when the helper's keeper is late")
+    func waitsForALateKeeper() async throws {
+        let (fixture, secret) = try await Self.fixtureWithSecret()
+        let xclip = try #require(X11Clipboard.xclip)
+        let shims = fixture.path("shims")
+        try FileManager.default.createDirectory(atPath: shims, withIntermediateDirectories: true)
+        let lateCopy = """
+            #!/bin/sh
+            case " $* " in
+            *" -in "*) text=$(cat; printf .); (sleep 1; printf %s "${text%.}" | \(xclip) "$@") >/dev/null 2>&1 & exit 0 ;;
+            *) exec \(xclip) "$@" ;;
+            esac
+
+            """
+        _ = try VaultFixture.writeFile(shims + "/xclip", lateCopy, mode: 0o755)
+        try await X11Clipboard.write("copied before " + Self.randomText())
+
+        try await fixture.succeed(["get", "entry", "--clip", "--clip-timeout", "5", "--clip-backend", "x11"],
+                                  environment: ["PATH": shims + ":" + (fixture.environment["PATH"] ?? "")])
+        #expect(try await X11Clipboard.read() == secret)
+        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
+                "the clipboard still holds the password")
+        try await Self.expectClearersGone(fixture)
+    }
+
     @Test("an X display that does not answer is an unavailable clipboard: exit 6")
     func deadDisplayExits6() async throws {
         let (fixture, _) = try await Self.fixtureWithSecret()

@@ -1,4 +1,7 @@
 import VaultKit
+#if canImport(Glibc)
+import Glibc
+#endif
 /// A clipboard driven by helper programs: wl-copy/wl-paste on Wayland, xclip or xsel on X11.
 public struct CommandClipboard: Clipboard {
     public let name: String
@@ -38,7 +41,8 @@ public struct CommandClipboard: Clipboard {
     }
 
     /// Copies through the helper, which keeps the selection in a process it leaves behind; that
-    /// process leads a session of its own, so that it outlives vault's terminal.
+    /// process leads a session of its own, so that it outlives vault's terminal. Returns once
+    /// the clipboard serves the copy (see `awaitServing`).
     public func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) {
         let result = try Self.helper { () throws(HelperProcessError) in
             try HelperProcess.run(copyCommand.path, copyCommand.arguments, environment: environment, input: secret, ownSession: true)
@@ -46,6 +50,19 @@ public struct CommandClipboard: Clipboard {
         guard result.status == 0 else {
             let helper = Paths.lastComponent(of: copyCommand.path)
             throw .unavailable("\(helper) could not reach the \(name == "wayland" ? "Wayland compositor" : "X display") (exit status \(result.status))")
+        }
+        awaitServing(secret)
+    }
+
+    /// Waits, for at most two seconds, until a paste gives `secret`. The helper's foreground
+    /// process may exit before the one it leaves behind has told the display server that it owns
+    /// the selection (xclip 0.13 forks with that request still unsent), and a paste made at
+    /// once, by a person or a script, would otherwise get the clipboard's previous content.
+    private func awaitServing(_ secret: UnsafeRawBufferPointer) {
+        for _ in 0..<100 {
+            guard let current = try? read(limit: secret.count + 1) else { return }
+            if current.withUnsafeBytes({ Sodium.constantTimeEqual($0, secret) }) { return }
+            usleep(20_000)
         }
     }
 
