@@ -125,4 +125,11 @@ struct MinimumGuessSearch {
     static func log10Bruteforce(length: Int) -> Double {
         length == 1 ? Log10.of(11) : Double(length) * Log10.of(bruteforceCardinality)
     }
+
+    /// log10 of the guesses for a whole explanation whose parts cost `partGuesses`: the formula
+    /// the search minimises.
+    static func log10Total(partGuesses: [Double]) -> Double {
+        let parts = partGuesses.count
+        return Log10.sum(Log10.factorial(parts) + partGuesses.reduce(0, +), Double(parts - 1) * log10PartPenalty)
+    }
 }

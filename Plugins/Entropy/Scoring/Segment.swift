@@ -9,17 +9,32 @@ public struct Segment: Sendable {
     public let log10Guesses: Double
     /// The pattern it follows; nil for brute force.
     let match: Match?
+    /// For brute force, the largest alphabet one of its units was charged (10 unless the text
+    /// looks random: see `RandomText`).
+    let bruteforceAlphabet: Int
     private let text: PasswordText
 
-    init(text: PasswordText, start: Int, end: Int, match: Match?) {
+    init(text: PasswordText, start: Int, end: Int, match: Match?, randomText: RandomText? = nil) {
         self.text = text
         self.start = start
         self.end = end
         self.match = match
         let floor = end - start + 1 == text.count ? 0
             : (end == start ? MinimumGuessSearch.singleUnitFloor : MinimumGuessSearch.multiUnitFloor)
-        log10Guesses = match.map { max($0.log10Guesses, floor) } ?? MinimumGuessSearch.log10Bruteforce(length: end - start + 1)
+        if let match {
+            log10Guesses = max(match.log10Guesses, floor)
+            bruteforceAlphabet = 0
+        } else if let randomText {
+            log10Guesses = randomText.log10Bruteforce(start, end)
+            bruteforceAlphabet = randomText.cardinalities[start...end].max() ?? 0
+        } else {
+            log10Guesses = MinimumGuessSearch.log10Bruteforce(length: end - start + 1)
+            bruteforceAlphabet = Int(MinimumGuessSearch.bruteforceCardinality)
+        }
     }
+
+    /// Whether this brute force was charged by an alphabet rather than 10 per unit.
+    private var isRandomText: Bool { bruteforceAlphabet > Int(MinimumGuessSearch.bruteforceCardinality) }
 
     public var bits: Double { log10Guesses * 3.321928094887362 }
     var length: Int { end - start + 1 }
@@ -61,6 +76,8 @@ public struct Segment: Sendable {
             return "a recent year"
         case .date(let year, let month, let day, _)?:
             return "a date (day \(day), month \(month), year \(year))"
+        case nil where isRandomText:
+            return "random text: characters of an alphabet of up to \(bruteforceAlphabet)"
         case nil:
             return "no pattern: every character guessed"
         }
@@ -85,6 +102,8 @@ public struct Segment: Sendable {
             return ["year": .integer(year)]
         case .date(let year, let month, let day, let separator)?:
             return ["year": .integer(year), "month": .integer(month), "day": .integer(day), "separator": .text(separator)]
+        case nil where isRandomText:
+            return ["alphabet": .integer(bruteforceAlphabet)]
         case nil:
             return [:]
         }

@@ -15,11 +15,20 @@ public struct StrengthEstimate: Sendable {
     /// offline and fast-hash offline attacks).
     static let scoreThresholds: [Double] = [1e3 + 5, 1e6 + 5, 1e8 + 5, 1e10 + 5].map(Log10.of)
 
+    /// The estimate from the search's explanation, its brute-force parts charged by their
+    /// alphabet when the password looks like random text (`RandomText`).
     init(text: PasswordText, result: MinimumGuessSearch.Result) {
-        log10Guesses = result.log10Guesses
-        score = Self.scoreThresholds.count { result.log10Guesses >= $0 }
+        let bruteforceUnits = result.parts.reduce(0) { $0 + ($1.match == nil ? $1.end - $1.start + 1 : 0) }
+        if let random = RandomText(text: text, bruteforceUnits: bruteforceUnits) {
+            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, randomText: random) }
+            log10Guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
+        } else {
+            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match) }
+            log10Guesses = result.log10Guesses
+        }
+        let guesses = log10Guesses
+        score = Self.scoreThresholds.count { guesses >= $0 }
         length = text.count
-        segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match) }
     }
 
     /// Advice, worked out when asked for.

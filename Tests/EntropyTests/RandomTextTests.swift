@@ -1,0 +1,78 @@
+import Testing
+@testable import Entropy
+
+/// Random text is charged by its alphabet, not zxcvbn's 10 per character: ideographs, Hangul
+/// syllables and emoji by their own alphabets, mixed scripts and well-mixed printable ASCII by
+/// the union of all the password's alphabets. Human text (a word with a digit put in, one
+/// script, a mostly patterned password) keeps 10 per character.
+@Suite("Random text")
+struct RandomTextTests {
+    @Test("text of a large alphabet: each unexplained character is one of that alphabet", arguments: [
+        ("龘靐齉爩麤", 20_992.0),  // CJK ideographs no list holds
+        ("뷁퉯퓛욹튽", 11_172.0),  // Hangul syllables
+        ("🦒🪐🧿🫖🛼", 3_782.0),  // emoji
+    ])
+    func largeAlphabet(password: String, alphabet: Double) throws {
+        let estimate = Pinned.estimator.estimate(password)
+        #expect(isClose(estimate.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: [5 * log10Of(alphabet)])),
+                "\(estimate.patternTokens)")
+        #expect(estimate.score == 4)
+        let segment = try #require(estimate.segments.first)
+        #expect(segment.details.first { $0.key == "alphabet" }?.value == .integer(Int(alphabet)))
+        #expect(segment.explanation.hasPrefix("random text"))
+    }
+
+    @Test("mixed scripts: every character is one of the union of the alphabets", arguments: [
+        ("жξщπлθ", 74.0 + 49.0),  // Cyrillic and Greek
+        ("qжwξeπ", 26.0 + 74.0 + 49.0),  // Latin, Cyrillic and Greek
+    ])
+    func mixedScripts(password: String, alphabet: Double) {
+        let estimate = Pinned.estimator.estimate(password)
+        #expect(isClose(estimate.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: [6 * log10Of(alphabet)])),
+                "\(estimate.patternTokens)")
+    }
+
+    @Test("well-mixed printable ASCII of eight or more: 95 per character", arguments: ["Zq8#vL2m", "kT9$wQ4z!pR", "k#8Lq!2v@Z9p"])
+    func printableASCII(password: String) {
+        let estimate = Pinned.estimator.estimate(password)
+        let expected = MinimumGuessSearch.log10Total(partGuesses: [Double(password.count) * log10Of(95)])
+        #expect(isClose(estimate.log10Guesses, expected), "\(estimate.patternTokens)")
+        #expect(estimate.score == 4)
+    }
+
+    @Test("human text keeps 10 per character", arguments: [
+        "Mxyzptlk#2019",  // a word with a symbol and a year: the kind rarely changes
+        "Zq8#vL2",  // seven characters: too short to tell
+        "qwpoeiruty",  // one kind of character
+        "ЖЩЛБДФГ",  // one script
+        "rWibMFACxAUGZmxhVncy",  // two kinds of ASCII only
+    ])
+    func human(password: String) {
+        let estimate = Pinned.estimator.estimate(password)
+        #expect(estimate.segments.allSatisfy { $0.details.first { $0.key == "alphabet" } == nil }, "\(estimate.patternTokens)")
+    }
+
+    @Test("a password mostly explained by patterns is not random text, and a large-alphabet unit in it keeps 10")
+    func mostlyPatterns() {
+        let estimate = Pinned.estimator.estimate("password🦒")
+        #expect(estimate.patternTokens == ["dictionary:password", "bruteforce:🦒"])
+        #expect(isClose(estimate.segments[1].log10Guesses, log10Of(11)))
+    }
+
+    @Test("in a mostly random password, only the large-alphabet units cost their alphabet")
+    func perUnit() {
+        let estimate = Pinned.estimator.estimate("xq🦒")
+        #expect(isClose(estimate.log10Guesses,
+                        MinimumGuessSearch.log10Total(partGuesses: [2 * log10Of(10) + log10Of(3_782)])),
+                "\(estimate.patternTokens)")
+    }
+
+    @Test("charging random text never lowers an estimate")
+    func neverLower() {
+        for password in ["Zq8#vL2m", "жξщπлθ", "龘靐齉爩麤", "password🦒", "ab🦒"] {
+            let text = PasswordText(password)
+            let search = StrengthEstimator.Context(estimator: Pinned.estimator, userWords: nil).search(text)
+            #expect(Pinned.estimator.estimate(password).log10Guesses >= search.log10Guesses, "\(password)")
+        }
+    }
+}
