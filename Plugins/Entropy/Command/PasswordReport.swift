@@ -83,6 +83,7 @@ extension JSONWriter {
         case .integer(let number): field(name, number)
         case .number(let number): field(name, number)
         case .flag(let flag): field(name, flag)
+        case .null: field(name, nil as String?)
         }
     }
 }

@@ -19,6 +19,10 @@ final class KeyboardLayout: Sendable {
     /// the two numbers the guess estimate for a walk needs.
     let startingPositions: Int
     let averageDegree: Double
+    /// Each key's characters (unshifted, then shifted if Shift types another) and its place,
+    /// row * 100 + column counted from the left edge: what `LayoutMapping` pairs keys by.
+    let keyCharacters: [[UInt32]]
+    let keyPlaces: [Int]
 
     /// `rows` are the keys of each row, left to right, each written as its unshifted character
     /// followed by its shifted one (one character when Shift types nothing else); a row's first
@@ -27,11 +31,13 @@ final class KeyboardLayout: Sendable {
         self.name = name
         var position: [Int: Int] = [:]  // (row, column) packed → key index
         var characters: [[UInt32]] = []
+        var places: [Int] = []
         var coordinates: [(x: Int, y: Int)] = []
         for (y, row) in rows.enumerated() {
             for (column, key) in row.split(separator: " ").enumerated() {
                 let x = offsets[y] + column
                 position[y * 100 + x] = characters.count
+                places.append(y * 100 + x)
                 coordinates.append((x, y))
                 characters.append(key.unicodeScalars.map(\.value))
             }
@@ -45,6 +51,8 @@ final class KeyboardLayout: Sendable {
                 return x < 0 || y < 0 ? nil : position[y * 100 + x]
             }
         }
+        keyCharacters = characters
+        keyPlaces = places
         directionCount = directions.count
         flatNeighbours = neighbours.flatMap { $0.map { $0 ?? -1 } }
         var latin = [Int32](repeating: -1, count: 0x100)

@@ -36,15 +36,27 @@ struct DictionaryWord: Sendable {
     /// l33t characters and the letters they stand for, in the order met.
     var substitutions: [Substitution]
 
+    /// The layouts, when the word was typed with the wrong one active (`gfhjkm` for `пароль`).
+    var typedAs: LayoutTyping? = nil
+
     /// The list's word, given the token that matched it.
     func word(spelledAs token: String) -> String {
-        let letters = token.lowercased().map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
+        let letters = (typedAs?.spelling ?? token).lowercased().map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
         return String(reversed ? letters.reversed() : letters)
     }
     /// log10 of the ways the word's capitalisation could have been chosen.
     var log10UppercaseVariations: Double
     /// log10 of the ways its substitutions could have been chosen.
     var log10L33tVariations: Double
+}
+
+/// A word typed with one keyboard layout active and meant for another, and how it reads there.
+struct LayoutTyping: Sendable {
+    /// The layout that was active, and the one the word was typed for (`qwerty`, `russian`).
+    let typedOn: String
+    let meantFor: String
+    /// The password's token as it reads on `meantFor`.
+    let spelling: String
 }
 
 /// A l33t character and the letter it stands for (`@` for `a`).

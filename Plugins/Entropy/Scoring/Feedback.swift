@@ -41,7 +41,7 @@ public struct Feedback: Sendable {
     }
 
     private static func dictionaryAdvice(_ word: DictionaryWord, segment: Segment, isSole: Bool) -> (String?, [String]) {
-        let isPlain = !word.reversed && word.substitutions.isEmpty
+        let isPlain = !word.reversed && word.substitutions.isEmpty && word.typedAs == nil
         var warning: String? = nil
         switch word.list {
         case .passwords:
@@ -67,6 +67,9 @@ public struct Feedback: Sendable {
             suggestions.append("Capitalisation does not help very much.")
         } else if capitals > 0 && !token.contains(where: { ("a"..."z").contains($0) }) {
             suggestions.append("All capitals are almost as easy to guess as all lower case.")
+        }
+        if word.typedAs != nil {
+            suggestions.append("A word typed with another keyboard layout active is as easy to guess as the word.")
         }
         if word.reversed && segment.length >= 4 { suggestions.append("Reversed words are not much harder to guess.") }
         if !word.substitutions.isEmpty {

@@ -60,6 +60,7 @@ public struct Segment: Sendable {
         switch match?.pattern {
         case .dictionary(let word)?:
             var notes = ["\"\(word.word(spelledAs: token))\" (#\(word.rank) of \(word.list.title))"]
+            if let typed = word.typedAs { notes.append("typed on \(typed.typedOn) for \(typed.meantFor)") }
             if word.reversed { notes.append("reversed") }
             if word.log10UppercaseVariations > 0 { notes.append("capitals") }
             if !word.substitutions.isEmpty {
@@ -90,7 +91,9 @@ public struct Segment: Sendable {
             return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.rawValue), "rank": .integer(word.rank),
                     "reversed": .flag(word.reversed), "l33t": .flag(!word.substitutions.isEmpty),
                     "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
-                    "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded())]
+                    "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded()),
+                    "typed_on": word.typedAs.map { .text($0.typedOn) } ?? .null,
+                    "meant_for": word.typedAs.map { .text($0.meantFor) } ?? .null]
         case .spatial(let layout, let turns, let shifted)?:
             return ["keyboard": .text(layout), "turns": .integer(turns), "shifted": .integer(shifted)]
         case .repeated(let blockLength, let count, let blockGuesses)?:
@@ -135,4 +138,5 @@ public enum DetailValue: Sendable, Equatable {
     case integer(Int)
     case number(Double)
     case flag(Bool)
+    case null
 }

@@ -8,6 +8,7 @@ import Glibc
 /// explanation of the whole, and the result carries that explanation.
 public struct StrengthEstimator: Sendable {
     private let dictionary: DictionaryMatcher
+    private let layouts: LayoutMatcher
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
@@ -16,6 +17,7 @@ public struct StrengthEstimator: Sendable {
     /// command's clock), or one a test pins.
     public init(referenceYear: Int) {
         dictionary = DictionaryMatcher(words: .bundled)
+        layouts = LayoutMatcher(dictionary: dictionary)
         spatial = SpatialMatcher(layouts: KeyboardLayouts.all)
         dates = DateMatcher(referenceYear: referenceYear)
     }
@@ -47,6 +49,7 @@ public struct StrengthEstimator: Sendable {
             let repeats = RepeatMatcher { search($0).log10Guesses }
             var all = estimator.dictionary.matches(in: text)
             if let userWords { all += userWords.matches(in: text) }
+            all += estimator.layouts.matches(in: text)
             all += estimator.spatial.matches(in: text)
             all += repeats.matches(in: text)
             all += estimator.sequences.matches(in: text)
