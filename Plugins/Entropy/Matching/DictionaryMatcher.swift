@@ -34,6 +34,15 @@ struct DictionaryMatcher {
         return found
     }
 
+    /// Words spelled forwards and as they are, without reversal or substitutions: for text that
+    /// is already a transformation of the password (another keyboard layout's reading of it),
+    /// where a second disguise on top is rare and would multiply the work.
+    func plainMatches(in password: PasswordText) -> [Match] {
+        var found: [Match] = []
+        for start in 0..<password.count { forward(from: start, in: password, into: &found) }
+        return found
+    }
+
     private func forward(from start: Int, in password: PasswordText, into found: inout [Match]) {
         var range = words.everything
         for end in start..<password.count {

@@ -1,6 +1,6 @@
 /// Finds words typed with the wrong keyboard layout active: each mapping turns the password into
 /// what it reads as on the other layout (linear in its length), the dictionary matcher looks for
-/// words there, and a word found counts over the password's own units, at the word's guesses
+/// words there (as they are: not reversed, no substitutions), and a word found counts over the password's own units, at the word's guesses
 /// times the number of mappings an attacker tries (one more guess per mapping, for each word).
 struct LayoutMatcher {
     let dictionary: DictionaryMatcher
@@ -27,7 +27,7 @@ struct LayoutMatcher {
             guard let mapped = mapping.map(password) else { continue }
             let (typedOn, meantFor) = mapping.direction == .fromUS
                 ? (KeyboardLayouts.qwerty.name, mapping.layout.name) : (mapping.layout.name, KeyboardLayouts.qwerty.name)
-            for match in dictionary.matches(in: mapped.text) {
+            for match in dictionary.plainMatches(in: mapped.text) {
                 guard case .dictionary(var word) = match.pattern, let bounds = mapped.originalBounds(of: match.start...match.end)
                 else { continue }
                 word.typedAs = LayoutTyping(typedOn: typedOn, meantFor: meantFor, spelling: mapped.text.token(match.start...match.end))

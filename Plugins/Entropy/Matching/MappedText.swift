@@ -16,7 +16,7 @@ struct MappedText {
 
     /// `codes` (valid scalars) and their origins, mapped from `password`.
     init(codes: [UInt32], origins: [ClosedRange<Int>], from password: PasswordText) {
-        text = PasswordText(String(String.UnicodeScalarView(codes.map { Unicode.Scalar($0)! })))
+        text = PasswordText(scalars: codes.map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! })
         self.origins = origins
         var changedBefore = [0]
         changedBefore.reserveCapacity(codes.count + 1)

@@ -50,6 +50,19 @@ struct PasswordText {
         self.offsets = offsets
     }
 
+    /// Text made of `scalars`, one unit each, taken as they are: for a reading of a password
+    /// computed scalar by scalar (another keyboard layout's), where normalising and splitting
+    /// into grapheme clusters again would cost more than the lookup it serves.
+    init(scalars: [Unicode.Scalar]) {
+        text = String(String.UnicodeScalarView(scalars))
+        codes = scalars.map(\.value)
+        lowered = scalars.map(Self.lowercase)
+        var offsets = [0]
+        offsets.reserveCapacity(scalars.count + 1)
+        for scalar in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar)) }
+        self.offsets = offsets
+    }
+
     /// The text of units `range` (inclusive bounds), for showing a segment.
     func token(_ range: ClosedRange<Int>) -> String {
         let utf8 = text.utf8
