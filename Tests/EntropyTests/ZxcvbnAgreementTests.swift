@@ -46,7 +46,7 @@ struct ZxcvbnAgreementTests {
         ("x", 1.079181, 0),
         ("Zq8#vL2m", 8.000000, 2),
         ("kT9$wQ4z!pR", 11.000000, 4),
-        ("Tr0ub4dor&3", 11.000000, 4),
+        ("xQ7#kP2m9!Lz", 12.000000, 4),
         ("thisisapassphrase", 12.078459, 4),
         ("correct horse battery staple", 20.330032, 4),
         ("monkeybusiness", 4.567026, 1),

@@ -70,7 +70,7 @@ public struct Segment: Sendable {
     public var details: KeyValuePairs<String, DetailValue> {
         switch match?.pattern {
         case .dictionary(let word)?:
-            return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.rawValue), "rank": .integer(word.rank),
+            return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.name), "rank": .integer(word.rank),
                     "reversed": .flag(word.reversed), "l33t": .flag(!word.substitutions.isEmpty),
                     "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
                     "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded())]
@@ -106,6 +106,8 @@ extension WordList {
         case .surnames: "surnames"
         case .maleNames, .femaleNames: "first names"
         case .userInputs: "this entry's name, username and site"
+        case .passwordsOf(let language): "common \(language.name) passwords"
+        case .wordsOf(let language): "\(language.name) words"
         }
     }
 }
