@@ -8,7 +8,9 @@ import Testing
 struct KnownScoresTests {
     @Test("scores of well-known passwords", arguments: [
         ("password1", 0),
-        ("correct horse battery staple", 4),
+        ("correct horse battery staple", 0),  // xkcd 936 made both famous: zxcvbn 4
+        ("Tr0ub4dor&3", 0),
+        ("staple horse correct battery", 4),
         ("Kx9#mQ2!vP7", 4),
         ("Summer2024!", 2),
         ("password", 0),

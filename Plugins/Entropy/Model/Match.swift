@@ -45,6 +45,8 @@ struct DictionaryWord: Sendable {
     var log10UppercaseVariations: Double
     /// log10 of the ways its substitutions could have been chosen.
     var log10L33tVariations: Double
+    /// log10 of the ways the separators between a phrase's words could have been chosen.
+    var log10SeparatorVariations: Double = 0
 }
 
 /// A l33t character and the letter it stands for (`@` for `a`).
@@ -67,6 +69,8 @@ enum WordList: Sendable, Hashable {
     case passwordsOf(Language)
     /// Frequent words of the language: in its own script, romanised, or both.
     case wordsOf(Language)
+    /// Well-known phrases and famous passwords (`PhraseMatcher`).
+    case famousPhrases
 
     /// The list's name in --json: `passwords`, `passwords_zh`, `words_ru`.
     var name: String {
@@ -80,6 +84,7 @@ enum WordList: Sendable, Hashable {
         case .userInputs: "user_inputs"
         case .passwordsOf(let language): "passwords_\(language.rawValue)"
         case .wordsOf(let language): "words_\(language.rawValue)"
+        case .famousPhrases: "famous_phrases"
         }
     }
 

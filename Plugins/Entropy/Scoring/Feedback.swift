@@ -53,6 +53,8 @@ public struct Feedback: Sendable {
             }
         case .englishWikipedia, .wordsOf:
             if isSole { warning = "A word on its own is easy to guess." }
+        case .famousPhrases:
+            warning = "Famous phrases and passwords are among the first an attacker tries."
         case .userInputs:
             warning = "Passwords built from the entry's name, username or site are easy to guess."
         case .surnames, .maleNames, .femaleNames:

@@ -47,6 +47,7 @@ public struct Segment: Sendable {
             var notes = ["\"\(word.word(spelledAs: token))\" (#\(word.rank) of \(word.list.title))"]
             if word.reversed { notes.append("reversed") }
             if word.log10UppercaseVariations > 0 { notes.append("capitals") }
+            if word.log10SeparatorVariations > 0 { notes.append("separators") }
             if !word.substitutions.isEmpty {
                 notes.append("l33t " + word.substitutions.map { "\($0.l33t)→\($0.letter)" }.joined(separator: " "))
             }
@@ -73,7 +74,8 @@ public struct Segment: Sendable {
             return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.name), "rank": .integer(word.rank),
                     "reversed": .flag(word.reversed), "l33t": .flag(!word.substitutions.isEmpty),
                     "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
-                    "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded())]
+                    "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded()),
+                    "separator_variations": .number(Log10.power(word.log10SeparatorVariations).rounded())]
         case .spatial(let layout, let turns, let shifted)?:
             return ["keyboard": .text(layout), "turns": .integer(turns), "shifted": .integer(shifted)]
         case .repeated(let blockLength, let count, let blockGuesses)?:
@@ -108,6 +110,7 @@ extension WordList {
         case .userInputs: "this entry's name, username and site"
         case .passwordsOf(let language): "common \(language.name) passwords"
         case .wordsOf(let language): "\(language.name) words"
+        case .famousPhrases: "famous phrases and passwords"
         }
     }
 }

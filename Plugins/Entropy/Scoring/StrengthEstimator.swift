@@ -8,6 +8,7 @@ import Glibc
 /// explanation of the whole, and the result carries that explanation.
 public struct StrengthEstimator: Sendable {
     private let dictionary: DictionaryMatcher
+    private let phrases = PhraseMatcher.bundled
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
@@ -47,6 +48,7 @@ public struct StrengthEstimator: Sendable {
             let repeats = RepeatMatcher { search($0).log10Guesses }
             var all = estimator.dictionary.matches(in: text)
             if let userWords { all += userWords.matches(in: text) }
+            all += estimator.phrases.matches(in: text)
             all += estimator.spatial.matches(in: text)
             all += repeats.matches(in: text)
             all += estimator.sequences.matches(in: text)
