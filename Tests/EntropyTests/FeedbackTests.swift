@@ -40,7 +40,7 @@ struct FeedbackTests {
     }
 
     @Test("no warning and no suggestions at score 3 or 4", arguments: [
-        "correct horse battery staple", "Tr0ub4dor&3", "ilovemydog", "rWibMFACxAUGZmxhVncy",
+        "staple horse correct battery", "Kx9#mQ2!vP7", "ilovemydog", "rWibMFACxAUGZmxhVncy",
     ])
     func strong(password: String) {
         let estimate = Pinned.estimator.estimate(password)

@@ -8,8 +8,10 @@ import Testing
 struct KnownScoresTests {
     @Test("scores of well-known passwords", arguments: [
         ("password1", 0),
-        ("correct horse battery staple", 4),
-        ("Tr0ub4dor&3", 4),
+        ("correct horse battery staple", 0),  // xkcd 936 made both famous: zxcvbn 4
+        ("Tr0ub4dor&3", 0),
+        ("staple horse correct battery", 4),
+        ("Kx9#mQ2!vP7", 4),
         ("Summer2024!", 2),
         ("password", 0),
         ("qwerty123", 0),
@@ -29,7 +31,7 @@ struct KnownScoresTests {
         ("Un1v3r$!ty0!", 1, ["dictionary:Un1v3r$!ty", "bruteforce:0!"]),  // zxcvbn 4: 1 and ! both for i
         ("1NQU!RIN92024", 2, ["dictionary:1NQU!RIN9", "year:2024"]),  // zxcvbn 4: 2024 and 1/! for i
         ("ysxdcfvgbhnjmk", 4, ["spatial:ysxdcfvgbhnjmk"]),  // zxcvbn 4, as y + a QWERTY walk
-        ("azertyuiop", 0, ["dictionary:azertyuiop"]),  // zxcvbn 1: qwertyuiop typed with AZERTY active
+        ("azertyuio", 1, ["spatial:azertyuio"]),  // zxcvbn 1 (azertyuiop reversed is a French password)
         ("&é\"'(-è_çà", 0, ["dictionary:&é\"'(-è_çà"]),  // zxcvbn 3: 1234567890 typed with AZERTY active
     ])
     func zxcvbnMisses(password: String, score: Int, parts: [String]) {

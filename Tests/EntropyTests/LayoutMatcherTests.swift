@@ -119,9 +119,25 @@ struct LayoutMatcherTests {
         #expect(!matcher.matches(in: PasswordText("password")).contains { $0.span == 0...7 }, "the plain word is not matched again")
     }
 
+    @Test("words of other scripts typed with US QWERTY active are found in their own language's list", arguments: [
+        ("cgfcb,j", "спасибо", "russian"),  // "thank you"
+        ("k.,jdm", "любовь", "russian"),  // "love"
+        ("tkfkdgo", "사랑해", "korean"),  // "I love you"
+        ("ag;aph", "αγάπη", "greek"),  // "love", with the dead accent key
+    ])
+    func otherScriptsFromUS(password: String, word: String, layout: String) throws {
+        let estimate = Pinned.estimator.estimate(password)
+        let segment = try #require(estimate.segments.first)
+        #expect(estimate.segments.count == 1 && segment.pattern == "dictionary", "\(estimate.patternTokens)")
+        #expect(segment.details.first { $0.key == "word" }?.value == .text(word))
+        #expect(segment.details.first { $0.key == "typed_on" }?.value == .text("qwerty"))
+        #expect(segment.details.first { $0.key == "meant_for" }?.value == .text(layout))
+        #expect(estimate.score < 2)
+    }
+
     @Test("common passwords keep their plain explanation: the mapped ones cost more")
     func plainStaysCheaper() {
-        for password in ["password", "qwerty", "gfhjkm", "tkfkdgo", "iloveyou"] {
+        for password in ["password", "qwerty", "gfhjkm", "iloveyou"] {
             let estimate = Pinned.estimator.estimate(password)
             #expect(estimate.score < 2 && estimate.segments.count == 1, "\(password)")
             #expect(estimate.segments[0].details.first { $0.key == "typed_on" }?.value == .null, "\(password)")

@@ -83,11 +83,12 @@ struct UnicodeTests {
         #expect(estimate.log10Guesses > 9)
     }
 
-    @Test("Hebrew text with a space is mostly brute force: 10^9 for nine characters")
-    func rightToLeft() {
+    @Test("Hebrew text with a space: a Hebrew word, then brute force for the five other characters")
+    func rightToLeft() throws {
         let estimate = Pinned.estimator.estimate("שלום עולם")
-        #expect(estimate.patternTokens == ["bruteforce:שלום עולם"])
-        #expect(isClose(estimate.log10Guesses, log10Of(1e9 + 1)))
-        #expect(estimate.score == 3)
+        #expect(estimate.patternTokens == ["dictionary:שלום", "bruteforce: עולם"])
+        let word = try #require(estimate.segments[0].word)
+        #expect(word.list == .wordsOf(.hebrew))
+        #expect(isClose(estimate.log10Guesses, log10Of(2 * Double(word.rank) * 1e5 + 10_000)))
     }
 }

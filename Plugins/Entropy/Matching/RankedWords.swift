@@ -4,16 +4,17 @@ import VaultKit
 /// by the word's bytes, straight from the binary's read-only data. Loading costs one pass to find
 /// where lines start; there is no hash table or trie to build, so a fresh process stays fast.
 ///
-/// A search walks a password one unit at a time, narrowing a range of lines that share the
-/// units read so far (two binary searches per unit), and stops as soon as no word continues.
+/// Words are UTF-8. A search walks a password one unit at a time, narrowing a range of lines
+/// that share the bytes read so far (two binary searches per byte of the unit), and stops as
+/// soon as no word continues.
 final class RankedWords: Sendable {
     /// The lines that start with the units read so far.
     struct Range {
         var lower: Int
         var upper: Int
-        /// How many units have been read.
+        /// How many bytes have been read.
         var depth: Int
-        /// The first unit read, while depth is 1.
+        /// The first byte read, while depth is 1 and it is ASCII (0 otherwise).
         var first: UInt8 = 0
         var isEmpty: Bool { lower >= upper }
     }
@@ -30,11 +31,11 @@ final class RankedWords: Sendable {
     /// Where each line starts, and the end of the text.
     private let lineStarts: [Int32]
     private let bytes: ReadOnlyBytes
-    /// The lines starting with each pair of bytes (index first * 128 + second; a one-letter word's
-    /// second byte is the space), packed lower << 32 | upper: the first two narrowing steps,
-    /// which search the whole table, become one lookup.
+    /// The lines starting with each pair of ASCII bytes (index first * 128 + second; a one-letter
+    /// word's second byte is the space), packed lower << 32 | upper: the first two narrowing
+    /// steps, which search the whole table, become one lookup.
     private let pairRanges: [UInt64]
-    /// The same for the first byte alone.
+    /// The same for the first byte alone, any byte (a non-ASCII letter's first byte too).
     private let firstRanges: [UInt64]
 
     /// Adds line `line` (met in order) to a packed range.
@@ -60,12 +61,12 @@ final class RankedWords: Sendable {
         }
         if lineStart < count { starts.append(Int32(lineStart)) }
         lineStarts = starts
-        var firsts = [UInt64](repeating: 0, count: 128)
+        var firsts = [UInt64](repeating: 0, count: 256)
         var pairs = [UInt64](repeating: 0, count: 128 * 128)
         for (line, start) in starts.enumerated() {
-            let first = Int(bytes[Int(start)] & 0x7F)
-            Self.extend(&firsts[first], with: line)
-            Self.extend(&pairs[first * 128 + Int(bytes[Int(start) + 1] & 0x7F)], with: line)
+            let first = bytes[Int(start)], second = bytes[Int(start) + 1]
+            Self.extend(&firsts[Int(first)], with: line)
+            if first < 0x80 && second < 0x80 { Self.extend(&pairs[Int(first) * 128 + Int(second)], with: line) }
         }
         firstRanges = firsts
         pairRanges = pairs
@@ -77,12 +78,27 @@ final class RankedWords: Sendable {
     /// The lines of `range` whose next character is `code` (a lower-case unit); empty when no
     /// word continues that way.
     func narrow(_ range: Range, by code: UInt32) -> Range {
-        // Words are printable ASCII; the space ends a word, so it never continues one.
-        guard code > 0x20, code < 0x7F else { return Range(lower: 0, upper: 0, depth: range.depth + 1) }
-        let byte = UInt8(code)
+        // The space ends a word, so it never continues one; no word holds a control character or
+        // a multi-scalar cluster (whose codes are no scalar).
+        guard code > 0x20, code != 0x7F, let scalar = Unicode.Scalar(code) else {
+            return Range(lower: 0, upper: 0, depth: range.depth + 1)
+        }
+        if code < 0x80 { return narrow(range, byte: UInt8(code)) }
+        var narrowed = range
+        for byte in Unicode.UTF8.encode(scalar)! {
+            narrowed = narrow(narrowed, byte: byte)
+            if narrowed.isEmpty { break }
+        }
+        return narrowed
+    }
+
+    /// The lines of `range` whose next byte is `byte`.
+    private func narrow(_ range: Range, byte: UInt8) -> Range {
         let depth = range.depth
-        if depth == 0 { return Self.unpack(firstRanges[Int(byte)], depth: 1, first: byte) }
-        if depth == 1 && range.first != 0 { return Self.unpack(pairRanges[Int(range.first) * 128 + Int(byte)], depth: 2) }
+        if depth == 0 { return Self.unpack(firstRanges[Int(byte)], depth: 1, first: byte < 0x80 ? byte : 0) }
+        if depth == 1 && range.first != 0 && byte < 0x80 {
+            return Self.unpack(pairRanges[Int(range.first) * 128 + Int(byte)], depth: 2)
+        }
         let (lower, upper) = lineStarts.withUnsafeBufferPointer { starts -> (Int, Int) in
             var low = range.lower, high = range.upper
             while low < high {

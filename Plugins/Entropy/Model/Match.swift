@@ -48,6 +48,8 @@ struct DictionaryWord: Sendable {
     var log10UppercaseVariations: Double
     /// log10 of the ways its substitutions could have been chosen.
     var log10L33tVariations: Double
+    /// log10 of the ways the separators between a phrase's words could have been chosen.
+    var log10SeparatorVariations: Double = 0
 }
 
 /// A word typed with one keyboard layout active and meant for another, and how it reads there.
@@ -66,17 +68,39 @@ struct Substitution: Sendable {
 }
 
 /// The bundled ranked word lists.
-enum WordList: String, Sendable, CaseIterable {
+enum WordList: Sendable, Hashable {
     case passwords
-    case englishWikipedia = "english_wikipedia"
-    case tvAndFilm = "us_tv_and_film"
+    case englishWikipedia
+    case tvAndFilm
     case surnames
-    case maleNames = "male_names"
-    case femaleNames = "female_names"
+    case maleNames
+    case femaleNames
     /// The entry's own name, username and site.
-    case userInputs = "user_inputs"
+    case userInputs
+    /// Passwords common among people who speak the language.
+    case passwordsOf(Language)
+    /// Frequent words of the language: in its own script, romanised, or both.
+    case wordsOf(Language)
+    /// Well-known phrases and famous passwords (`PhraseMatcher`).
+    case famousPhrases
 
-    /// The letter that names the list in RankedWordData.
+    /// The list's name in --json: `passwords`, `passwords_zh`, `words_ru`.
+    var name: String {
+        switch self {
+        case .passwords: "passwords"
+        case .englishWikipedia: "english_wikipedia"
+        case .tvAndFilm: "us_tv_and_film"
+        case .surnames: "surnames"
+        case .maleNames: "male_names"
+        case .femaleNames: "female_names"
+        case .userInputs: "user_inputs"
+        case .passwordsOf(let language): "passwords_\(language.rawValue)"
+        case .wordsOf(let language): "words_\(language.rawValue)"
+        case .famousPhrases: "famous_phrases"
+        }
+    }
+
+    /// The letter that names the list in RankedWordData (scripts/entropy-wordlists).
     init?(letter: UInt8) {
         switch letter {
         case UInt8(ascii: "p"): self = .passwords
@@ -85,6 +109,26 @@ enum WordList: String, Sendable, CaseIterable {
         case UInt8(ascii: "s"): self = .surnames
         case UInt8(ascii: "m"): self = .maleNames
         case UInt8(ascii: "f"): self = .femaleNames
+        case UInt8(ascii: "C"): self = .passwordsOf(.chinese)
+        case UInt8(ascii: "D"): self = .passwordsOf(.german)
+        case UInt8(ascii: "F"): self = .passwordsOf(.french)
+        case UInt8(ascii: "P"): self = .passwordsOf(.portuguese)
+        case UInt8(ascii: "H"): self = .passwordsOf(.hindi)
+        case UInt8(ascii: "A"): self = .passwordsOf(.arabic)
+        case UInt8(ascii: "I"): self = .passwordsOf(.hebrew)
+        case UInt8(ascii: "Z"): self = .wordsOf(.chinese)
+        case UInt8(ascii: "S"): self = .wordsOf(.spanish)
+        case UInt8(ascii: "O"): self = .wordsOf(.portuguese)
+        case UInt8(ascii: "G"): self = .wordsOf(.german)
+        case UInt8(ascii: "R"): self = .wordsOf(.french)
+        case UInt8(ascii: "J"): self = .wordsOf(.japanese)
+        case UInt8(ascii: "N"): self = .wordsOf(.hindi)
+        case UInt8(ascii: "U"): self = .wordsOf(.russian)
+        case UInt8(ascii: "Y"): self = .wordsOf(.ukrainian)
+        case UInt8(ascii: "E"): self = .wordsOf(.greek)
+        case UInt8(ascii: "V"): self = .wordsOf(.hebrew)
+        case UInt8(ascii: "B"): self = .wordsOf(.arabic)
+        case UInt8(ascii: "K"): self = .wordsOf(.korean)
         default: return nil
         }
     }

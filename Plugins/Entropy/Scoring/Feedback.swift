@@ -44,15 +44,17 @@ public struct Feedback: Sendable {
         let isPlain = !word.reversed && word.substitutions.isEmpty && word.typedAs == nil
         var warning: String? = nil
         switch word.list {
-        case .passwords:
+        case .passwords, .passwordsOf:
             if isSole && isPlain {
                 warning = word.rank <= 10 ? "This is a top-10 common password."
                     : word.rank <= 100 ? "This is a top-100 common password." : "This is a very common password."
             } else if segment.log10Guesses <= 4 {
                 warning = "This is similar to a commonly used password."
             }
-        case .englishWikipedia:
+        case .englishWikipedia, .wordsOf:
             if isSole { warning = "A word on its own is easy to guess." }
+        case .famousPhrases:
+            warning = "Famous phrases and passwords are among the first an attacker tries."
         case .userInputs:
             warning = "Passwords built from the entry's name, username or site are easy to guess."
         case .surnames, .maleNames, .femaleNames:

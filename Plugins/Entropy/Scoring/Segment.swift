@@ -63,6 +63,7 @@ public struct Segment: Sendable {
             if let typed = word.typedAs { notes.append("typed on \(typed.typedOn) for \(typed.meantFor)") }
             if word.reversed { notes.append("reversed") }
             if word.log10UppercaseVariations > 0 { notes.append("capitals") }
+            if word.log10SeparatorVariations > 0 { notes.append("separators") }
             if !word.substitutions.isEmpty {
                 notes.append("l33t " + word.substitutions.map { "\($0.l33t)→\($0.letter)" }.joined(separator: " "))
             }
@@ -88,12 +89,13 @@ public struct Segment: Sendable {
     public var details: KeyValuePairs<String, DetailValue> {
         switch match?.pattern {
         case .dictionary(let word)?:
-            return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.rawValue), "rank": .integer(word.rank),
+            return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.name), "rank": .integer(word.rank),
                     "reversed": .flag(word.reversed), "l33t": .flag(!word.substitutions.isEmpty),
                     "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
                     "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded()),
                     "typed_on": word.typedAs.map { .text($0.typedOn) } ?? .null,
-                    "meant_for": word.typedAs.map { .text($0.meantFor) } ?? .null]
+                    "meant_for": word.typedAs.map { .text($0.meantFor) } ?? .null,
+                    "separator_variations": .number(Log10.power(word.log10SeparatorVariations).rounded())]
         case .spatial(let layout, let turns, let shifted)?:
             return ["keyboard": .text(layout), "turns": .integer(turns), "shifted": .integer(shifted)]
         case .repeated(let blockLength, let count, let blockGuesses)?:
@@ -128,6 +130,9 @@ extension WordList {
         case .surnames: "surnames"
         case .maleNames, .femaleNames: "first names"
         case .userInputs: "this entry's name, username and site"
+        case .passwordsOf(let language): "common \(language.name) passwords"
+        case .wordsOf(let language): "\(language.name) words"
+        case .famousPhrases: "famous phrases and passwords"
         }
     }
 }

@@ -9,6 +9,7 @@ import Glibc
 public struct StrengthEstimator: Sendable {
     private let dictionary: DictionaryMatcher
     private let layouts: LayoutMatcher
+    private let phrases = PhraseMatcher.bundled
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
@@ -50,6 +51,7 @@ public struct StrengthEstimator: Sendable {
             var all = estimator.dictionary.matches(in: text)
             if let userWords { all += userWords.matches(in: text) }
             all += estimator.layouts.matches(in: text)
+            all += estimator.phrases.matches(in: text)
             all += estimator.spatial.matches(in: text)
             all += repeats.matches(in: text)
             all += estimator.sequences.matches(in: text)
