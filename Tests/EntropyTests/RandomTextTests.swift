@@ -2,9 +2,9 @@ import Testing
 @testable import Entropy
 
 /// Random text is charged by its alphabet, not zxcvbn's 10 per character: ideographs, Hangul
-/// syllables and emoji by their own alphabets, mixed scripts and well-mixed printable ASCII by
-/// the union of all the password's alphabets. Human text (a word with a digit put in, one
-/// script, a mostly patterned password) keeps 10 per character.
+/// syllables and emoji by their own alphabets (in the search, so a listed word of them wins),
+/// mixed scripts and well-mixed printable ASCII by the union of all the password's alphabets.
+/// Human text (a word with a digit put in, one script) keeps 10 per character.
 @Suite("Random text")
 struct RandomTextTests {
     @Test("text of a large alphabet: each unexplained character is one of that alphabet", arguments: [
@@ -52,11 +52,21 @@ struct RandomTextTests {
         #expect(estimate.segments.allSatisfy { $0.details.first { $0.key == "alphabet" } == nil }, "\(estimate.patternTokens)")
     }
 
-    @Test("a password mostly explained by patterns is not random text, and a large-alphabet unit in it keeps 10")
-    func mostlyPatterns() {
-        let estimate = Pinned.estimator.estimate("password🦒")
-        #expect(estimate.patternTokens == ["dictionary:password", "bruteforce:🦒"])
-        #expect(isClose(estimate.segments[1].log10Guesses, log10Of(11)))
+    @Test("a large-alphabet unit costs its alphabet even beside a pattern; the other units there keep 10")
+    func besidePatterns() {
+        let emoji = Pinned.estimator.estimate("password🦒")
+        #expect(emoji.patternTokens == ["dictionary:password", "bruteforce:🦒"])
+        #expect(isClose(emoji.segments[1].log10Guesses, log10Of(3_783)))
+        let latin = Pinned.estimator.estimate("passwordxqz🦒")
+        #expect(latin.patternTokens == ["dictionary:password", "bruteforce:xqz🦒"])
+        #expect(isClose(latin.segments[1].log10Guesses, 3 + log10Of(3_782)))
+    }
+
+    @Test("a word of ideographs in a list is cheaper than guessing its characters, even when two are fewer guesses at 10 each")
+    func listedIdeographs() {
+        let estimate = Pinned.estimator.estimate("中国")
+        #expect(estimate.patternTokens == ["dictionary:中国"])
+        #expect(estimate.score < 2)
     }
 
     @Test("in a mostly random password, only the large-alphabet units cost their alphabet")
@@ -71,7 +81,7 @@ struct RandomTextTests {
     func neverLower() {
         for password in ["Zq8#vL2m", "жξщπлθ", "龘靐齉爩麤", "password🦒", "ab🦒"] {
             let text = PasswordText(password)
-            let search = StrengthEstimator.Context(estimator: Pinned.estimator, userWords: nil).search(text)
+            let search = StrengthEstimator.Context(estimator: Pinned.estimator, userWords: nil).search(text, bruteforce: nil)
             #expect(Pinned.estimator.estimate(password).log10Guesses >= search.log10Guesses, "\(password)")
         }
     }

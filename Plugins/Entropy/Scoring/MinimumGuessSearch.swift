@@ -31,8 +31,16 @@ struct MinimumGuessSearch {
         var parts: [(start: Int, end: Int, match: Match?)]
     }
 
-    static func search(length n: Int, matches: [Match]) -> Result {
+    /// The cheapest explanation of a password of `n` units; brute force costs 10 per unit, or
+    /// what `bruteforce` charges each.
+    static func search(length n: Int, matches: [Match], bruteforce: RandomText? = nil) -> Result {
         guard n > 0 else { return Result(log10Guesses: 0, parts: []) }
+        // costBefore[i]: log10 of brute-forcing units 0..<i; single[k]: unit k alone.
+        var costBefore = [Double](repeating: 0, count: n + 1)
+        for k in 0..<n {
+            costBefore[k + 1] = costBefore[k] + (bruteforce.map { Log10.of(Double($0.cardinalities[k])) } ?? 1)
+        }
+        func single(_ k: Int) -> Double { bruteforce?.log10Bruteforce(k, k) ?? Log10.of(11) }
         let maxParts = min(n, n / 4 + 2, max(2, maximumCells / n))
         // Match indices grouped by end (a counting sort): firstOfEnd[k]..<firstOfEnd[k + 1].
         var firstOfEnd = [Int](repeating: 0, count: n + 1)
@@ -58,7 +66,7 @@ struct MinimumGuessSearch {
         func patternOnly(_ k: Int, _ l: Int) -> Double {
             k < 0 ? (l == 0 ? 0 : .infinity) : patternBest[k * width + l]
         }
-        // Running minimum over brute-force starts i of patternOnly(i − 1, l − 1) − i.
+        // Running minimum over brute-force starts i of patternOnly(i − 1, l − 1) − costBefore[i].
         var running = [Double](repeating: .infinity, count: width)
         var runningStart = [Int32](repeating: -1, count: width)
 
@@ -78,13 +86,13 @@ struct MinimumGuessSearch {
             for l in 1...maxParts {
                 // Brute force from i = k − 1 (two units or more) joins the running minimum.
                 if k >= 1 {
-                    let value = patternOnly(k - 2, l - 1) - Double(k - 1)
+                    let value = patternOnly(k - 2, l - 1) - costBefore[k - 1]
                     if value < running[l] { running[l] = value; runningStart[l] = Int32(k - 1) }
                 }
-                var candidate = running[l] + Double(k + 1)
+                var candidate = running[l] + costBefore[k + 1]
                 var start = runningStart[l]
-                let single = patternOnly(k - 1, l - 1) + Log10.of(11)
-                if single < candidate { candidate = single; start = Int32(k) }
+                let alone = patternOnly(k - 1, l - 1) + single(k)
+                if alone < candidate { candidate = alone; start = Int32(k) }
                 // On a tie the pattern wins: it explains more.
                 if candidate < patternBest[k * width + l] && candidate < forceBest[k * width + l] {
                     forceBest[k * width + l] = candidate

@@ -1,40 +1,43 @@
-/// Brute force for characters that look drawn at random from an alphabet, rather than typed by a
-/// person who mashes keys: zxcvbn counts every unexplained character as 10 guesses, a fair
-/// average for the latter, but a character of a large alphabet (a CJK ideograph, a Hangul
-/// syllable, an emoji) is one of thousands, and a password that mixes alphabets (Cyrillic and
+/// What brute force costs per unit, when a character may have been drawn at random from an
+/// alphabet rather than typed by a person who mashes keys. zxcvbn counts every unexplained
+/// character as 10 guesses, a fair average for the latter; but a CJK ideograph, a Hangul
+/// syllable or an emoji is one of thousands, and a password that mixes alphabets (Cyrillic and
 /// Greek) or every kind of ASCII character is worth its whole alphabet per character.
 ///
-/// It applies when patterns explain at most half of the password. Then
-/// - when letters of two writing systems are mixed, or at least eight units are unexplained,
-///   three of the four kinds of ASCII character (lower case, upper case, digits, symbols)
-///   occur and the kind changes between at least half of the neighbouring characters (as it
-///   does about 70% of the time in random printable ASCII, and far less in a word with a few
-///   capitals, digits or symbols put in, `Mxyzptlk#2019`), every unexplained unit costs the
-///   size of the union of the alphabets of all the password's units (`CharacterClass`);
-/// - otherwise each unexplained unit of a large alphabet costs that alphabet's size, and the
-///   others zxcvbn's 10.
-/// The parts the search chose are kept; only brute force costs more, so the estimate never falls.
-struct RandomText {
+/// - **Large alphabets** (`perUnit`): each unexplained CJK ideograph, Hangul syllable or emoji
+///   costs its alphabet's size, in the search itself, so that a common word of them in a list
+///   is cheaper than guessing its characters; every other character costs zxcvbn's 10.
+/// - **Mixed alphabets** (`mixed`): when patterns explain at most half of the password and
+///   letters of two writing systems occur, or at least eight characters are unexplained, three
+///   of the four kinds of ASCII character (lower case, upper case, digits, symbols) occur and
+///   the kind changes between at least half of the neighbouring characters (as it does about
+///   70% of the time in random printable ASCII, and far less in a word with a few capitals,
+///   digits or symbols put in, `Mxyzptlk#2019`), every unexplained unit costs the size of the
+///   union of the alphabets of all the password's units. This is applied to the parts the
+///   search chose, so the estimate only rises.
+struct RandomText: Sendable {
     /// The alphabet size each unit is charged when it is brute-forced.
     let cardinalities: [Int]
 
-    /// The charges for `text` when its unexplained units (`bruteforceUnits`) look random; nil
-    /// when brute force keeps zxcvbn's 10 per unit.
-    init?(text: PasswordText, bruteforceUnits: Int) {
+    /// Large alphabets at their size, everything else at 10; nil when every unit costs 10.
+    static func perUnit(_ text: PasswordText) -> RandomText? {
+        guard !text.codes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let sizes = classes(of: text).map { $0.isLarge ? $0.size : plain }
+        return sizes.allSatisfy { $0 == plain } ? nil : RandomText(cardinalities: sizes)
+    }
+
+    /// The union of the password's alphabets for every unit, when its unexplained units
+    /// (`bruteforceUnits`) look like mixed random text; nil otherwise.
+    static func mixed(_ text: PasswordText, bruteforceUnits: Int) -> RandomText? {
         guard bruteforceUnits > 0, bruteforceUnits * 2 >= text.count else { return nil }
-        let classes = (0..<text.count).map { Self.characterClass(of: $0, in: text) }
+        let classes = classes(of: text)
         let present = Set(classes)
         let changes = zip(classes, classes.dropFirst()).count { $0 != $1 }
         let scripts = Set(present.compactMap(\.letterScript))
         let asciiKinds = present.intersection([.asciiLower, .asciiUpper, .asciiDigit, .asciiSymbol]).count
-        if scripts.count >= 2 || (asciiKinds >= 3 && bruteforceUnits >= 8 && changes * 2 >= text.count - 1) {
-            let union = present.reduce(0) { $0 + $1.size }
-            cardinalities = Array(repeating: union, count: text.count)
-        } else if present.contains(where: \.isLarge) {
-            cardinalities = classes.map { $0.isLarge ? $0.size : Int(MinimumGuessSearch.bruteforceCardinality) }
-        } else {
-            return nil
-        }
+        guard scripts.count >= 2 || (asciiKinds >= 3 && bruteforceUnits >= 8 && changes * 2 >= text.count - 1) else { return nil }
+        let union = present.reduce(0) { $0 + $1.size }
+        return RandomText(cardinalities: Array(repeating: union, count: text.count))
     }
 
     /// log10 of the guesses for brute-forcing units `start...end` as one part.
@@ -43,12 +46,17 @@ struct RandomText {
         return cardinalities[start...end].reduce(0) { $0 + Log10.of(Double($1)) }
     }
 
-    private static func characterClass(of index: Int, in text: PasswordText) -> CharacterClass {
-        let code = text.codes[index]
-        if code < PasswordText.firstClusterCode, let scalar = Unicode.Scalar(code) {
-            return CharacterClass(firstScalar: scalar, isCluster: false)
+    /// zxcvbn's cost of a unit.
+    private static let plain = Int(MinimumGuessSearch.bruteforceCardinality)
+
+    private static func classes(of text: PasswordText) -> [CharacterClass] {
+        (0..<text.count).map { index in
+            let code = text.codes[index]
+            if code < PasswordText.firstClusterCode, let scalar = Unicode.Scalar(code) {
+                return CharacterClass(firstScalar: scalar, isCluster: false)
+            }
+            guard let scalar = text.token(index...index).unicodeScalars.first else { return .other }
+            return CharacterClass(firstScalar: scalar, isCluster: true)
         }
-        guard let scalar = text.token(index...index).unicodeScalars.first else { return .other }
-        return CharacterClass(firstScalar: scalar, isCluster: true)
     }
 }

@@ -14,7 +14,7 @@ public struct Segment: Sendable {
     let bruteforceAlphabet: Int
     private let text: PasswordText
 
-    init(text: PasswordText, start: Int, end: Int, match: Match?, randomText: RandomText? = nil) {
+    init(text: PasswordText, start: Int, end: Int, match: Match?, bruteforce: RandomText? = nil) {
         self.text = text
         self.start = start
         self.end = end
@@ -24,9 +24,9 @@ public struct Segment: Sendable {
         if let match {
             log10Guesses = max(match.log10Guesses, floor)
             bruteforceAlphabet = 0
-        } else if let randomText {
-            log10Guesses = randomText.log10Bruteforce(start, end)
-            bruteforceAlphabet = randomText.cardinalities[start...end].max() ?? 0
+        } else if let bruteforce {
+            log10Guesses = bruteforce.log10Bruteforce(start, end)
+            bruteforceAlphabet = bruteforce.cardinalities[start...end].max() ?? 0
         } else {
             log10Guesses = MinimumGuessSearch.log10Bruteforce(length: end - start + 1)
             bruteforceAlphabet = Int(MinimumGuessSearch.bruteforceCardinality)

@@ -15,15 +15,16 @@ public struct StrengthEstimate: Sendable {
     /// offline and fast-hash offline attacks).
     static let scoreThresholds: [Double] = [1e3 + 5, 1e6 + 5, 1e8 + 5, 1e10 + 5].map(Log10.of)
 
-    /// The estimate from the search's explanation, its brute-force parts charged by their
-    /// alphabet when the password looks like random text (`RandomText`).
-    init(text: PasswordText, result: MinimumGuessSearch.Result) {
+    /// The estimate from the search's explanation, found with brute force costing what
+    /// `bruteforce` says (large alphabets), its brute-force parts charged again when the
+    /// password looks like mixed random text (`RandomText.mixed`).
+    init(text: PasswordText, result: MinimumGuessSearch.Result, bruteforce: RandomText? = nil) {
         let bruteforceUnits = result.parts.reduce(0) { $0 + ($1.match == nil ? $1.end - $1.start + 1 : 0) }
-        if let random = RandomText(text: text, bruteforceUnits: bruteforceUnits) {
-            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, randomText: random) }
+        if let mixed = RandomText.mixed(text, bruteforceUnits: bruteforceUnits) {
+            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: mixed) }
             log10Guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
         } else {
-            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match) }
+            segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: bruteforce) }
             log10Guesses = result.log10Guesses
         }
         let guesses = log10Guesses

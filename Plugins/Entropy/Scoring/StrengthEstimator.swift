@@ -36,7 +36,8 @@ public struct StrengthEstimator: Sendable {
     public func estimate(_ password: String, userWords: [String] = []) -> StrengthEstimate {
         let text = PasswordText(password)
         let context = Context(estimator: self, userWords: userWords.isEmpty ? nil : UserWordMatcher(userWords))
-        return StrengthEstimate(text: text, result: context.search(text))
+        let bruteforce = RandomText.perUnit(text)
+        return StrengthEstimate(text: text, result: context.search(text, bruteforce: bruteforce), bruteforce: bruteforce)
     }
 
     /// The matchers for one estimate, including its own user words.
@@ -60,7 +61,11 @@ public struct StrengthEstimator: Sendable {
         }
 
         func search(_ text: PasswordText) -> MinimumGuessSearch.Result {
-            MinimumGuessSearch.search(length: text.count, matches: matches(in: text))
+            search(text, bruteforce: RandomText.perUnit(text))
+        }
+
+        func search(_ text: PasswordText, bruteforce: RandomText?) -> MinimumGuessSearch.Result {
+            MinimumGuessSearch.search(length: text.count, matches: matches(in: text), bruteforce: bruteforce)
         }
     }
 }
