@@ -76,7 +76,9 @@ enum PNGMetadata {
             "Make": .device, "Model": .device,
             "Disclaimer": .people, "Warning": .text, "Title": .text, "Description": .text, "Comment": .text,
         ]
-        report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: text, category: categories[keyword] ?? .text))
+        // ImageMagick also copies each Exif field into a text chunk of its own (`exif:GPSLatitude`).
+        let exifField = keyword.hasPrefix("exif:") ? ExifTags.category(named: String(keyword.dropFirst(5))) : nil
+        report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: text, category: categories[keyword] ?? exifField ?? .text))
     }
 
     /// What a raw profile holds, read as the same metadata in a JPEG is: Exif (after
