@@ -27,7 +27,7 @@ enum XMPItems {
     ]
 
     /// The Exif name of a `tiff:`, `exif:` or `exifEX:` property; nil for any other.
-    static func exifName(_ property: String) -> String? {
+    private static func exifName(_ property: String) -> String? {
         guard let colon = property.firstIndex(of: ":"), ["tiff", "exif", "exifEX"].contains(property[..<colon]) else { return nil }
         return renamed[property] ?? String(property[property.index(after: colon)...])
     }
@@ -104,7 +104,7 @@ enum XMPItems {
         return direction == "S" || direction == "W" ? -value : value
     }
 
-    static func fraction(_ text: String) -> Double? {
+    private static func fraction(_ text: String) -> Double? {
         let parts = text.split(separator: "/")
         guard let top = parts.first.flatMap({ Double($0) }) else { return nil }
         guard parts.count == 2, let bottom = Double(parts[1]) else { return top }
