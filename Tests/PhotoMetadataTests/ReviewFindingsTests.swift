@@ -6,15 +6,6 @@ import Testing
 /// and files the stripper must refuse.
 @Suite("Metadata in unusual places, and bounded work")
 struct ReviewFindingsTests {
-    /// A JPEG of SOI, the given segments, a minimal scan and EOI.
-    static func jpeg(_ segments: [(UInt8, [UInt8])]) -> [UInt8] {
-        var bytes: [UInt8] = [0xFF, 0xD8]
-        for (marker, payload) in segments + [(0xDA, [1, 1, 0, 0, 63, 0])] {
-            bytes += [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
-        }
-        return bytes + [0x12, 0x34, 0xFF, 0xD9]
-    }
-
     static let makeTIFF = HostileInputTests.tiff(entries: [[0x01, 0x0F, 0, 2, 0, 0, 0, 4, 0x41, 0x42, 0x43, 0]])
 
     @Test("IFD entries that all point at one large region decode it once, not once each")
@@ -48,16 +39,16 @@ struct ReviewFindingsTests {
         }
         let xmp = Array("<x:xmpmeta><rdf:Description exif:GPSLatitude=\"48,51.5N\"/></x:xmpmeta>".utf8)
         let payload = Array("Photoshop 3.0\0".utf8) + resource(0x0422, Self.makeTIFF) + resource(0x0424, xmp)
-        let report = try PhotoReader.read(Self.jpeg([(0xED, payload)]))
+        let report = try PhotoReader.read(Fixture.jpeg([(0xED, payload)]))
         #expect(report.items.contains { $0.group == "Photoshop EXIF IFD0" && $0.name == "Make" && $0.value == "ABC" })
         #expect(report.items.contains { $0.group == "Photoshop XMP" && $0.category == .location })
-        let stripped = try PhotoStripper.strip(Self.jpeg([(0xED, payload)]))
+        let stripped = try PhotoStripper.strip(Fixture.jpeg([(0xED, payload)]))
         #expect(try PhotoReader.read(stripped.output).items.isEmpty)
     }
 
     @Test("an Exif block that cannot be read still marks the file as holding metadata")
     func unreadableExif() throws {
-        let report = try PhotoReader.read(Self.jpeg([(0xE1, Array("Exif\0\0".utf8) + [1, 2, 3, 4, 5, 6, 7, 8])]))
+        let report = try PhotoReader.read(Fixture.jpeg([(0xE1, Array("Exif\0\0".utf8) + [1, 2, 3, 4, 5, 6, 7, 8])]))
         #expect(report.hasPrivateMetadata)
         #expect(report.items.contains { $0.name == "Unreadable" })
     }
@@ -65,7 +56,7 @@ struct ReviewFindingsTests {
     @Test("a JFIF thumbnail is reported, and stripped while JFIF itself is kept")
     func jfifThumbnail() throws {
         let jfif = Array("JFIF\0".utf8) + [1, 2, 0, 0, 1, 0, 1, 2, 2] + [UInt8](repeating: 0x80, count: 12)
-        let file = Self.jpeg([(0xE0, jfif)])
+        let file = Fixture.jpeg([(0xE0, jfif)])
         let report = try PhotoReader.read(file)
         #expect(report.items.contains { $0.group == "JFIF" && $0.category == .thumbnail })
         let stripped = try PhotoStripper.strip(file)
@@ -79,7 +70,7 @@ struct ReviewFindingsTests {
         let hidden = Array("secret note".utf8)
         let jfif = Array("JFIF\0".utf8) + [1, 2, 0, 0, 1, 0, 1, 0, 0] + hidden
         let adobe = Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 1] + hidden
-        let stripped = try PhotoStripper.strip(Self.jpeg([(0xE0, jfif), (0xEE, adobe)]))
+        let stripped = try PhotoStripper.strip(Fixture.jpeg([(0xE0, jfif), (0xEE, adobe)]))
         #expect(stripped.output.firstRange(of: hidden) == nil, "the hidden bytes are gone")
         #expect(stripped.kept == ["JFIF", "Adobe colour transform"], "\(stripped.kept)")
         #expect(stripped.removed == ["data after the JFIF header (11 bytes)", "data after Adobe's colour transform (11 bytes)"])

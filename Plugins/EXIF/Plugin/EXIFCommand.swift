@@ -12,13 +12,18 @@ struct EXIFCommand: VaultSubcommand {
         commandName: "exif",
         abstract: "Show what a photo's metadata gives away, or strip it without re-encoding.",
         discussion: """
-            Reads JPEG (Exif with its GPS, Interop and thumbnail directories, XMP and extended \
-            XMP, Photoshop/IPTC, ICC, MPF, comments), PNG (eXIf, tEXt, zTXt, iTXt, tIME) and \
-            WebP (EXIF, XMP) files and lists what they give away, privacy-relevant items \
-            first: where (GPS position, with a map link), with what (make, model, serial \
-            numbers, lens, software), by whom (artist, owner, copyright, creator), when, \
-            embedded thumbnails (and the metadata inside them) and free text. --all lists \
-            every field, including those about the picture itself.
+            Reads JPEG (Exif with its GPS, Interop and thumbnail directories, also when it \
+            spans several segments, XMP and extended XMP, Photoshop/IPTC, ICC, MPF, \
+            comments), PNG (eXIf, tEXt, zTXt, iTXt, the hex "Raw profile" text of \
+            ImageMagick and exiv2, iCCP, tIME) and WebP (EXIF, XMP, ICCP) files and lists \
+            what they give away, privacy-relevant items first: where (GPS position, with a \
+            map link), with what (make, model, serial numbers, lens, software), by whom \
+            (artist, owner, copyright, creator), when, embedded thumbnails (and the metadata \
+            inside them) and free text, whether Exif or XMP holds them. The names in an ICC \
+            colour profile (its description, copyright and the device it was made for) are \
+            listed too, but not counted as privacy-relevant: the colours depend on the \
+            profile, and --strip keeps it. --all lists every field, including those about \
+            the picture itself.
 
             --strip removes every metadata container and any data after the image, copying \
             the compressed image data byte for byte (nothing is re-encoded), into --output \

@@ -2,15 +2,15 @@ import PhotoMetadata
 import VaultCLI
 import VaultKit
 
-/// A photo's metadata as `vault exif` prints it: the GPS position and the privacy-relevant items
-/// by category (every item with `--all`), or one JSON object.
+/// A photo's metadata as `vault exif` prints it: the GPS position, the privacy-relevant items by
+/// category and the names in its colour profile (every item with `--all`), or one JSON object.
 struct ReportView: PrintableReport {
     let path: String
     let report: PhotoReport
     let all: Bool
 
     private var shown: [MetadataItem] {
-        report.itemsByCategory.filter { all || $0.category.isPrivate }
+        report.itemsByCategory.filter { all || $0.category.isPrivate || $0.category == .profile }
     }
 
     func text() -> String {

@@ -10,7 +10,8 @@ enum ExifTool {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/exif").path
 
     static let photos = ["gps.jpg", "south-west.jpg", "cmyk-trailer.jpg", "progressive.jpg", "clean.jpg",
-                         "tagged.png", "clean.png", "tagged.webp", "clean.webp"]
+                         "tagged.png", "clean.png", "tagged.webp", "clean.webp",
+                         "text-codes.jpg", "xmp-only.png", "raw-profiles.png", "multi-segment.jpg"]
 
     /// exiftool's reading of a file: `-j -n -G` (numbers unconverted, keys `Group:Tag`).
     static func tags(of path: String) async throws -> [String: Any] {

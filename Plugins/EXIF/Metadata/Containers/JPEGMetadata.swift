@@ -1,27 +1,30 @@
-/// Reads the metadata of a JPEG: Exif (APP1) with its thumbnail, XMP and extended XMP (APP1),
-/// Photoshop IRB and IPTC (APP13), ICC profile and MPF (APP2), JFIF (APP0), Adobe (APP14),
-/// comments (COM), any other APPn, and a trailer after the image.
+/// Reads the metadata of a JPEG: Exif (APP1, over several segments when it is larger than one)
+/// with its thumbnail, XMP and extended XMP (APP1), Photoshop IRB and IPTC (APP13), ICC profile
+/// and MPF (APP2), JFIF (APP0), Adobe (APP14), comments (COM), any other APPn, and a trailer
+/// after the image.
 enum JPEGMetadata {
     static func read(_ file: JPEGFile, depth: Int) -> PhotoReport {
         var report = PhotoReport(format: .jpeg)
-        for payload in file.payloads(marker: 0xE1, signature: JPEGSignature.exif) {
-            guard let exif = ExifBlock(Array(payload), container: "EXIF") else {
+        for block in ExifSegments.blocks(file) {
+            guard let exif = ExifBlock(block, container: "EXIF") else {
                 report.problems.append("an Exif segment does not hold a TIFF structure")
-                report.items.append(MetadataItem(group: "EXIF", name: "Unreadable", value: "(\(payload.count) bytes)", category: .identifier))
+                report.items.append(MetadataItem(group: "EXIF", name: "Unreadable", value: "(\(block.count) bytes)", category: .identifier))
                 continue
             }
             report.add(exif, nested: false)
             if let thumbnail = exif.thumbnail { report.addThumbnail(thumbnail, from: "EXIF IFD1", depth: depth) }
         }
         for payload in file.payloads(marker: 0xE1, signature: JPEGSignature.xmp) {
-            addXMP(XMPPacket(payload), to: &report, group: "XMP")
+            report.add(XMPPacket(payload), group: "XMP")
         }
         if let extended = ExtendedXMP.assemble(file.payloads(marker: 0xE1, signature: JPEGSignature.extendedXMP)) {
-            addXMP(XMPPacket(extended), to: &report, group: "XMP-extended")
+            report.add(XMPPacket(extended), group: "XMP-extended")
         }
         for payload in file.payloads(marker: 0xED, signature: JPEGSignature.photoshop) {
             report.items += IPTCRecords.items(fromPhotoshop: payload)
         }
+        let profile = file.payloads(marker: 0xE2, signature: JPEGSignature.icc)
+        if !profile.isEmpty { report.items += ICCProfile.items(ICCProfile.assemble(profile), group: "ICC_Profile") }
         addSegmentSummaries(file, to: &report)
         if let trailer = file.trailer {
             report.items.append(MetadataItem(group: "JPEG", name: "Trailer", value: "(\(trailer.count) bytes after the end of the image)",
@@ -29,12 +32,6 @@ enum JPEGMetadata {
         }
         if let problem = file.problem { report.problems.append(problem) }
         return report
-    }
-
-    private static func addXMP(_ packet: XMPPacket, to report: inout PhotoReport, group: String) {
-        report.items += XMPItems.items(packet, group: group)
-        if report.gps == nil { report.gps = XMPItems.position(packet) }
-        if report.orientation == nil, let value = packet.values("tiff:Orientation").first.flatMap({ Int($0) }) { report.orientation = value }
     }
 
     /// One item per segment that is not read field by field: comments, ICC, MPF, JFIF, Adobe,

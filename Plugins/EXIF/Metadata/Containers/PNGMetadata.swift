@@ -1,8 +1,9 @@
 import CompressNIO
 import NIOCore
 
-/// Reads the metadata of a PNG: eXIf, tEXt, zTXt and iTXt (XMP among them), tIME, the colour
-/// chunks, any other ancillary chunk, and bytes after IEND.
+/// Reads the metadata of a PNG: eXIf, tEXt, zTXt and iTXt (XMP, and the raw profiles ImageMagick
+/// and exiv2 write, among them), tIME, the colour chunks, any other ancillary chunk, and bytes
+/// after IEND.
 enum PNGMetadata {
     /// Compressed text is inflated up to this size per chunk, and this much in all.
     static let inflateLimit = 1 << 20
@@ -32,11 +33,18 @@ enum PNGMetadata {
                                                      category: .text))
                     continue
                 }
-                addText(keyword: keyword, text: text, type: chunk.type, to: &report)
+                addText(keyword: keyword, text: text, type: chunk.type, to: &report, depth: depth)
+            case "iCCP":
+                report.items.append(MetadataItem(group: "PNG", name: "iCCP", value: "(\(data.count) bytes)", category: .image))
+                // The profile's name, NUL, the compression method (0), the zlib stream.
+                if let nul = data.firstIndex(of: 0), data.index(after: nul) < data.endIndex, data[data.index(after: nul)] == 0,
+                   let profile = inflate(data[(nul + 2)...], budget: &inflateBudget) {
+                    report.items += ICCProfile.items(profile, group: "ICC_Profile")
+                }
             case "tIME":
                 report.items.append(MetadataItem(group: "PNG", name: "ModifyDate", value: time(data), category: .time))
             default:
-                let colour = ["gAMA", "cHRM", "sRGB", "iCCP", "cICP", "mDCV", "cLLI", "pHYs", "sBIT", "bKGD", "hIST", "sPLT"]
+                let colour = ["gAMA", "cHRM", "sRGB", "cICP", "mDCV", "cLLI", "pHYs", "sBIT", "bKGD", "hIST", "sPLT"]
                 report.items.append(MetadataItem(group: "PNG", name: chunk.type, value: "(\(data.count) bytes)",
                                                  category: colour.contains(chunk.type) ? .image : .identifier))
             }
@@ -48,11 +56,19 @@ enum PNGMetadata {
         return report
     }
 
-    private static func addText(keyword: String, text: String, type: String, to report: inout PhotoReport) {
+    private static func addText(keyword: String, text: String, type: String, to report: inout PhotoReport, depth: Int) {
+        if let profile = RawProfile(keyword: keyword, text: text) {
+            if let problem = profile.problem { report.problems.append("the \(keyword) text \(problem)") }
+            if let data = profile.data {
+                addRawProfile(type: profile.type, data, keyword: keyword, chunk: type, to: &report, depth: depth)
+            } else {
+                report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: "(\(text.utf8.count) bytes, not readable)",
+                                                 category: .identifier))
+            }
+            return
+        }
         if keyword == "XML:com.adobe.xmp" {
-            let packet = XMPPacket(Array(text.utf8))
-            report.items += XMPItems.items(packet)
-            if report.gps == nil { report.gps = XMPItems.position(packet) }
+            report.add(XMPPacket(Array(text.utf8)), group: "XMP")
             return
         }
         let categories: [String: PrivacyCategory] = [
@@ -60,9 +76,44 @@ enum PNGMetadata {
             "Make": .device, "Model": .device,
             "Disclaimer": .people, "Warning": .text, "Title": .text, "Description": .text, "Comment": .text,
         ]
-        let category = categories[keyword] ?? (keyword.hasPrefix("Raw profile type") ? .identifier : .text)
-        let value = keyword.hasPrefix("Raw profile type") ? "(\(text.utf8.count) bytes of encoded profile)" : text
-        report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: value, category: category))
+        // ImageMagick also copies each Exif field into a text chunk of its own (`exif:GPSLatitude`).
+        let exifField = keyword.hasPrefix("exif:") ? ExifTags.category(named: String(keyword.dropFirst(5))) : nil
+        report.items.append(MetadataItem(group: "PNG \(type)", name: keyword, value: text, category: categories[keyword] ?? exifField ?? .text))
+    }
+
+    /// What a raw profile holds, read as the same metadata in a JPEG is: Exif (after
+    /// `Exif\0\0` or not) with its thumbnail, or XMP, under `exif` and `APP1`; IPTC-IIM or
+    /// Photoshop resources under `iptc`; Photoshop resources under `8bim`; XMP under `xmp`; an
+    /// ICC profile under `icc` and `icm`.
+    private static func addRawProfile(type: String, _ data: [UInt8], keyword: String, chunk: String, to report: inout PhotoReport, depth: Int) {
+        let group = "PNG raw \(type)"
+        switch type {
+        case "exif", "app1" where !data.starts(with: JPEGSignature.xmp):
+            let block = data.starts(with: JPEGSignature.exif) ? Array(data.dropFirst(JPEGSignature.exif.count)) : data
+            if let exif = ExifBlock(block, container: group) {
+                report.add(exif, nested: false)
+                if let thumbnail = exif.thumbnail { report.addThumbnail(thumbnail, from: "\(group) IFD1", depth: depth) }
+                return
+            }
+            report.problems.append("the \(keyword) text does not hold a TIFF structure")
+        case "app1", "xmp":
+            report.add(XMPPacket(data.starts(with: JPEGSignature.xmp) ? data.dropFirst(JPEGSignature.xmp.count) : data[...]), group: group)
+            return
+        case "iptc" where data.first == 0x1C:
+            report.items += IPTCRecords.items(fromIIM: data)
+            return
+        case "iptc", "8bim":
+            report.items += IPTCRecords.items(fromPhotoshop: data)
+            return
+        case "icc", "icm":
+            report.items.append(MetadataItem(group: group, name: "ICC_Profile", value: "(\(data.count) bytes)", category: .image))
+            report.items += ICCProfile.items(data, group: "ICC_Profile")
+            return
+        default:
+            break
+        }
+        report.items.append(MetadataItem(group: "PNG \(chunk)", name: keyword, value: "(\(data.count) bytes of encoded profile)",
+                                         category: .identifier))
     }
 
     /// tEXt: keyword NUL Latin-1 text. zTXt: keyword NUL method compressed-text. iTXt: keyword

@@ -19,11 +19,10 @@ enum WebPMetadata {
                     report.items.append(MetadataItem(group: "EXIF", name: "Unreadable", value: "(\(data.count) bytes)", category: .identifier))
                 }
             case "XMP ":
-                let packet = XMPPacket(data)
-                report.items += XMPItems.items(packet)
-                if report.gps == nil { report.gps = XMPItems.position(packet) }
+                report.add(XMPPacket(data), group: "XMP")
             case "ICCP":
                 report.items.append(MetadataItem(group: "RIFF", name: "ICC_Profile", value: "(\(data.count) bytes)", category: .image))
+                report.items += ICCProfile.items(Array(data), group: "ICC_Profile")
             default:
                 report.items.append(MetadataItem(group: "RIFF", name: chunk.type, value: "(\(data.count) bytes)", category: .identifier))
             }

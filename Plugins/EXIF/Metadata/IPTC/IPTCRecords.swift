@@ -45,6 +45,11 @@ enum IPTCRecords {
         MetadataItem(group: "Photoshop", name: what, value: "(\(size) bytes, not readable)", category: .identifier)
     }
 
+    /// IPTC-IIM records on their own, as a PNG raw `iptc` profile may hold them.
+    static func items(fromIIM data: [UInt8]) -> [MetadataItem] {
+        datasets(Bytes(data))
+    }
+
     private static func datasets(_ bytes: Bytes) -> [MetadataItem] {
         var items: [MetadataItem] = []
         var offset = 0

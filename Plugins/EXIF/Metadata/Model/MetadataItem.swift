@@ -1,4 +1,5 @@
-/// What kind of thing an item gives away; everything but `.image` is privacy-relevant.
+/// What kind of thing an item gives away; everything but `.profile` and `.image` is
+/// privacy-relevant.
 public enum PrivacyCategory: String, Sendable, CaseIterable, Comparable {
     /// Where: GPS position, altitude, direction, place names.
     case location
@@ -14,10 +15,15 @@ public enum PrivacyCategory: String, Sendable, CaseIterable, Comparable {
     case text
     /// Identifiers that link photos together: unique image ids, document ids, MakerNote data.
     case identifier
+    /// The names a colour profile carries (its description, copyright, and the device it was
+    /// made for, which can be the camera or scanner): not counted as privacy-relevant, since
+    /// the colours depend on the profile and stripping keeps it, but listed, so that a person
+    /// can see what it names.
+    case profile
     /// How the picture is stored or looks (orientation, resolution, colour): not personal.
     case image
 
-    public var isPrivate: Bool { self != .image }
+    public var isPrivate: Bool { self != .image && self != .profile }
 
     /// Privacy-relevant categories first, in the order a person reading wants them.
     public static func < (a: PrivacyCategory, b: PrivacyCategory) -> Bool {

@@ -52,6 +52,14 @@ public struct PhotoReport: Sendable {
         }
     }
 
+    /// An XMP packet's items, with its GPS position and orientation where nothing read before
+    /// gave one.
+    mutating func add(_ packet: XMPPacket, group: String) {
+        items += XMPItems.items(packet, group: group)
+        gps = gps ?? XMPItems.position(packet)
+        orientation = orientation ?? packet.values("tiff:Orientation").first.flatMap { Int($0) }
+    }
+
     /// An embedded preview: one item for it, then its own metadata.
     mutating func addThumbnail(_ data: [UInt8], from group: String, depth: Int) {
         thumbnails += 1
@@ -63,7 +71,7 @@ public struct PhotoReport: Sendable {
 
     private static func inThumbnail(_ item: MetadataItem) -> MetadataItem {
         MetadataItem(group: "Thumbnail " + item.group, name: item.name, value: item.value,
-                     category: item.category == .image ? .thumbnail : item.category)
+                     category: item.category.isPrivate ? item.category : .thumbnail)
     }
 }
 

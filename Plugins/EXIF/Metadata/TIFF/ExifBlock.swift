@@ -21,7 +21,7 @@ struct ExifBlock: Sendable {
                 let known = ExifTags.tag(entry.tag, in: ifd.kind)
                 let name = known?.name ?? "Tag0x" + HexText.four(entry.tag)
                 let category: PrivacyCategory = ifd.kind == .gps ? .location : ifd.kind == .ifd1 ? .thumbnail : known?.category ?? .image
-                items.append(MetadataItem(group: group, name: name, value: ValueText.of(entry, name: name), category: category))
+                items.append(MetadataItem(group: group, name: name, value: ValueText.of(entry, name: name, order: tiff.byteOrder), category: category))
             }
             if ifd.kind == .ifd0, let value = ifd.value(0x0112)?.firstInteger { orientation = Int(value) }
             if ifd.kind == .gps { gps = GPSPosition(gps: ifd) }

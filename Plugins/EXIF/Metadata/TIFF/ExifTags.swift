@@ -14,6 +14,15 @@ enum ExifTags {
         }
     }
 
+    /// The category of the field of this name in any directory (for XMP's copies of Exif
+    /// fields); nil for a name no directory has.
+    static func category(named name: String) -> PrivacyCategory? {
+        byName[name]
+    }
+
+    private static let byName: [String: PrivacyCategory] = Dictionary(
+        [main, gps, interop].flatMap(\.values).map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
+
     private static func t(_ name: String, _ category: PrivacyCategory) -> Tag { Tag(name: name, category: category) }
 
     private static let main: [UInt16: Tag] = [

@@ -1,15 +1,16 @@
 /// A field's value as text for a person, the way exiftool prints it where that is simple.
 public enum ValueText {
-    static func of(_ entry: TIFFEntry, name: String) -> String {
+    /// `order` is the byte order of the TIFF structure the entry is in.
+    static func of(_ entry: TIFFEntry, name: String, order: ByteOrder) -> String {
         switch (name, entry.value) {
         case ("Orientation", .integers(let values)):
             return values.first.map { orientationName(Int($0)) } ?? ""
         case ("MakerNote", _), ("ImageSourceData", _), ("PrintIM", _), ("Padding", _):
             return "(\(entry.count) bytes)"
-        case ("UserComment", .bytes(let bytes)):
-            return userComment(bytes)
+        case ("UserComment", .bytes(let bytes)), ("GPSProcessingMethod", .bytes(let bytes)), ("GPSAreaInformation", .bytes(let bytes)):
+            return CharacterCodedText.decode(bytes, order: order)
         case (_, .bytes(let bytes)) where name.hasPrefix("XP"):
-            return utf16LittleEndian(bytes)
+            return utf16(bytes, .littleEndian)
         case ("ExposureTime", .rationals(let values)):
             return values.first.map { $0.numerator == 1 || $0.denominator == 0 ? "\($0.numerator)/\($0.denominator)" : decimal($0) } ?? ""
         default:
@@ -54,29 +55,12 @@ public enum ValueText {
         return names[value] ?? "Unknown (\(value))"
     }
 
-    /// UserComment: an 8-byte character code, then the text (Exif 2.32 4.6.5).
-    static func userComment(_ bytes: [UInt8]) -> String {
-        let body = Array(bytes.dropFirst(8))
-        let text: String
-        if bytes.starts(with: Array("UNICODE".utf8)) {
-            text = utf16LittleEndian(body)
-        } else {
-            text = String(decoding: body.prefix { $0 != 0 }, as: UTF8.self)
-        }
-        return text.trimmingTrailingSpaces
-    }
-
-    /// Windows XP tags hold UTF-16LE text ending in a NUL.
-    static func utf16LittleEndian(_ bytes: [UInt8]) -> String {
-        var units: [UInt16] = []
-        var index = 0
-        while index + 1 < bytes.count {
-            let unit = UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-            if unit == 0 { break }
-            units.append(unit)
-            index += 2
-        }
-        return String(decoding: units, as: UTF16.self)
+    /// UTF-16 text in the given byte order, up to its first NUL (Windows XP tags hold UTF-16LE
+    /// ending in one).
+    static func utf16(_ bytes: some Collection<UInt8>, _ order: ByteOrder) -> String {
+        let reader = Bytes(Array(bytes))
+        let units = (0..<reader.count / 2).lazy.compactMap { reader.uint16($0 * 2, order) }.prefix { $0 != 0 }
+        return String(decoding: Array(units), as: UTF16.self)
     }
 }
 
