@@ -41,7 +41,7 @@ struct EntropyCommandTests {
 
     @Test("three passwords, three verdicts, each with its parts")
     func text() async throws {
-        let input = "password1\ncorrect horse battery staple\nTr0ub4dor&3\n"
+        let input = "password1\nstaple horse correct battery\nKx9#mQ2!vP7\n"
         let result = try await VaultFixture().run(["entropy"], stdin: input)
         #expect(result.status == 10, "password1 is below the default --min-score 3: \(result)")
         #expect(result.stderr.isEmpty, "\(result)")
@@ -81,7 +81,7 @@ struct EntropyCommandTests {
 
     @Test("--json prints one object per line with every field, and numbers that agree with each other")
     func json() async throws {
-        let passwords = ["password1", "correct horse battery staple", "Tr0ub4dor&3"]
+        let passwords = ["password1", "staple horse correct battery", "Kx9#mQ2!vP7"]
         let result = try await VaultFixture().run(["entropy", "--json"], stdin: passwords.map { $0 + "\n" }.joined())
         #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
         let objects = try objects(result)
@@ -144,7 +144,7 @@ struct EntropyCommandTests {
     @Test("a line that is not UTF-8 is reported by number; the others are still checked; exit 1")
     func notUTF8() async throws {
         let fixture = try VaultFixture()
-        let input = Data("correct horse battery staple\n".utf8) + Data([0x70, 0xFF, 0xFE, 0x0A]) + Data("Tr0ub4dor&3\n".utf8)
+        let input = Data("staple horse correct battery\n".utf8) + Data([0x70, 0xFF, 0xFE, 0x0A]) + Data("Kx9#mQ2!vP7\n".utf8)
         let result = try await entropy(fixture, ["--json"], bytes: input)
         #expect(result.status == 1, "\(result)")
         #expect(result.stderrLines == ["vault: error: line 2: not valid UTF-8 text, skipped"], "\(result)")
@@ -152,9 +152,9 @@ struct EntropyCommandTests {
     }
 
     static let minimumScores: [(arguments: [String], input: String, status: Int32)] = [
-        ([], "password1\ncorrect horse battery staple\n", 10),
-        (["--min-score", "0"], "password1\ncorrect horse battery staple\n", 0),
-        ([], "correct horse battery staple\nTr0ub4dor&3\n", 0),
+        ([], "password1\nstaple horse correct battery\n", 10),
+        (["--min-score", "0"], "password1\nstaple horse correct battery\n", 0),
+        ([], "staple horse correct battery\nKx9#mQ2!vP7\n", 0),
         (["--min-score", "2"], "Summer2024!\n", 0),
         (["--min-score", "3"], "Summer2024!\n", 10),
     ]
@@ -238,7 +238,7 @@ extension EntropyCommandTests {
     /// `vault edit`: names and verdicts only, never a stored password or any part of it.
     @Suite("vault entropy on stored entries")
     struct StoredEntries {
-        static let entries = [("web/shop", "Summer2024!"), ("bank", "correct horse battery staple"), ("mail", "p4ssw0rd")]
+        static let entries = [("web/shop", "Summer2024!"), ("bank", "staple horse correct battery"), ("mail", "p4ssw0rd")]
 
         /// A vault holding `entries`, and every part of their passwords as `vault entropy` shows
         /// them for a typed password (the things that must never appear for a stored one).
@@ -344,7 +344,7 @@ extension EntropyCommandTests {
         @Test("an entry without a password: an error for --entry, a note for --all")
         func withoutPassword() async throws {
             let fixture = try await VaultFixture.initialized()
-            try await fixture.add("bank", password: "correct horse battery staple")
+            try await fixture.add("bank", password: "staple horse correct battery")
             let file = try VaultFixture.writeFile(fixture.path("import.json"), try ImportDocument.data(entries: [
                 ImportDocument.entry(name: "notes/plain", password: NSNull(), extra: ["notes": "no password here"]),
             ]))
@@ -358,15 +358,15 @@ extension EntropyCommandTests {
         @Test("vault add says nothing about a strong password")
         func addStrong() async throws {
             let fixture = try await VaultFixture.initialized()
-            let result = try await fixture.add("bank", password: "correct horse battery staple")
+            let result = try await fixture.add("bank", password: "staple horse correct battery")
             #expect(!result.stderr.contains("warning"), "\(result)")
-            #expect(try await fixture.password(of: "bank") == "correct horse battery staple")
+            #expect(try await fixture.password(of: "bank") == "staple horse correct battery")
         }
 
         @Test("vault edit --password warns about a weak new password too")
         func editWeak() async throws {
             let fixture = try await VaultFixture.initialized()
-            try await fixture.add("mail", password: "correct horse battery staple")
+            try await fixture.add("mail", password: "staple horse correct battery")
             let result = try await fixture.succeed(["edit", "mail", "--password"], stdin: "p4ssw0rd\n")
             #expect(result.stderrLines.contains { $0.hasPrefix("vault: warning: weak password: score 0/4") }, "\(result)")
             expectNoSecret(result, ["p4ssw0rd"])

@@ -7,7 +7,7 @@
 /// each phrase is looked for in what is left; a separator may only stand between two of the
 /// phrase's words. Guesses: rank × separator choices × capitalisation variants.
 struct PhraseMatcher {
-    /// A phrase as the lower-case codes of its letters, without separators and apostrophes.
+    /// A phrase as the lower-case codes of its characters, without separators and apostrophes.
     struct Phrase {
         let codes: [UInt32]
         /// Whether a word of the phrase starts at each index of `codes`.
