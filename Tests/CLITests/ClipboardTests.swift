@@ -6,7 +6,7 @@ import Testing
 /// clipboard after the timeout only if it still holds that password, and then exits. The tests
 /// share the one X clipboard, so they run one at a time, and no other suite touches it.
 ///
-/// A check that must happen before the clearer acts gets a 5- or 10-second timeout: with the
+/// A check that must happen before the clearer acts gets a 5- to 30-second timeout: with the
 /// whole suite running in parallel on a small machine, one `vault` command can take seconds.
 @Suite("Clipboard", .serialized,
        .enabled(if: X11Clipboard.isAvailable, "needs DISPLAY (xvfb-run) and xclip"))
@@ -14,12 +14,14 @@ struct ClipboardTests {
     @Test("a stale WAYLAND_DISPLAY falls through to X11")
     func staleWaylandFallsBackToX11() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
+        // 30 s: the first test of this suite runs while the whole suite starts in parallel, when
+        // a `vault` command and the xclip that reads back can take over ten seconds together.
         let result = try await fixture.run(
-            ["get", "entry", "--clip", "--clip-timeout", "10"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
+            ["get", "entry", "--clip", "--clip-timeout", "30"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
         #expect(result.status == 0, "\(result)")
         #expect(try await X11Clipboard.read() == secret)
         // Let this test's clearer finish before the next clipboard test starts.
-        let cleared = try await eventually(within: .seconds(30), every: .milliseconds(200)) {
+        let cleared = try await eventually(within: .seconds(60), every: .milliseconds(200)) {
             (try? await X11Clipboard.read()) != secret
         }
         #expect(cleared)

@@ -104,7 +104,7 @@ struct MinimumGuessSearch {
         var bestTotal = Double.infinity
         var bestParts = 1
         for l in 1...maxParts where best(n - 1, l) < .infinity {
-            let total = Log10.sum(Log10.factorial(l) + best(n - 1, l), Double(l - 1) * log10PartPenalty)
+            let total = log10Total(parts: l, log10Product: best(n - 1, l))
             if total < bestTotal { bestTotal = total; bestParts = l }
         }
 
@@ -137,7 +137,11 @@ struct MinimumGuessSearch {
     /// log10 of the guesses for a whole explanation whose parts cost `partGuesses`: the formula
     /// the search minimises.
     static func log10Total(partGuesses: [Double]) -> Double {
-        let parts = partGuesses.count
-        return Log10.sum(Log10.factorial(parts) + partGuesses.reduce(0, +), Double(parts - 1) * log10PartPenalty)
+        log10Total(parts: partGuesses.count, log10Product: partGuesses.reduce(0, +))
+    }
+
+    /// l! · product + 10000^(l−1), for `parts` parts whose guesses multiply to `log10Product`.
+    private static func log10Total(parts: Int, log10Product: Double) -> Double {
+        Log10.sum(Log10.factorial(parts) + log10Product, Double(parts - 1) * log10PartPenalty)
     }
 }

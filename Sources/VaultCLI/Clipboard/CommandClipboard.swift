@@ -54,12 +54,15 @@ public struct CommandClipboard: Clipboard {
         awaitServing(secret)
     }
 
-    /// Waits, for at most two seconds, until a paste gives `secret`. The helper's foreground
-    /// process may exit before the one it leaves behind has told the display server that it owns
-    /// the selection (xclip 0.13 forks with that request still unsent), and a paste made at
-    /// once, by a person or a script, would otherwise get the clipboard's previous content.
+    /// Waits, for about two seconds at most, until a paste gives `secret`. The helper's
+    /// foreground process may exit before the one it leaves behind has told the display server
+    /// that it owns the selection (xclip 0.13 forks with that request still unsent), and a paste
+    /// made at once, by a person or a script, would otherwise get the clipboard's previous
+    /// content. The bound is on the clock, so a paste helper that hangs until its own timeout
+    /// is tried once more at most.
     private func awaitServing(_ secret: UnsafeRawBufferPointer) {
-        for _ in 0..<100 {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
             guard let current = try? read(limit: secret.count + 1) else { return }
             if current.withUnsafeBytes({ Sodium.constantTimeEqual($0, secret) }) { return }
             usleep(20_000)
