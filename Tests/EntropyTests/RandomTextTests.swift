@@ -77,6 +77,28 @@ struct RandomTextTests {
                 "\(estimate.patternTokens)")
     }
 
+    @Test("a repeated random block is priced as the block is on its own")
+    func repeatedRandomBlock() {
+        for block in ["Zq8#vL2m", "жξщπлθ"] {
+            let alone = Pinned.estimator.estimate(block).log10Guesses
+            #expect(Pinned.estimator.estimate(block + block).log10Guesses > alone, "\(block)")
+        }
+    }
+
+    @Test("a word beside random text leaves the random text charged: only the unexplained part's kinds are counted")
+    func wordBesideRandomText() {
+        let random = Pinned.estimator.estimate("Zq8#vL2m").log10Guesses
+        #expect(Pinned.estimator.estimate("Zq8#vL2mpassword").log10Guesses > random)
+    }
+
+    @Test("a keycap is an emoji; an ASCII digit with a combining mark is not")
+    func keycapsAndMarks() {
+        let keycaps = Pinned.estimator.estimate("1\u{FE0F}\u{20E3}")
+        #expect(keycaps.segments.first?.details.first { $0.key == "alphabet" }?.value == .integer(3_782))
+        let marked = Pinned.estimator.estimate("1\u{332}2\u{332}3\u{332}4\u{332}5\u{332}6\u{332}")
+        #expect(marked.segments.allSatisfy { $0.details.first { $0.key == "alphabet" } == nil }, "\(marked.patternTokens)")
+    }
+
     @Test("charging random text never lowers an estimate")
     func neverLower() {
         for password in ["Zq8#vL2m", "жξщπлθ", "龘靐齉爩麤", "password🦒", "ab🦒"] {

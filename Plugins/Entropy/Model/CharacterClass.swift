@@ -59,13 +59,14 @@ enum CharacterClass: Hashable, Sendable {
     /// Latin keys: each character of them is worth its alphabet's size.
     var isLarge: Bool { self == .cjkIdeograph || self == .hangulSyllable || self == .emoji }
 
-    /// The class of a unit, given its first scalar and whether it is a cluster of several.
-    init(firstScalar scalar: Unicode.Scalar, isCluster: Bool) {
+    /// The class of a unit, given its first scalar, whether it is a cluster of several, and
+    /// whether that cluster is a keycap (1️⃣: a digit, U+FE0F and U+20E3, an emoji).
+    init(firstScalar scalar: Unicode.Scalar, isCluster: Bool, isKeycap: Bool = false) {
         let value = scalar.value
         switch value {
         case 0x61...0x7A: self = .asciiLower
         case 0x41...0x5A: self = .asciiUpper
-        case 0x20...0x7E where isCluster: self = .emoji  // a keycap: 1️⃣ is a digit, U+FE0F and U+20E3
+        case 0x20...0x7E where isKeycap: self = .emoji
         case 0x30...0x39: self = .asciiDigit
         case 0x20...0x7E: self = .asciiSymbol
         case 0xC0...0x24F where value != 0xD7 && value != 0xF7: self = .accentedLatin

@@ -10,10 +10,10 @@
 /// - **Mixed alphabets** (`mixed`): when patterns explain at most half of the password and
 ///   letters of two writing systems occur, or at least eight characters are unexplained, three
 ///   of the four kinds of ASCII character (lower case, upper case, digits, symbols) occur and
-///   the kind changes between at least half of the neighbouring characters (as it does about
-///   70% of the time in random printable ASCII, and far less in a word with a few capitals,
-///   digits or symbols put in, `Mxyzptlk#2019`), every unexplained unit costs the size of the
-///   union of the alphabets of all the password's units. This is applied to the parts the
+///   the kind changes between at least half of the neighbouring unexplained characters (as it
+///   does about 70% of the time in random printable ASCII, and far less in a word with a few
+///   capitals, digits or symbols put in, `Mxyzptlk#2019`), every unexplained unit costs the
+///   size of the union of the alphabets of all the password's units. This is applied to the parts the
 ///   search chose, so the estimate only rises.
 struct RandomText: Sendable {
     /// The alphabet size each unit is charged when it is brute-forced.
@@ -26,16 +26,21 @@ struct RandomText: Sendable {
         return sizes.allSatisfy { $0 == plain } ? nil : RandomText(cardinalities: sizes)
     }
 
-    /// The union of the password's alphabets for every unit, when its unexplained units
-    /// (`bruteforceUnits`) look like mixed random text; nil otherwise.
-    static func mixed(_ text: PasswordText, bruteforceUnits: Int) -> RandomText? {
+    /// The union of the password's alphabets for every unit, when its `unexplained` parts look
+    /// like mixed random text; nil otherwise.
+    static func mixed(_ text: PasswordText, unexplained: [ClosedRange<Int>]) -> RandomText? {
+        let bruteforceUnits = unexplained.reduce(0) { $0 + $1.count }
         guard bruteforceUnits > 0, bruteforceUnits * 2 >= text.count else { return nil }
         let classes = classes(of: text)
         let present = Set(classes)
-        let changes = zip(classes, classes.dropFirst()).count { $0 != $1 }
+        // Neighbours inside the unexplained parts, and how many of them differ in kind.
+        let neighbours = bruteforceUnits - unexplained.count
+        let changes = unexplained.reduce(0) { count, part in
+            count + zip(classes[part], classes[part].dropFirst()).count { $0 != $1 }
+        }
         let scripts = Set(present.compactMap(\.letterScript))
         let asciiKinds = present.intersection([.asciiLower, .asciiUpper, .asciiDigit, .asciiSymbol]).count
-        guard scripts.count >= 2 || (asciiKinds >= 3 && bruteforceUnits >= 8 && changes * 2 >= text.count - 1) else { return nil }
+        guard scripts.count >= 2 || (asciiKinds >= 3 && bruteforceUnits >= 8 && changes * 2 >= neighbours) else { return nil }
         let union = present.reduce(0) { $0 + $1.size }
         return RandomText(cardinalities: Array(repeating: union, count: text.count))
     }
@@ -55,8 +60,9 @@ struct RandomText: Sendable {
             if code < PasswordText.firstClusterCode, let scalar = Unicode.Scalar(code) {
                 return CharacterClass(firstScalar: scalar, isCluster: false)
             }
-            guard let scalar = text.token(index...index).unicodeScalars.first else { return .other }
-            return CharacterClass(firstScalar: scalar, isCluster: true)
+            let scalars = text.token(index...index).unicodeScalars
+            guard let scalar = scalars.first else { return .other }
+            return CharacterClass(firstScalar: scalar, isCluster: true, isKeycap: scalars.contains("\u{20E3}"))
         }
     }
 }

@@ -19,8 +19,8 @@ public struct StrengthEstimate: Sendable {
     /// `bruteforce` says (large alphabets), its brute-force parts charged again when the
     /// password looks like mixed random text (`RandomText.mixed`).
     init(text: PasswordText, result: MinimumGuessSearch.Result, bruteforce: RandomText? = nil) {
-        let bruteforceUnits = result.parts.reduce(0) { $0 + ($1.match == nil ? $1.end - $1.start + 1 : 0) }
-        if let mixed = RandomText.mixed(text, bruteforceUnits: bruteforceUnits) {
+        let unexplained = result.parts.filter { $0.match == nil }.map { $0.start...$0.end }
+        if let mixed = RandomText.mixed(text, unexplained: unexplained) {
             segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: mixed) }
             log10Guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
         } else {

@@ -36,8 +36,7 @@ public struct StrengthEstimator: Sendable {
     public func estimate(_ password: String, userWords: [String] = []) -> StrengthEstimate {
         let text = PasswordText(password)
         let context = Context(estimator: self, userWords: userWords.isEmpty ? nil : UserWordMatcher(userWords))
-        let bruteforce = RandomText.perUnit(text)
-        return StrengthEstimate(text: text, result: context.search(text, bruteforce: bruteforce), bruteforce: bruteforce)
+        return context.estimate(text)
     }
 
     /// The matchers for one estimate, including its own user words.
@@ -48,7 +47,7 @@ public struct StrengthEstimator: Sendable {
         /// All the parts every matcher finds.
         func matches(in text: PasswordText) -> [Match] {
             guard text.count > 0 else { return [] }
-            let repeats = RepeatMatcher { search($0).log10Guesses }
+            let repeats = RepeatMatcher { estimate($0).log10Guesses }
             var all = estimator.dictionary.matches(in: text)
             if let userWords { all += userWords.matches(in: text) }
             all += estimator.layouts.matches(in: text)
@@ -60,8 +59,11 @@ public struct StrengthEstimator: Sendable {
             return all
         }
 
-        func search(_ text: PasswordText) -> MinimumGuessSearch.Result {
-            search(text, bruteforce: RandomText.perUnit(text))
+        /// The estimate of `text`: the search with large alphabets charged per unit, then mixed
+        /// random text charged (`RandomText`). A repeated block is estimated the same way.
+        func estimate(_ text: PasswordText) -> StrengthEstimate {
+            let bruteforce = RandomText.perUnit(text)
+            return StrengthEstimate(text: text, result: search(text, bruteforce: bruteforce), bruteforce: bruteforce)
         }
 
         func search(_ text: PasswordText, bruteforce: RandomText?) -> MinimumGuessSearch.Result {
