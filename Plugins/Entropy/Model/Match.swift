@@ -26,6 +26,9 @@ enum Pattern: Sendable {
     case year(Int)
     /// A day, month and year, with or without a separator.
     case date(year: Int, month: Int, day: Int, separator: String)
+    /// The first digits of a famous constant (pi, e, sqrt2, phi), with or without the digit before
+    /// the point, and the point or comma typed (`separator`) if any.
+    case constant(name: String, digits: Int, integerPart: Bool, separator: String)
 }
 
 /// The facts of a dictionary match.

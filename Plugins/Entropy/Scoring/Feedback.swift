@@ -36,6 +36,7 @@ public struct Feedback: Sendable {
         case .sequence?: return ("Sequences like \"abc\" or \"6543\" are easy to guess.", ["Avoid sequences."])
         case .year?: return ("Recent years are easy to guess.", ["Avoid recent years, and years that are associated with you."])
         case .date?: return ("Dates are often easy to guess.", ["Avoid dates and years that are associated with you."])
+        case .constant?: return ("Digits of a famous number like pi are easy to guess.", ["Avoid well-known numbers."])
         case nil: return (nil, [])
         }
     }

@@ -27,7 +27,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -36,6 +36,7 @@ public struct Segment: Sendable {
         case .sequence?: "sequence"
         case .year?: "year"
         case .date?: "date"
+        case .constant?: "constant"
         case nil: "bruteforce"
         }
     }
@@ -61,6 +62,8 @@ public struct Segment: Sendable {
             return "a recent year"
         case .date(let year, let month, let day, _)?:
             return "a date (day \(day), month \(month), year \(year))"
+        case .constant(let name, let digits, let integerPart, _)?:
+            return integerPart ? "the first \(digits) digits of \(name)" : "the first \(digits) decimals of \(name)"
         case nil:
             return "no pattern: every character guessed"
         }
@@ -85,6 +88,9 @@ public struct Segment: Sendable {
             return ["year": .integer(year)]
         case .date(let year, let month, let day, let separator)?:
             return ["year": .integer(year), "month": .integer(month), "day": .integer(day), "separator": .text(separator)]
+        case .constant(let name, let digits, let integerPart, let separator)?:
+            return ["constant": .text(name), "digits": .integer(digits), "integer_part": .flag(integerPart),
+                    "separator": .text(separator)]
         case nil:
             return [:]
         }

@@ -11,6 +11,7 @@ public struct StrengthEstimator: Sendable {
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
+    private let constants = FamousConstantMatcher()
 
     /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
     /// command's clock), or one a test pins.
@@ -51,6 +52,7 @@ public struct StrengthEstimator: Sendable {
             all += repeats.matches(in: text)
             all += estimator.sequences.matches(in: text)
             all += estimator.dates.matches(in: text)
+            all += estimator.constants.matches(in: text)
             return all
         }
 

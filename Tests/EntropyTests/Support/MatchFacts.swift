@@ -33,6 +33,11 @@ extension Match {
         return nil
     }
 
+    var constantFacts: (name: String, digits: Int, integerPart: Bool, separator: String)? {
+        if case .constant(let name, let digits, let integerPart, let separator) = pattern { return (name, digits, integerPart, separator) }
+        return nil
+    }
+
     /// Inclusive unit bounds, for comparing with expected spans.
     var span: ClosedRange<Int> { start...end }
 }
