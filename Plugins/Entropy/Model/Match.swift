@@ -29,6 +29,9 @@ enum Pattern: Sendable {
     /// The first digits of a famous constant (pi, e, sqrt2, phi), with or without the digit before
     /// the point, and the point or comma typed (`separator`) if any.
     case constant(name: String, digits: Int, integerPart: Bool, separator: String)
+    /// Numbers counted from `first` by `step` (negative counting down), `terms` of them, with
+    /// the same separator between them or none: 12345678910, 10 20 30, 100999897.
+    case counting(first: Int, step: Int, terms: Int, separator: String)
 }
 
 /// The facts of a dictionary match.

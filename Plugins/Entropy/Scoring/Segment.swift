@@ -27,7 +27,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date, constant or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant, counting or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -37,6 +37,7 @@ public struct Segment: Sendable {
         case .year?: "year"
         case .date?: "date"
         case .constant?: "constant"
+        case .counting?: "counting"
         case nil: "bruteforce"
         }
     }
@@ -64,6 +65,8 @@ public struct Segment: Sendable {
             return "a date (day \(day), month \(month), year \(year))"
         case .constant(let name, let digits, let integerPart, _)?:
             return integerPart ? "the first \(digits) digits of \(name)" : "the first \(digits) decimals of \(name)"
+        case .counting(let first, let step, let terms, _)?:
+            return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first), \(terms) numbers"
         case nil:
             return "no pattern: every character guessed"
         }
@@ -91,6 +94,8 @@ public struct Segment: Sendable {
         case .constant(let name, let digits, let integerPart, let separator)?:
             return ["constant": .text(name), "digits": .integer(digits), "integer_part": .flag(integerPart),
                     "separator": .text(separator)]
+        case .counting(let first, let step, let terms, let separator)?:
+            return ["first": .integer(first), "step": .integer(step), "terms": .integer(terms), "separator": .text(separator)]
         case nil:
             return [:]
         }

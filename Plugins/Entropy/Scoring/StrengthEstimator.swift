@@ -12,6 +12,7 @@ public struct StrengthEstimator: Sendable {
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
     private let constants = FamousConstantMatcher()
+    private let counting = CountingMatcher()
 
     /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
     /// command's clock), or one a test pins.
@@ -53,6 +54,7 @@ public struct StrengthEstimator: Sendable {
             all += estimator.sequences.matches(in: text)
             all += estimator.dates.matches(in: text)
             all += estimator.constants.matches(in: text)
+            all += estimator.counting.matches(in: text)
             return all
         }
 

@@ -38,6 +38,11 @@ extension Match {
         return nil
     }
 
+    var countingFacts: (first: Int, step: Int, terms: Int, separator: String)? {
+        if case .counting(let first, let step, let terms, let separator) = pattern { return (first, step, terms, separator) }
+        return nil
+    }
+
     /// Inclusive unit bounds, for comparing with expected spans.
     var span: ClosedRange<Int> { start...end }
 }
