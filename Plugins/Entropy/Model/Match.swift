@@ -32,6 +32,8 @@ enum Pattern: Sendable {
     /// Numbers counted from `first` by `step` (negative counting down), `terms` of them, with
     /// the same separator between them or none: 12345678910, 10 20 30, 100999897.
     case counting(first: Int, step: Int, terms: Int, separator: String)
+    /// Columns of keys walked one after another, `height` keys each: 1qaz2wsx, zaq12wsx.
+    case columns(layout: String, columns: Int, height: Int, shiftedCount: Int)
 }
 
 /// The facts of a dictionary match.

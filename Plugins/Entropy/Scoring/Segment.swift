@@ -27,7 +27,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date, constant, counting or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, columns or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -38,6 +38,7 @@ public struct Segment: Sendable {
         case .date?: "date"
         case .constant?: "constant"
         case .counting?: "counting"
+        case .columns?: "columns"
         case nil: "bruteforce"
         }
     }
@@ -67,6 +68,8 @@ public struct Segment: Sendable {
             return integerPart ? "the first \(digits) digits of \(name)" : "the first \(digits) decimals of \(name)"
         case .counting(let first, let step, let terms, _)?:
             return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first), \(terms) numbers"
+        case .columns(let layout, let columns, let height, let shifted)?:
+            return "\(columns) columns of \(height) keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
         case nil:
             return "no pattern: every character guessed"
         }
@@ -96,6 +99,8 @@ public struct Segment: Sendable {
                     "separator": .text(separator)]
         case .counting(let first, let step, let terms, let separator)?:
             return ["first": .integer(first), "step": .integer(step), "terms": .integer(terms), "separator": .text(separator)]
+        case .columns(let layout, let columns, let height, let shifted)?:
+            return ["keyboard": .text(layout), "columns": .integer(columns), "height": .integer(height), "shifted": .integer(shifted)]
         case nil:
             return [:]
         }

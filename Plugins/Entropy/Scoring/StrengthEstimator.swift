@@ -13,6 +13,7 @@ public struct StrengthEstimator: Sendable {
     private let dates: DateMatcher
     private let constants = FamousConstantMatcher()
     private let counting = CountingMatcher()
+    private let columns = ColumnWalkMatcher(layouts: KeyboardLayouts.all)
 
     /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
     /// command's clock), or one a test pins.
@@ -55,6 +56,7 @@ public struct StrengthEstimator: Sendable {
             all += estimator.dates.matches(in: text)
             all += estimator.constants.matches(in: text)
             all += estimator.counting.matches(in: text)
+            all += estimator.columns.matches(in: text)
             return all
         }
 

@@ -43,6 +43,11 @@ extension Match {
         return nil
     }
 
+    var columnFacts: (layout: String, columns: Int, height: Int, shifted: Int)? {
+        if case .columns(let layout, let columns, let height, let shifted) = pattern { return (layout, columns, height, shifted) }
+        return nil
+    }
+
     /// Inclusive unit bounds, for comparing with expected spans.
     var span: ClosedRange<Int> { start...end }
 }
