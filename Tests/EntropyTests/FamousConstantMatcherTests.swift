@@ -58,9 +58,11 @@ struct FamousConstantMatcherTests {
         #expect(estimate.patternTokens == ["constant:3141592653", "bruteforce:6"], "\(estimate.patternTokens)")
     }
 
-    @Test("fewer than four units, other digits and the middle of an expansion are no match")
+    @Test("fewer than five units (four with the point), other digits and the middle of an expansion are no match")
     func nearMisses() {
-        #expect(constants("314").isEmpty)
+        #expect(constants("3141").isEmpty)
+        #expect(constants("1415").isEmpty)
+        #expect(constants("2.71").map(\.span) == [0...3], "four with the point")
         #expect(constants("3.1").isEmpty)
         #expect(constants("3.").isEmpty)
         #expect(constants("27").isEmpty)

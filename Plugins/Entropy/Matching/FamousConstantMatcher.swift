@@ -1,10 +1,12 @@
 /// Finds the start of a famous constant's decimal expansion, written in one of four ways: with
 /// the digit before the point and a point (`3.14159`) or a comma (`3,14159`), with that digit
 /// and no point (`314159`), or from the first decimal (`14159`). The longest beginning of each
-/// form is found at every place in the password, four units or more: `pi3.14159!` holds one,
-/// and `31415926536` holds the first ten digits of pi, not eleven.
+/// form is found at every place in the password, five units or more, or four with the point
+/// (`3.14`): four digits alone (`1415`, `7182`) turn up in random digits too often.
+/// `pi3.14159!` holds one, and `31415926536` holds the first ten digits of pi, not eleven.
 struct FamousConstantMatcher {
-    static let minimumLength = 4
+    static let minimumLength = 5
+    static let minimumLengthWithPoint = 4
 
     /// One way of writing one constant, as the unit codes typed.
     private struct Form {
@@ -41,7 +43,7 @@ struct FamousConstantMatcher {
                 while start + length < codes.count && length < form.codes.count && codes[start + length] == form.codes[length] {
                     length += 1
                 }
-                guard length >= Self.minimumLength else { continue }
+                guard length >= (form.separator.isEmpty ? Self.minimumLength : Self.minimumLengthWithPoint) else { continue }
                 let digits = length - (form.separator.isEmpty ? 0 : 1)
                 found.append(Match(start: start, end: start + length - 1, log10Guesses: log10Guesses(length: length),
                                    pattern: .constant(name: form.constant, digits: digits,
