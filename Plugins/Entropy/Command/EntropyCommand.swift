@@ -15,9 +15,12 @@ struct EntropyCommand: VaultSubcommand {
             to see why a stored password is weak, run vault get NAME | vault entropy.
 
             The estimate models how attackers guess: ranked lists of common passwords, English \
-            words, names and surnames (also reversed, capitalised or with l33t substitutions), \
-            keyboard walks on QWERTY, QWERTZ, AZERTY, Dvorak and keypads, repeats, sequences, \
-            dates and years, and brute force for the rest; it picks the cheapest explanation \
+            words, names and surnames, and common passwords and frequent words of other \
+            languages (also reversed, capitalised or with l33t substitutions), words typed with \
+            the wrong keyboard layout active, famous phrases, keyboard walks on QWERTY, QWERTZ, \
+            AZERTY, Dvorak and keypads (also column by column), repeats, sequences, counting, \
+            digits of famous constants, dates and years, and brute force for the rest, charged \
+            by the size of its alphabet when it looks random; it picks the cheapest explanation \
             of the whole password and shows it part by part. Scores: 0 under 10^3 guesses, \
             1 under 10^6, 2 under 10^8, 3 under 10^10, 4 beyond. Length is counted in \
             grapheme clusters (what a person sees as characters) after NFC normalisation.

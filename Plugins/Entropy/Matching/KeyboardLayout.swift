@@ -23,6 +23,10 @@ final class KeyboardLayout: Sendable {
     /// row * 100 + column counted from the left edge: what `LayoutMapping` pairs keys by.
     let keyCharacters: [[UInt32]]
     let keyPlaces: [Int]
+    /// Where the straight moves are in each key's `neighbours`: along a row, and down or up a
+    /// column (on a typewriter keyboard a column leans right as it goes down: 1 q a z).
+    let straight: (left: Int, right: Int, up: Int, down: Int)
+    let rowCount: Int
 
     /// `rows` are the keys of each row, left to right, each written as its unshifted character
     /// followed by its shifted one (one character when Shift types nothing else); a row's first
@@ -54,6 +58,9 @@ final class KeyboardLayout: Sendable {
         keyCharacters = characters
         keyPlaces = places
         directionCount = directions.count
+        let index = { (move: (Int, Int)) in directions.firstIndex { $0 == move }! }
+        straight = (index((-1, 0)), index((1, 0)), index((0, -1)), index((0, 1)))
+        rowCount = rows.count
         flatNeighbours = neighbours.flatMap { $0.map { $0 ?? -1 } }
         var latin = [Int32](repeating: -1, count: 0x100)
         var others: [UInt32: Int32] = [:]

@@ -1,6 +1,6 @@
 /// The keyboards whose walks the estimator knows. The rows are facts about the layouts (US
 /// QWERTY, US Dvorak, German QWERTZ and French AZERTY as printed on ISO and ANSI keyboards, and
-/// the numeric keypads of PC and Mac keyboards).
+/// the numeric keypads of PC and Mac keyboards and of a telephone).
 enum KeyboardLayouts {
     static let qwerty = KeyboardLayout(
         name: "qwerty",
@@ -54,5 +54,12 @@ enum KeyboardLayouts {
         rows: ["= / *", "7 8 9 -", "4 5 6 +", "1 2 3", "0 ."],
         offsets: [1, 0, 0, 0, 1], slanted: false)
 
-    static let all = [qwerty, dvorak, qwertz, azerty, keypad, macKeypad]
+    /// A telephone's keypad (ITU-T E.161): 1 2 3 on top, the other way up from a computer's, and
+    /// 0 under 8 between * and #.
+    static let phoneKeypad = KeyboardLayout(
+        name: "phone keypad",
+        rows: ["1 2 3", "4 5 6", "7 8 9", "* 0 #"],
+        offsets: [0, 0, 0, 0], slanted: false)
+
+    static let all = [qwerty, dvorak, qwertz, azerty, keypad, macKeypad, phoneKeypad]
 }

@@ -46,10 +46,14 @@ struct SpatialMatcher {
         for j in stride(from: 1, through: min(turns, length - 1), by: 1) {
             total = Log10.sum(total, Log10.binomialMinusOne(length, j) + s + Double(j) * d)
         }
-        if shifted > 0 {
-            let unshifted = length - shifted
-            total += unshifted == 0 ? Log10.of(2) : Combinatorics.log10Placements(shifted, unshifted)
-        }
-        return total
+        return total + log10ShiftedVariations(shifted: shifted, of: length)
+    }
+
+    /// The ways to place `shifted` keys with Shift among `length`: 2 when all are (Shift held
+    /// or not), as for capitals.
+    static func log10ShiftedVariations(shifted: Int, of length: Int) -> Double {
+        guard shifted > 0 else { return 0 }
+        let unshifted = length - shifted
+        return unshifted == 0 ? Log10.of(2) : Combinatorics.log10Placements(shifted, unshifted)
     }
 }

@@ -26,6 +26,14 @@ enum Pattern: Sendable {
     case year(Int)
     /// A day, month and year, with or without a separator.
     case date(year: Int, month: Int, day: Int, separator: String)
+    /// The first digits of a famous constant (pi, e, sqrt2, phi), with or without the digit before
+    /// the point, and the point or comma typed (`separator`) if any.
+    case constant(name: String, digits: Int, integerPart: Bool, separator: String)
+    /// Numbers counted from `first` by `step` (negative counting down), `terms` of them, with
+    /// the same separator between them or none: 12345678910, 10 20 30, 100999897.
+    case counting(first: Int, step: Int, terms: Int, separator: String)
+    /// Columns of keys walked one after another, `height` keys each: 1qaz2wsx, zaq12wsx.
+    case columns(layout: String, columns: Int, height: Int, shiftedCount: Int)
 }
 
 /// The facts of a dictionary match.

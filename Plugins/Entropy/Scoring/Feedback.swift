@@ -36,6 +36,9 @@ public struct Feedback: Sendable {
         case .sequence?: return ("Sequences like \"abc\" or \"6543\" are easy to guess.", ["Avoid sequences."])
         case .year?: return ("Recent years are easy to guess.", ["Avoid recent years, and years that are associated with you."])
         case .date?: return ("Dates are often easy to guess.", ["Avoid dates and years that are associated with you."])
+        case .constant?: return ("Digits of a famous number like pi are easy to guess.", ["Avoid well-known numbers."])
+        case .counting?: return ("Counting like \"12345678910\" or \"10 20 30\" is easy to guess.", ["Avoid sequences."])
+        case .columns?: return ("Columns of keys like \"1qaz2wsx\" are easy to guess.", ["Avoid keyboard patterns."])
         case nil: return (nil, [])
         }
     }

@@ -42,7 +42,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, columns or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -51,6 +51,9 @@ public struct Segment: Sendable {
         case .sequence?: "sequence"
         case .year?: "year"
         case .date?: "date"
+        case .constant?: "constant"
+        case .counting?: "counting"
+        case .columns?: "columns"
         case nil: "bruteforce"
         }
     }
@@ -78,6 +81,12 @@ public struct Segment: Sendable {
             return "a recent year"
         case .date(let year, let month, let day, _)?:
             return "a date (day \(day), month \(month), year \(year))"
+        case .constant(let name, let digits, let integerPart, _)?:
+            return integerPart ? "the first \(digits) digits of \(name)" : "the first \(digits) decimals of \(name)"
+        case .counting(let first, let step, let terms, _)?:
+            return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first), \(terms) numbers"
+        case .columns(let layout, let columns, let height, let shifted)?:
+            return "\(columns) columns of \(height) keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
         case nil where isRandomText:
             return "random text: characters of an alphabet of up to \(bruteforceAlphabet)"
         case nil:
@@ -107,6 +116,13 @@ public struct Segment: Sendable {
             return ["year": .integer(year)]
         case .date(let year, let month, let day, let separator)?:
             return ["year": .integer(year), "month": .integer(month), "day": .integer(day), "separator": .text(separator)]
+        case .constant(let name, let digits, let integerPart, let separator)?:
+            return ["constant": .text(name), "digits": .integer(digits), "integer_part": .flag(integerPart),
+                    "separator": .text(separator)]
+        case .counting(let first, let step, let terms, let separator)?:
+            return ["first": .integer(first), "step": .integer(step), "terms": .integer(terms), "separator": .text(separator)]
+        case .columns(let layout, let columns, let height, let shifted)?:
+            return ["keyboard": .text(layout), "columns": .integer(columns), "height": .integer(height), "shifted": .integer(shifted)]
         case nil where isRandomText:
             return ["alphabet": .integer(bruteforceAlphabet)]
         case nil:

@@ -13,6 +13,9 @@ public struct StrengthEstimator: Sendable {
     private let spatial: SpatialMatcher
     private let sequences = SequenceMatcher()
     private let dates: DateMatcher
+    private let constants = FamousConstantMatcher()
+    private let counting = CountingMatcher()
+    private let columns = ColumnWalkMatcher(layouts: KeyboardLayouts.all)
 
     /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
     /// command's clock), or one a test pins.
@@ -56,6 +59,9 @@ public struct StrengthEstimator: Sendable {
             all += repeats.matches(in: text)
             all += estimator.sequences.matches(in: text)
             all += estimator.dates.matches(in: text)
+            all += estimator.constants.matches(in: text)
+            all += estimator.counting.matches(in: text)
+            all += estimator.columns.matches(in: text)
             return all
         }
 

@@ -33,6 +33,21 @@ extension Match {
         return nil
     }
 
+    var constantFacts: (name: String, digits: Int, integerPart: Bool, separator: String)? {
+        if case .constant(let name, let digits, let integerPart, let separator) = pattern { return (name, digits, integerPart, separator) }
+        return nil
+    }
+
+    var countingFacts: (first: Int, step: Int, terms: Int, separator: String)? {
+        if case .counting(let first, let step, let terms, let separator) = pattern { return (first, step, terms, separator) }
+        return nil
+    }
+
+    var columnFacts: (layout: String, columns: Int, height: Int, shifted: Int)? {
+        if case .columns(let layout, let columns, let height, let shifted) = pattern { return (layout, columns, height, shifted) }
+        return nil
+    }
+
     /// Inclusive unit bounds, for comparing with expected spans.
     var span: ClosedRange<Int> { start...end }
 }
