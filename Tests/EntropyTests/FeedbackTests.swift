@@ -30,6 +30,8 @@ struct FeedbackTests {
     @Test("suggestions about capitals, reversal and l33t", arguments: [
         ("Password", "Capitalisation does not help very much."),
         ("PASSWORD", "All capitals are almost as easy to guess as all lower case."),
+        ("Пароль", "Capitalisation does not help very much."),
+        ("ПАРОЛЬ", "All capitals are almost as easy to guess as all lower case."),
         ("drowssap", "Reversed words are not much harder to guess."),
         ("p@ssw0rd", "Predictable substitutions like \"@\" for \"a\" do not help very much."),
         ("aaaaaa", "Avoid repeated words and characters."),

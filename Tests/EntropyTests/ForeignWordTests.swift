@@ -86,6 +86,26 @@ struct ForeignWordTests {
         #expect(Self.matcher.matches(in: PasswordText("c0ntrasena")).contains { $0.span == 0...9 && $0.dictionaryFacts?.substitutions.count == 1 })
     }
 
+    @Test("capitals of any script count as Latin ones do: the first only, all, or a placement of them",
+          arguments: [("Пароль", "Abcdef"), ("ПАРОЛЬ", "ABCDEF"), ("ПаРоЛь", "AbCdEf"), ("Αγάπη", "Abcde"), ("ΑγΆπΗ", "AbCdE")])
+    func capitals(password: String, latinTwin: String) throws {
+        let word = try #require(Self.wholeWord(password))
+        let plain = try #require(Self.wholeWord(password.lowercased()))
+        #expect(word.rank == plain.rank && plain.log10UppercaseVariations == 0)
+        let twin = Variations.log10Uppercase(latinTwin.unicodeScalars.map(\.value)[...])
+        #expect(twin > 0)
+        #expect(word.log10UppercaseVariations == twin, "\(password)")
+    }
+
+    @Test("a capital sigma at the end of a word is final ς (Unicode's Final_Sigma), elsewhere σ")
+    func finalSigma() {
+        #expect(Self.wholeWord("ΆΛΛΕΣ")?.list == .wordsOf(.greek), "άλλες")
+        #expect(PasswordText("ΆΛΛΕΣ").lowered.last == 0x03C2)
+        #expect(PasswordText("ΣΑΣ").lowered == [0x03C3, 0x03B1, 0x03C2])
+        #expect(PasswordText("Σ").lowered == [0x03C3], "a sigma alone is no word's end")
+        #expect(PasswordText("ΑΣ1").lowered[1] == 0x03C2, "a digit after it ends the word")
+    }
+
     @Test("a 64 KiB line of Cyrillic words: matches grow linearly and the estimate is a cheap repeat")
     func longCyrillicLine() {
         let password = String(repeating: "пароль", count: 65_536 / 12)

@@ -34,21 +34,40 @@ struct HostileProfileInputTests {
         #expect(unknown.items.contains { $0.value == "(3 bytes of encoded profile)" && $0.category == .identifier })
     }
 
-    @Test("ICC tag tables that are cut short, claim huge counts or point outside give what lies inside, or nothing")
+    @Test("ICC tag tables that are cut short, claim huge counts or point outside give what lies inside, and say so")
     func iccTables() throws {
         let profile = ICCProfileTests.scannerProfile
+        #expect(ICCProfile.read(profile, group: "ICC_Profile").problem == nil)
         for length in stride(from: 0, to: profile.count, by: 7) {
-            _ = ICCProfile.items(Array(profile.prefix(length)), group: "ICC_Profile")
+            #expect(ICCProfile.read(Array(profile.prefix(length)), group: "ICC_Profile").problem != nil, "\(length) bytes")
         }
         var huge = profile
         huge.replaceSubrange(128..<132, with: [0xFF, 0xFF, 0xFF, 0xFF])
-        #expect(ICCProfile.items(huge, group: "ICC_Profile").isEmpty)
+        let hugeRead = ICCProfile.read(huge, group: "ICC_Profile")
+        #expect(hugeRead.items.isEmpty && hugeRead.problem == "the ICC profile's tag table claims 4294967295 entries and is not read")
         var outside = profile
         outside.replaceSubrange(136..<140, with: [0x7F, 0xFF, 0xFF, 0xF0])  // desc's offset
-        #expect(ICCProfile.items(outside, group: "ICC_Profile").isEmpty, "the first entry outside ends the table")
+        let outsideRead = ICCProfile.read(outside, group: "ICC_Profile")
+        #expect(outsideRead.items.isEmpty, "the first entry outside ends the table")
+        #expect(outsideRead.problem?.hasPrefix("the ICC profile's tag 1 of ") == true)
         var declaredShort = profile
         declaredShort.replaceSubrange(0..<4, with: Fixture.uint32(140))
-        #expect(ICCProfile.items(declaredShort, group: "ICC_Profile").isEmpty)
+        #expect(ICCProfile.read(declaredShort, group: "ICC_Profile").items.isEmpty)
+        let report = try PhotoReader.read(Fixture.jpeg(iccProfile: outside))
+        #expect(report.problems.contains { $0.hasPrefix("the ICC profile's tag 1 of ") })
+    }
+
+    @Test("a damaged ICC profile is not kept by a strip: the file is refused, and --keep none strips it")
+    func damagedProfileStrip() throws {
+        var outside = ICCProfileTests.scannerProfile
+        outside.replaceSubrange(136..<140, with: [0x7F, 0xFF, 0xFF, 0xF0])
+        let jpeg = Fixture.jpeg(iccProfile: outside)
+        #expect(throws: PhotoError.damaged("the ICC profile's tag 1 of 4 lies outside the profile, and the rest is not read; --keep none leaves the profile out")) {
+            try PhotoStripper.strip(jpeg)
+        }
+        let stripped = try PhotoStripper.strip(jpeg, keep: .none)
+        #expect(try PhotoReader.read(stripped.output).problems.isEmpty)
+        #expect(stripped.removed.contains { $0.hasPrefix("ICC profile") })
     }
 
     static let hostileTextTags: [[UInt8]] = {
@@ -64,18 +83,19 @@ struct HostileProfileInputTests {
         ]
     }()
 
-    @Test("ICC text tags with huge counts, record sizes and offsets are left out", arguments: hostileTextTags)
+    @Test("ICC text tags with huge counts, record sizes and offsets are left out and noted", arguments: hostileTextTags)
     func iccTags(tag: [UInt8]) throws {
         let report = try PhotoReader.read(Fixture.jpeg(iccProfile: Fixture.iccProfile([("desc", tag)])))
         #expect(!report.items.contains { $0.name == "ProfileDescription" })
+        #expect(report.problems.contains { $0.hasPrefix("the ICC profile's") })
     }
 
     @Test("a mluc tag claiming billions of records is read in bounded time")
     func manyRecords() {
         var records = Array("mluc".utf8) + [0, 0, 0, 0] + Fixture.uint32(0xFFFF_FFFF) + Fixture.uint32(12)
         for _ in 0..<5_000 { records += Array("deDE".utf8) + Fixture.uint32(0) + Fixture.uint32(0) }
-        let items = ICCProfile.items(Fixture.iccProfile([("desc", records)]), group: "ICC_Profile")
-        #expect(items.isEmpty, "empty texts are left out")
+        let (items, problem) = ICCProfile.read(Fixture.iccProfile([("desc", records)]), group: "ICC_Profile")
+        #expect(items.isEmpty && problem == nil, "empty texts are left out")
     }
 
     @Test("thousands of Exif continuation segments join one block without trouble")

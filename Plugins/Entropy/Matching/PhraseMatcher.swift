@@ -108,8 +108,7 @@ struct PhraseMatcher {
     /// Capitals at the start of every word, or of the first word only, double the guesses like a
     /// capitalised word; other capitals count as in any word.
     static func log10UppercaseVariations(_ letters: [UInt32], startsWord: [Bool]) -> Double {
-        let isUpper: (UInt32) -> Bool = { $0 >= 0x41 && $0 <= 0x5A }
-        let capitals = letters.indices.filter { isUpper(letters[$0]) }
+        let capitals = letters.indices.filter { LetterCase.isUpper(letters[$0]) }
         if capitals.isEmpty { return 0 }
         let wordStarts = startsWord.indices.filter { startsWord[$0] }
         if capitals == wordStarts || capitals == [0] { return Log10.of(2) }

@@ -46,7 +46,7 @@ struct PasswordText {
             offsets.append(offset)
         }
         self.codes = codes
-        self.lowered = lowered
+        self.lowered = Self.withFinalSigma(lowered, codes: codes)
         self.offsets = offsets
     }
 
@@ -56,7 +56,7 @@ struct PasswordText {
     init(scalars: [Unicode.Scalar]) {
         text = String(String.UnicodeScalarView(scalars))
         codes = scalars.map(\.value)
-        lowered = scalars.map(Self.lowercase)
+        lowered = Self.withFinalSigma(scalars.map(Self.lowercase), codes: codes)
         var offsets = [0]
         offsets.reserveCapacity(scalars.count + 1)
         for scalar in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar)) }
@@ -83,6 +83,21 @@ struct PasswordText {
         var hash: UInt32 = 0x811C_9DC5
         for byte in character.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         return firstClusterCode + hash % (UInt32.max - firstClusterCode)
+    }
+
+    /// Capital sigma lower-cases to final ς at the end of a word and to σ elsewhere (Unicode's
+    /// Final_Sigma rule: after a cased letter and not before one), so that `ΑΓΑΠΗΣ` is `αγαπης`.
+    private static func withFinalSigma(_ lowered: [UInt32], codes: [UInt32]) -> [UInt32] {
+        var lowered = lowered
+        let isCased = { (code: UInt32) in
+            code < firstClusterCode && Unicode.Scalar(code)?.properties.isCased == true
+        }
+        for index in codes.indices where codes[index] == 0x03A3 {
+            if index > 0 && isCased(codes[index - 1]) && (index + 1 == codes.count || !isCased(codes[index + 1])) {
+                lowered[index] = 0x03C2
+            }
+        }
+        return lowered
     }
 
     private static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {

@@ -65,12 +65,12 @@ public struct Feedback: Sendable {
         case .tvAndFilm:
             break
         }
-        let token = Array(segment.token.unicodeScalars)
-        let capitals = token.count { ("A"..."Z").contains($0) }
+        let token = segment.token.unicodeScalars.map(\.value)
+        let capitals = token.count(where: LetterCase.isUpper)
         var suggestions: [String] = []
-        if capitals == 1 && token.count > 1 && ("A"..."Z").contains(token[0]) {
+        if capitals == 1 && token.count > 1 && LetterCase.isUpper(token[0]) {
             suggestions.append("Capitalisation does not help very much.")
-        } else if capitals > 0 && !token.contains(where: { ("a"..."z").contains($0) }) {
+        } else if capitals > 0 && !token.contains(where: LetterCase.isLower) {
             suggestions.append("All capitals are almost as easy to guess as all lower case.")
         }
         if word.typedAs != nil {

@@ -1,14 +1,14 @@
 /// How many spellings of a word an attacker tries besides the plain one.
 enum Variations {
     /// Capitalisation: none, only the first or last letter, or all letters cost a factor of two at
-    /// most; any other mix costs the number of ways to place that many capitals.
+    /// most; any other mix costs the number of ways to place that many capitals. Letters of any
+    /// script with case count (`LetterCase`).
     static func log10Uppercase(_ codes: ArraySlice<UInt32>) -> Double {
-        let upper = codes.count { $0 >= 0x41 && $0 <= 0x5A }
-        let lower = codes.count { $0 >= 0x61 && $0 <= 0x7A }
+        let upper = codes.count(where: LetterCase.isUpper)
         if upper == 0 { return 0 }
+        let lower = codes.count(where: LetterCase.isLower)
         let first = codes.first!, last = codes.last!
-        let isUpper: (UInt32) -> Bool = { $0 >= 0x41 && $0 <= 0x5A }
-        if codes.count > 1 && upper == 1 && (isUpper(first) || isUpper(last)) { return Log10.of(2) }
+        if codes.count > 1 && upper == 1 && (LetterCase.isUpper(first) || LetterCase.isUpper(last)) { return Log10.of(2) }
         if lower == 0 { return Log10.of(2) }
         return Combinatorics.log10Placements(upper, lower)
     }

@@ -24,7 +24,7 @@ enum JPEGMetadata {
             report.items += IPTCRecords.items(fromPhotoshop: payload)
         }
         let profile = file.payloads(marker: 0xE2, signature: JPEGSignature.icc)
-        if !profile.isEmpty { report.items += ICCProfile.items(ICCProfile.assemble(profile), group: "ICC_Profile") }
+        if !profile.isEmpty { report.add(profile: ICCProfile.assemble(profile), group: "ICC_Profile") }
         addSegmentSummaries(file, to: &report)
         if let trailer = file.trailer {
             report.items.append(MetadataItem(group: "JPEG", name: "Trailer", value: "(\(trailer.count) bytes after the end of the image)",

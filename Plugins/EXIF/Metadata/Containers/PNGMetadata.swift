@@ -39,7 +39,7 @@ enum PNGMetadata {
                 // The profile's name, NUL, the compression method (0), the zlib stream.
                 if let nul = data.firstIndex(of: 0), data.index(after: nul) < data.endIndex, data[data.index(after: nul)] == 0,
                    let profile = inflate(data[(nul + 2)...], budget: &inflateBudget) {
-                    report.items += ICCProfile.items(profile, group: "ICC_Profile")
+                    report.add(profile: profile, group: "ICC_Profile")
                 }
             case "tIME":
                 report.items.append(MetadataItem(group: "PNG", name: "ModifyDate", value: time(data), category: .time))
@@ -107,7 +107,7 @@ enum PNGMetadata {
             return
         case "icc", "icm":
             report.items.append(MetadataItem(group: group, name: "ICC_Profile", value: "(\(data.count) bytes)", category: .image))
-            report.items += ICCProfile.items(data, group: "ICC_Profile")
+            report.add(profile: data, group: "ICC_Profile")
             return
         default:
             break

@@ -22,7 +22,7 @@ enum WebPMetadata {
                 report.add(XMPPacket(data), group: "XMP")
             case "ICCP":
                 report.items.append(MetadataItem(group: "RIFF", name: "ICC_Profile", value: "(\(data.count) bytes)", category: .image))
-                report.items += ICCProfile.items(Array(data), group: "ICC_Profile")
+                report.add(profile: Array(data), group: "ICC_Profile")
             default:
                 report.items.append(MetadataItem(group: "RIFF", name: chunk.type, value: "(\(data.count) bytes)", category: .identifier))
             }

@@ -5,8 +5,9 @@
 /// `textDescriptionType` (`desc`: an ASCII count and ASCII), v4's `multiLocalizedUnicodeType`
 /// (`mluc`: records of language, country and UTF-16BE text, the US English one or else the
 /// first read) or `textType` (`text`: ASCII to the end). Read as exiftool reads them
-/// (lib/Image/ExifTool/ICC_Profile.pm, `ProcessICC_Profile` and `FormatICCTag`), with its names;
-/// what is malformed is left out.
+/// (lib/Image/ExifTool/ICC_Profile.pm, `ProcessICC_Profile` and `FormatICCTag`), with its names.
+/// What is malformed is left out and noted as a problem: a profile vault cannot read through
+/// could hide a name where its table does not say.
 enum ICCProfile {
     /// exiftool's names of the tags read, by signature.
     static let names: [(signature: [UInt8], name: String)] = [
@@ -18,20 +19,30 @@ enum ICCProfile {
     /// A `mluc` tag's records are looked through up to this many.
     static let recordLimit = 100
 
-    static func items(_ profile: [UInt8], group: String) -> [MetadataItem] {
+    /// The names found, and what is malformed (nil when nothing is).
+    static func read(_ profile: [UInt8], group: String) -> (items: [MetadataItem], problem: String?) {
         let bytes = Bytes(profile)
-        let length = min(Int(bytes.uint32(0, .bigEndian) ?? 0), bytes.count)
-        guard length >= 132, let count = bytes.uint32(128, .bigEndian).map(Int.init), (1...entryLimit).contains(count) else { return [] }
+        guard let declared = bytes.uint32(0, .bigEndian).map(Int.init), declared >= 132, profile.count >= 132 else {
+            return ([], "the ICC profile is shorter than its header and tag count")
+        }
+        let length = min(declared, bytes.count)
+        guard let count = bytes.uint32(128, .bigEndian).map(Int.init), (1...entryLimit).contains(count) else {
+            return ([], "the ICC profile's tag table claims \(bytes.uint32(128, .bigEndian) ?? 0) entries and is not read")
+        }
         var items: [MetadataItem] = []
         for index in 0..<count {
             let entry = 132 + index * 12
             guard let offset = bytes.uint32(entry + 4, .bigEndian).map(Int.init), let size = bytes.uint32(entry + 8, .bigEndian).map(Int.init),
-                  let range = bytes.range(offset, size), range.upperBound <= length else { break }
-            guard let name = names.first(where: { bytes.has($0.signature, at: entry) })?.name,
-                  let text = self.text(Bytes(Array(profile[range]))), !text.isEmpty else { continue }
-            items.append(MetadataItem(group: group, name: name, value: text, category: .profile))
+                  let range = bytes.range(offset, size), range.upperBound <= length else {
+                return (items, "the ICC profile's tag \(index + 1) of \(count) lies outside the profile, and the rest is not read")
+            }
+            guard let name = names.first(where: { bytes.has($0.signature, at: entry) })?.name else { continue }
+            guard let text = self.text(Bytes(Array(profile[range]))) else {
+                return (items, "the ICC profile's \(name) cannot be read, and the rest is not read")
+            }
+            if !text.isEmpty { items.append(MetadataItem(group: group, name: name, value: text, category: .profile)) }
         }
-        return items
+        return (items, nil)
     }
 
     /// The text of a `desc`, `mluc` or `text` tag; nil for another type or a malformed one.
@@ -53,7 +64,7 @@ enum ICCProfile {
                 if tag.has(Array("enUS".utf8), at: record) { return value }
                 first = first ?? value
             }
-            return first
+            return first ?? (count == 0 ? "" : nil)
         }
         return nil
     }

@@ -60,6 +60,13 @@ public struct PhotoReport: Sendable {
         orientation = orientation ?? packet.values("tiff:Orientation").first.flatMap { Int($0) }
     }
 
+    /// An ICC profile's names, and what in it is malformed.
+    mutating func add(profile: [UInt8], group: String) {
+        let (profileItems, problem) = ICCProfile.read(profile, group: group)
+        items += profileItems
+        if let problem { problems.append(problem) }
+    }
+
     /// An embedded preview: one item for it, then its own metadata.
     mutating func addThumbnail(_ data: [UInt8], from group: String, depth: Int) {
         thumbnails += 1

@@ -4,13 +4,18 @@
 ///
 /// Every result is read back before it is returned: a file whose stripped form would still show
 /// privacy-relevant metadata, or would no longer read as a whole image (a malformed file whose
-/// parts fall together differently once the metadata between them is gone), is refused as
-/// damaged rather than written.
+/// parts fall together differently once the metadata between them is gone), or keeps a part that
+/// cannot be read through (a damaged ICC profile), is refused as damaged rather than written.
 public enum PhotoStripper {
     public static func strip(_ data: [UInt8], keep: KeepPolicy = .appearance) throws(PhotoError) -> StripResult {
         let result = try stripOnce(data, keep: keep)
-        guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata, check.problems.isEmpty else {
+        guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata else {
             throw .damaged("its structure is malformed in a way that would leave metadata behind")
+        }
+        if let problem = check.problems.first {
+            // A kept part that cannot be read through (a damaged ICC profile) could hide a name.
+            let hint = keep == .appearance && problem.hasPrefix("the ICC profile") ? "; --keep none leaves the profile out" : ""
+            throw .damaged(problem + hint)
         }
         return result
     }

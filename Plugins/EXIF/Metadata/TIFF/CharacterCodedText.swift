@@ -16,8 +16,7 @@ enum CharacterCodedText {
         } else if code.starts(with: Array("UNICODE".utf8)), code[7] == 0 || code[7] == 0x20 {
             text = unicode(body, order: order)
         } else if code.starts(with: Array("JIS".utf8)), code.dropFirst(3).allSatisfy({ $0 == 0 || $0 == 0x20 }) {
-            // JIS X 0208 needs a table of 6,879 characters; the text is counted, not shown.
-            text = "(\(body.count) bytes of JIS text)"
+            text = JISText.decode(body, order: order) ?? "(\(body.count) bytes of JIS text)"
         } else {
             text = ValueText.generic(.bytes(bytes))
         }
