@@ -69,6 +69,7 @@ struct CountingMatcherTests {
         #expect(counts("010203").isEmpty, "01 02 03 have leading zeros, and 0 10 20 is three numbers without a separator")
         #expect(counts("8910").isEmpty, "three numbers without a separator")
         #expect(counts("12-13-1415").isEmpty, "14 is not a whole number there")
+        #expect(counts("91-2-3").isEmpty, "1 is not a whole number there")
         #expect(counts("").isEmpty)
     }
 

@@ -104,6 +104,10 @@ struct ForeignWordTests {
         #expect(PasswordText("ΣΑΣ").lowered == [0x03C3, 0x03B1, 0x03C2])
         #expect(PasswordText("Σ").lowered == [0x03C3], "a sigma alone is no word's end")
         #expect(PasswordText("ΑΣ1").lowered[1] == 0x03C2, "a digit after it ends the word")
+        let runTogether = Self.matcher.matches(in: PasswordText("ΆΛΛΕΣΦΟΡΕΣ"))
+        #expect(runTogether.contains { $0.span == 0...4 && $0.dictionaryFacts?.list == .wordsOf(.greek) }, "άλλες before φορές")
+        let segment = Pinned.estimator.estimate("ΆΛΛΕΣ").segments.first
+        #expect(segment?.details.first { $0.key == "word" }?.value == .text("άλλες"))
     }
 
     @Test("a 64 KiB line of Cyrillic words: matches grow linearly and the estimate is a cheap repeat")

@@ -70,6 +70,15 @@ struct HostileProfileInputTests {
         #expect(stripped.removed.contains { $0.hasPrefix("ICC profile") })
     }
 
+    @Test("an iCCP chunk whose profile does not inflate is a problem, and a strip that would keep it refuses the file")
+    func uninflatableProfile() throws {
+        let png = try Fixture.png(inserting: [("iCCP", Array("icc".utf8) + [0, 0] + [0x78, 0x9C, 0xFF, 0xFF, 0xFF])])
+        let problem = "the ICC profile in the iCCP chunk does not inflate (up to 16 MiB)"
+        #expect(try PhotoReader.read(png).problems.contains(problem))
+        #expect(throws: PhotoError.damaged(problem + "; --keep none leaves the profile out")) { try PhotoStripper.strip(png) }
+        #expect(try PhotoReader.read(PhotoStripper.strip(png, keep: .none).output).problems.isEmpty)
+    }
+
     static let hostileTextTags: [[UInt8]] = {
         let (desc, mluc) = (Array("desc".utf8) + [0, 0, 0, 0], Array("mluc".utf8) + [0, 0, 0, 0])
         let hugeLength: [UInt8] = Fixture.uint32(0x7FFF_FFFF) + Fixture.uint32(12) + Array("enUS".utf8) + Fixture.uint32(0xFFFF_FFF0) + Fixture.uint32(28)

@@ -54,7 +54,7 @@ struct CountingMatcher {
         let gap = separator == nil ? 0 : 1
         // With a separator each number is a whole run of digits.
         func isWhole(_ end: Int) -> Bool { separator == nil || end == codes.count || !Self.isDigit(codes[end]) }
-        guard isWhole(second.upperBound) else { return nil }
+        guard isWhole(second.upperBound), separator == nil || start == 0 || !Self.isDigit(codes[start - 1]) else { return nil }
         var last = first + step, end = second.upperBound, terms = 2
         followed.insert(Reading(start: second.lowerBound, first: last, step: step, separator: separator))
         while last + step >= 0, let nextEnd = Self.written(last + step, in: codes, at: end + gap),

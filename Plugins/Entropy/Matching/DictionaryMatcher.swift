@@ -46,6 +46,11 @@ struct DictionaryMatcher {
     private func forward(from start: Int, in password: PasswordText, into found: inout [Match]) {
         var range = words.everything
         for end in start..<password.count {
+            if password.lowered[end] == LetterCase.sigma && password.codes[end] == LetterCase.capitalSigma,
+               let hit = words.hit(words.narrow(range, by: LetterCase.finalSigma)) {
+                // Capitals run together (ΆΛΛΕΣΦΟΡΕΣ): a Σ inside them may still end a word, as ς.
+                found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], in: password))
+            }
             range = words.narrow(range, by: password.lowered[end])
             if range.isEmpty { return }
             if let hit = words.hit(range) {

@@ -18,6 +18,8 @@ struct LayoutMapping: Sendable {
     /// Each character to the one the same key types in the direction's target layout; a
     /// character two keys type maps to the unshifted one's.
     private let characters: [UInt32: UInt32]
+    /// The same for the 128 ASCII codes, by code (what `.fromUS` reads: no hashing per unit).
+    private let asciiCharacters: [UInt32]
     /// Whether the layout types Hangul jamo, which its input method composes into syllables.
     private let composesHangul: Bool
     /// Dead key and letter (packed dead << 32 | letter) to the accented letter they type.
@@ -43,6 +45,7 @@ struct LayoutMapping: Sendable {
             }
         }
         self.characters = characters
+        asciiCharacters = (0..<0x80).map { characters[UInt32($0)] ?? MappedText.barrier }
         let typed = layout.keyCharacters.joined()
         composesHangul = typed.contains { HangulSyllables.initials.contains($0) }
         var accented: [UInt64: UInt32] = [:], accents: [UInt32: (dead: UInt32, letter: UInt32)] = [:]
@@ -68,7 +71,7 @@ struct LayoutMapping: Sendable {
         switch direction {
         case .fromUS:
             guard password.codes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let typed = password.codes.map { characters[$0] ?? MappedText.barrier }
+            let typed = password.codes.map { asciiCharacters[Int($0)] }
             for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
                 codes.append(piece.code)
                 origins.append(piece.units)
@@ -82,8 +85,7 @@ struct LayoutMapping: Sendable {
                 }
             }
         }
-        let mapped = MappedText(codes: codes, origins: origins, from: password)
-        return mapped.changesALetter ? mapped : nil
+        return MappedText(codes: codes, origins: origins, from: password)
     }
 
     /// `typed` with each dead key put on the letter after it (or dropped, when it cannot be).

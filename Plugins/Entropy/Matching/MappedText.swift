@@ -10,14 +10,10 @@ struct MappedText {
     private let origins: [ClosedRange<Int>]
     /// How many of the first i units of `text` differ from the password's units they came from.
     private let changedBefore: [Int]
-    /// Whether a letter of the password reads differently, or a character reads as a letter: the
-    /// mapping applies at all.
-    let changesALetter: Bool
-
-    /// `codes` (valid scalars) and their origins, mapped from `password`.
-    init(codes: [UInt32], origins: [ClosedRange<Int>], from password: PasswordText) {
-        text = PasswordText(scalars: codes.map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! })
-        self.origins = origins
+    /// `codes` (valid scalars) and their origins, mapped from `password`; nil when no letter of
+    /// the password reads differently and no character reads as a letter (the mapping does not
+    /// apply), which is found before the mapped text is built.
+    init?(codes: [UInt32], origins: [ClosedRange<Int>], from password: PasswordText) {
         var changedBefore = [0]
         changedBefore.reserveCapacity(codes.count + 1)
         var changesALetter = false
@@ -29,8 +25,10 @@ struct MappedText {
             }
             changedBefore.append(changedBefore.last! + (changed ? 1 : 0))
         }
+        guard changesALetter else { return nil }
+        text = PasswordText(scalars: codes.map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! })
+        self.origins = origins
         self.changedBefore = changedBefore
-        self.changesALetter = changesALetter
     }
 
     /// The password's units that units `bounds` of the mapped text came from; nil when the

@@ -49,7 +49,7 @@ struct DictionaryWord: Sendable {
 
     /// The list's word, given the token that matched it.
     func word(spelledAs token: String) -> String {
-        let letters = (typedAs?.spelling ?? token).lowercased().map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
+        let letters = LetterCase.lowercased(typedAs?.spelling ?? token).map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
         return String(reversed ? letters.reversed() : letters)
     }
     /// log10 of the ways the word's capitalisation could have been chosen.

@@ -54,12 +54,16 @@ struct PasswordText {
     /// computed scalar by scalar (another keyboard layout's), where normalising and splitting
     /// into grapheme clusters again would cost more than the lookup it serves.
     init(scalars: [Unicode.Scalar]) {
-        text = String(String.UnicodeScalarView(scalars))
+        var utf8: [UInt8] = [], offsets = [0]
+        utf8.reserveCapacity(scalars.count * 3)
+        offsets.reserveCapacity(scalars.count + 1)
+        for scalar in scalars {
+            utf8.append(contentsOf: UTF8.encode(scalar)!)
+            offsets.append(utf8.count)
+        }
+        text = String(decoding: utf8, as: UTF8.self)
         codes = scalars.map(\.value)
         lowered = Self.withFinalSigma(scalars.map(Self.lowercase), codes: codes)
-        var offsets = [0]
-        offsets.reserveCapacity(scalars.count + 1)
-        for scalar in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(scalar)) }
         self.offsets = offsets
     }
 
@@ -89,19 +93,18 @@ struct PasswordText {
     /// Final_Sigma rule: after a cased letter and not before one), so that `ΑΓΑΠΗΣ` is `αγαπης`.
     private static func withFinalSigma(_ lowered: [UInt32], codes: [UInt32]) -> [UInt32] {
         var lowered = lowered
-        let isCased = { (code: UInt32) in
-            code < firstClusterCode && Unicode.Scalar(code)?.properties.isCased == true
+        let isCased = { (index: Int) in
+            codes.indices.contains(index) && (LetterCase.isUpper(codes[index]) || LetterCase.isLower(codes[index]))
         }
-        for index in codes.indices where codes[index] == 0x03A3 {
-            if index > 0 && isCased(codes[index - 1]) && (index + 1 == codes.count || !isCased(codes[index + 1])) {
-                lowered[index] = 0x03C2
-            }
+        for index in codes.indices where codes[index] == LetterCase.capitalSigma && isCased(index - 1) && !isCased(index + 1) {
+            lowered[index] = LetterCase.finalSigma
         }
         return lowered
     }
 
     private static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {
         if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A ? scalar.value + 0x20 : scalar.value }
+        guard scalar.properties.changesWhenLowercased else { return scalar.value }
         let mapping = scalar.properties.lowercaseMapping.unicodeScalars
         return mapping.count == 1 ? mapping.first!.value : scalar.value
     }

@@ -8,6 +8,10 @@ enum PNGMetadata {
     /// Compressed text is inflated up to this size per chunk, and this much in all.
     static let inflateLimit = 1 << 20
     static let totalInflateLimit = 4 << 20
+    /// An ICC profile (iCCP) is inflated up to this size, apart from the text's budget: a
+    /// printer's profile can be several MiB, and one that cannot be read is a problem (the
+    /// stripper does not keep it).
+    static let profileInflateLimit = 16 << 20
 
     static func read(_ file: PNGFile, depth: Int) -> PhotoReport {
         var report = PhotoReport(format: .png)
@@ -37,9 +41,12 @@ enum PNGMetadata {
             case "iCCP":
                 report.items.append(MetadataItem(group: "PNG", name: "iCCP", value: "(\(data.count) bytes)", category: .image))
                 // The profile's name, NUL, the compression method (0), the zlib stream.
+                var profileBudget = profileInflateLimit
                 if let nul = data.firstIndex(of: 0), data.index(after: nul) < data.endIndex, data[data.index(after: nul)] == 0,
-                   let profile = inflate(data[(nul + 2)...], budget: &inflateBudget) {
+                   let profile = inflate(data[(nul + 2)...], limit: profileInflateLimit, budget: &profileBudget) {
                     report.add(profile: profile, group: "ICC_Profile")
+                } else {
+                    report.problems.append("\(ICCProfile.problemPrefix) in the iCCP chunk does not inflate (up to \(profileInflateLimit >> 20) MiB)")
                 }
             case "tIME":
                 report.items.append(MetadataItem(group: "PNG", name: "ModifyDate", value: time(data), category: .time))
@@ -144,9 +151,9 @@ enum PNGMetadata {
         }
     }
 
-    private static func inflate(_ data: ArraySlice<UInt8>, budget: inout Int) -> [UInt8]? {
+    private static func inflate(_ data: ArraySlice<UInt8>, limit: Int = inflateLimit, budget: inout Int) -> [UInt8]? {
         var buffer = ByteBuffer(bytes: data)
-        guard budget > 0, let inflated = try? buffer.decompress(with: .zlib(), maxSize: min(inflateLimit, budget)) else { return nil }
+        guard budget > 0, let inflated = try? buffer.decompress(with: .zlib(), maxSize: min(limit, budget)) else { return nil }
         budget -= inflated.readableBytes
         return Array(inflated.readableBytesView)
     }

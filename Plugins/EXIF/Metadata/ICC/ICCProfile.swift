@@ -14,6 +14,9 @@ enum ICCProfile {
         (Array("desc".utf8), "ProfileDescription"), (Array("dmnd".utf8), "DeviceMfgDesc"),
         (Array("dmdd".utf8), "DeviceModelDesc"), (Array("cprt".utf8), "ProfileCopyright"),
     ]
+    /// How every problem with a profile begins, which the stripper looks for (a damaged profile
+    /// is not kept).
+    static let problemPrefix = "the ICC profile"
     /// A tag table longer than this is not a profile's (exiftool refuses 256 or more).
     static let entryLimit = 255
     /// A `mluc` tag's records are looked through up to this many.
@@ -23,22 +26,22 @@ enum ICCProfile {
     static func read(_ profile: [UInt8], group: String) -> (items: [MetadataItem], problem: String?) {
         let bytes = Bytes(profile)
         guard let declared = bytes.uint32(0, .bigEndian).map(Int.init), declared >= 132, profile.count >= 132 else {
-            return ([], "the ICC profile is shorter than its header and tag count")
+            return ([], "\(problemPrefix) is shorter than its header and tag count")
         }
         let length = min(declared, bytes.count)
         guard let count = bytes.uint32(128, .bigEndian).map(Int.init), (1...entryLimit).contains(count) else {
-            return ([], "the ICC profile's tag table claims \(bytes.uint32(128, .bigEndian) ?? 0) entries and is not read")
+            return ([], "\(problemPrefix)'s tag table claims \(bytes.uint32(128, .bigEndian) ?? 0) entries and is not read")
         }
         var items: [MetadataItem] = []
         for index in 0..<count {
             let entry = 132 + index * 12
             guard let offset = bytes.uint32(entry + 4, .bigEndian).map(Int.init), let size = bytes.uint32(entry + 8, .bigEndian).map(Int.init),
                   let range = bytes.range(offset, size), range.upperBound <= length else {
-                return (items, "the ICC profile's tag \(index + 1) of \(count) lies outside the profile, and the rest is not read")
+                return (items, "\(problemPrefix)'s tag \(index + 1) of \(count) lies outside the profile, and the rest is not read")
             }
             guard let name = names.first(where: { bytes.has($0.signature, at: entry) })?.name else { continue }
             guard let text = self.text(Bytes(Array(profile[range]))) else {
-                return (items, "the ICC profile's \(name) cannot be read, and the rest is not read")
+                return (items, "\(problemPrefix)'s \(name) cannot be read, and the rest is not read")
             }
             if !text.isEmpty { items.append(MetadataItem(group: group, name: name, value: text, category: .profile)) }
         }

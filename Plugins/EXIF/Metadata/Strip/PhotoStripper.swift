@@ -12,10 +12,10 @@ public enum PhotoStripper {
         guard let check = try? PhotoReader.read(result.output), !check.hasPrivateMetadata else {
             throw .damaged("its structure is malformed in a way that would leave metadata behind")
         }
-        if let problem = check.problems.first {
+        if let first = check.problems.first {
             // A kept part that cannot be read through (a damaged ICC profile) could hide a name.
-            let hint = keep == .appearance && problem.hasPrefix("the ICC profile") ? "; --keep none leaves the profile out" : ""
-            throw .damaged(problem + hint)
+            let profile = check.problems.first { $0.hasPrefix(ICCProfile.problemPrefix) }
+            throw .damaged(keep == .appearance && profile != nil ? profile! + "; --keep none leaves the profile out" : first)
         }
         return result
     }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Text in JIS X 0208 as Exif's `JIS` character code stores it: two bytes per character, each
 /// 0x21–0x7E (the row and the cell of the 94 × 94 table), no escapes. glibc's EUC-JP converter
