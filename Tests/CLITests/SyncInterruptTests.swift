@@ -245,7 +245,7 @@ struct SyncInterruptTests {
         try Self.writeHook(hook, marker: marker, release: release)
 
         let sync = try SessionSync(["sync"], on: b)
-        defer { FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
         try #require(try await sync.reach(marker), "git never reached the pre-merge-commit hook: \(sync)")
         #expect(sync.killGroup() == .signaled(SIGKILL), "\(sync)")
         try await Self.expectGroupGone(sync)
@@ -281,7 +281,7 @@ struct SyncInterruptTests {
         try Self.writeHook(hook, marker: marker, release: release)
 
         let sync = try SessionSync(["sync"], on: b)
-        defer { FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
         try #require(try await sync.reach(marker), "the push never reached the remote's pre-receive hook: \(sync)")
         #expect(sync.killGroup() == .signaled(SIGKILL), "\(sync)")
         try await Self.expectGroupGone(sync)
@@ -315,12 +315,12 @@ struct SyncInterruptTests {
         try Self.writeHook(hook, marker: marker, release: release, status: hookStatus)
 
         let sync = try SessionSync(["sync"], on: b)
-        defer { FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
+        defer { _ = FileManager.default.createFile(atPath: release, contents: nil); _ = sync.killGroup() }
         try #require(try await sync.reach(marker), "git never reached the pre-merge-commit hook: \(sync)")
         #expect(sync.killAlone() == .signaled(SIGKILL), "\(sync)")
         try #require(!sync.liveGroup.isEmpty, "git ended with vault: this is not the case under test")
         // Let git go on without vault: the hook lets the merge commit be made (0) or refuses it (1).
-        FileManager.default.createFile(atPath: release, contents: nil)
+        _ = FileManager.default.createFile(atPath: release, contents: nil)
         try await Self.expectGroupGone(sync)
         try FileManager.default.removeItem(atPath: hook)
 
