@@ -112,7 +112,7 @@ struct ClipboardTests {
     @Test("the password never appears in any process's command line or environment")
     func secretNotInArgv() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
-        let copying = try fixture.start(["get", "entry", "--clip", "--clip-timeout", "2"])
+        let copying = try fixture.start(["get", "entry", "--clip", "--clip-timeout", "5"])
         var scans = 0
         var sawClearer = false
         let start = ContinuousClock.now
