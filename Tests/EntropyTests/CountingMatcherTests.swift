@@ -44,10 +44,7 @@ struct CountingMatcherTests {
         "5040302010",  // 4.3 (1)
     ])
     func scored(password: String) {
-        let estimate = Pinned.estimator.estimate(password)
-        #expect(estimate.patternTokens == ["counting:\(password)"], "\(estimate.patternTokens)")
-        #expect(estimate.score == 0, "\(estimate.log10Guesses)")
-        #expect(estimate.feedback.warning == "Counting like \"12345678910\" or \"10 20 30\" is easy to guess.")
+        expectExplainedWhole(password, as: "counting", warning: "Counting like \"12345678910\" or \"10 20 30\" is easy to guess.")
     }
 
     @Test("a count inside a longer password, and a count broken off")

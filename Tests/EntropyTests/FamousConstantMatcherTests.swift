@@ -34,10 +34,7 @@ struct FamousConstantMatcherTests {
         "31415926535897", "3.14159265", "14159265358979", "2718281828459045", "1414213562373", "1618033988749",
     ])
     func scored(password: String) {
-        let estimate = Pinned.estimator.estimate(password)
-        #expect(estimate.patternTokens == ["constant:\(password)"], "\(estimate.patternTokens)")
-        #expect(estimate.score == 0, "\(estimate.log10Guesses)")
-        #expect(estimate.feedback.warning == "Digits of a famous number like pi are easy to guess.")
+        expectExplainedWhole(password, as: "constant", warning: "Digits of a famous number like pi are easy to guess.")
     }
 
     @Test("a beginning inside a longer password")

@@ -14,15 +14,18 @@ enum LetterCase {
 
     static let capitalSigma: UInt32 = 0x03A3, sigma: UInt32 = 0x03C3, finalSigma: UInt32 = 0x03C2
 
-    /// `text` lower-cased with Unicode's Final_Sigma rule, which the standard library's
-    /// `lowercased()` leaves out: σ after a cased letter and not before one is ς (`ΆΛΛΕΣ` is
-    /// `άλλες`).
+    /// Whether a sigma at `index` of `codes` ends a word, by Unicode's Final_Sigma rule: a cased
+    /// letter before it and none after it. Such a sigma lower-cases to ς, any other to σ.
+    static func endsWord(at index: Int, in codes: [UInt32]) -> Bool {
+        let isCased = { (at: Int) in codes.indices.contains(at) && (isUpper(codes[at]) || isLower(codes[at])) }
+        return isCased(index - 1) && !isCased(index + 1)
+    }
+
+    /// `text` lower-cased with the Final_Sigma rule, which the standard library's `lowercased()`
+    /// leaves out (`ΆΛΛΕΣ` is `άλλες`).
     static func lowercased(_ text: String) -> String {
-        var scalars = Array(text.lowercased().unicodeScalars)
-        let isCased = { (index: Int) in scalars.indices.contains(index) && scalars[index].properties.isCased }
-        for index in scalars.indices where scalars[index].value == sigma && isCased(index - 1) && !isCased(index + 1) {
-            scalars[index] = Unicode.Scalar(finalSigma)!
-        }
-        return String(String.UnicodeScalarView(scalars))
+        var codes = text.lowercased().unicodeScalars.map(\.value)
+        for index in codes.indices where codes[index] == sigma && endsWord(at: index, in: codes) { codes[index] = finalSigma }
+        return String(String.UnicodeScalarView(codes.map { Unicode.Scalar($0)! }))
     }
 }

@@ -93,10 +93,7 @@ struct PasswordText {
     /// Final_Sigma rule: after a cased letter and not before one), so that `ΑΓΑΠΗΣ` is `αγαπης`.
     private static func withFinalSigma(_ lowered: [UInt32], codes: [UInt32]) -> [UInt32] {
         var lowered = lowered
-        let isCased = { (index: Int) in
-            codes.indices.contains(index) && (LetterCase.isUpper(codes[index]) || LetterCase.isLower(codes[index]))
-        }
-        for index in codes.indices where codes[index] == LetterCase.capitalSigma && isCased(index - 1) && !isCased(index + 1) {
+        for index in codes.indices where codes[index] == LetterCase.capitalSigma && LetterCase.endsWord(at: index, in: codes) {
             lowered[index] = LetterCase.finalSigma
         }
         return lowered

@@ -1,3 +1,4 @@
+import Testing
 @testable import Entropy
 
 /// The estimator and date matcher every test uses, with the reference year pinned to 2026 so
@@ -9,6 +10,16 @@ enum Pinned {
 
     /// The repeat matcher as the estimator builds it: a block is estimated as a password of its own.
     static var repeats: RepeatMatcher { RepeatMatcher { estimator.estimate($0.text).log10Guesses } }
+}
+
+/// Checks that the estimator explains `password` whole as one `pattern`, scores it 0 and warns
+/// with `warning`.
+func expectExplainedWhole(_ password: String, as pattern: String, warning: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) {
+    let estimate = Pinned.estimator.estimate(password)
+    #expect(estimate.patternTokens == ["\(pattern):\(password)"], "\(estimate.patternTokens)", sourceLocation: sourceLocation)
+    #expect(estimate.score == 0, "\(estimate.log10Guesses)", sourceLocation: sourceLocation)
+    #expect(estimate.feedback.warning == warning, sourceLocation: sourceLocation)
 }
 
 /// log10 of a plain number, for writing expected guesses as the counts they stand for.
