@@ -30,11 +30,12 @@ man:
 check-man:
 	scripts/man --check man
 
-# libFuzzer on the photo-metadata reader and stripper (Fuzz/), for FUZZ_SECONDS (default 300),
-# starting from Fuzz/seeds and the EXIF fixtures; a crash is written to Fuzz/crashes/.
-FUZZ_SECONDS ?= 300
+# libFuzzer on every parser of untrusted input and on the merge (Fuzz/, docs/fuzzing.md): each
+# target for FUZZ_SECONDS (default 60), or only FUZZ_TARGET; a finding is kept in Fuzz/crashes/.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGET ?=
 fuzz:
-	scripts/fuzz $(FUZZ_SECONDS)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) scripts/fuzz
 
 # The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
 # needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).

@@ -16,8 +16,11 @@ let package = Package(
     products: [
         .executable(name: "vault", targets: ["vault"]),
         .library(name: "VaultKit", targets: ["VaultKit"]),
-        // For the fuzzer package in Fuzz/ (`make fuzz`).
+        // For the fuzzer package in Fuzz/ (`make fuzz`), with VaultKit.
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
+        .library(name: "Interchange", targets: ["Interchange"]),
+        .library(name: "Breach", targets: ["Breach"]),
+        .library(name: "TLSAudit", targets: ["TLSAudit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

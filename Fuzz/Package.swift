@@ -1,16 +1,25 @@
 // swift-tools-version:6.0
-// The libFuzzer target of the photo-metadata reader and stripper, kept out of the main package
-// because it has no main of its own (libFuzzer provides it). Built and run by `make fuzz`:
-//   swift build -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library
+// vault's libFuzzer targets, kept out of the main package because they have no main of their own
+// (libFuzzer provides it) and are built with -sanitize=fuzzer. Every folder of Sources/ whose
+// name ends in "-fuzz" is one target, an executable over FuzzSupport and vault's libraries;
+// `scripts/fuzz` (make fuzz) builds and runs them. docs/fuzzing.md says what each checks.
+import Foundation
 import PackageDescription
+
+let sources = Context.packageDirectory + "/Sources"
+let targetNames = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
+    .filter { $0.hasSuffix("-fuzz") }.sorted()
+let libraries = ["VaultKit", "Interchange", "PhotoMetadata", "Breach", "TLSAudit"]
 
 let package = Package(
     name: "vault-fuzz",
     dependencies: [.package(name: "vault", path: "..")],
     targets: [
+        .target(name: "FuzzSupport"),
+    ] + targetNames.map { name in
         .executableTarget(
-            name: "photo-fuzz",
-            dependencies: [.product(name: "PhotoMetadata", package: "vault")]),
-    ],
+            name: name,
+            dependencies: ["FuzzSupport"] + libraries.map { .product(name: $0, package: "vault") })
+    },
     swiftLanguageModes: [.v6]
 )

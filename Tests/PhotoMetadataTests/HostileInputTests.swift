@@ -52,9 +52,9 @@ struct HostileInputTests {
         #expect(tiff.ifds.isEmpty && tiff.problems.contains { $0.contains("65535 entries") })
     }
 
-    @Test("inputs the fuzzer found (Fuzz/seeds/crash-*) are read, and stripped clean or refused, without trapping")
+    @Test("inputs the fuzzer found (Fuzz/seeds/photo/crash-*) are read, and stripped clean or refused, without trapping")
     func fuzzerFindings() throws {
-        let seeds = Fixture.folder + "/../../Fuzz/seeds"
+        let seeds = Fixture.folder + "/../../Fuzz/seeds/photo"
         let crashes = try FileManager.default.contentsOfDirectory(atPath: seeds).filter { $0.hasPrefix("crash-") }
         #expect(crashes.count >= 6)
         for name in crashes {
