@@ -13,13 +13,23 @@ let libraries = ["VaultKit", "Interchange", "PhotoMetadata", "Breach", "TLSAudit
 
 let package = Package(
     name: "vault-fuzz",
-    dependencies: [.package(name: "vault", path: "..")],
+    dependencies: [
+        .package(name: "vault", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [
         .target(name: "FuzzSupport"),
+        // What the import-* targets share: one input read, checked and round-tripped.
+        .target(name: "ImportFuzzing", dependencies: ["FuzzSupport", .product(name: "Interchange", package: "vault"),
+                                                     .product(name: "VaultKit", package: "vault")]),
     ] + targetNames.map { name in
         .executableTarget(
             name: name,
-            dependencies: ["FuzzSupport"] + libraries.map { .product(name: $0, package: "vault") })
+            dependencies: ["FuzzSupport"] + (name.hasPrefix("import-") ? ["ImportFuzzing"] : [])
+                + libraries.map { .product(name: $0, package: "vault") }
+                + (name == "server-hello-fuzz" ? [.product(name: "NIOEmbedded", package: "swift-nio")] : []),
+            // No main: libFuzzer's driver starts the target's entry point.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     },
     swiftLanguageModes: [.v6]
 )

@@ -59,6 +59,16 @@ struct ServerHelloSnifferTests {
         #expect(try sniff(bytes, chunks: 3) == [ServerHelloFacts(version: .tls13, cipherSuite: CipherSuite(id: 0x1303))])
     }
 
+    @Test("records already read are not kept: a thousand ChangeCipherSpec records leave nothing buffered")
+    func readBytesDropped() throws {
+        let sniffer = ServerHelloSniffer { _ in }
+        let channel = EmbeddedChannel(handler: sniffer)
+        let changeCipherSpecs = (0..<1_000).flatMap { _ in Self.record(type: 20, [1]) }
+        try channel.writeInbound(ByteBuffer(bytes: changeCipherSpecs + Array(Self.record(Self.message(Self.hello(suite: 0x1301))).prefix(20))))
+        #expect(sniffer.bufferedByteCount == 20, "only the record in progress")
+        _ = try channel.finish(acceptAlreadyClosed: true)
+    }
+
     @Test("TLS 1.0 has its version in the ServerHello itself; an alert first is reported as such")
     func legacyAndAlert() throws {
         let hello = Self.record(Self.message(Self.hello(version: 0x0301, suite: 0xC014)))

@@ -17,7 +17,7 @@ struct CertificateDetails: Sendable {
     init(_ sent: NIOSSLCertificate) throws {
         let der = try sent.toDERBytes()
         parts = try CertificateParts(der: der)
-        let certificate = try? Certificate(derEncoded: der)
+        let certificate = CertificateParsing.certificate(der: der)
         self.certificate = certificate
         pin = Self.pin(of: parts.subjectPublicKeyInfo)
         isSelfSigned = parts.subject == parts.issuer

@@ -27,7 +27,7 @@ struct TrustRoots: Sendable {
         let documents = try pemDocuments(in: path)
         var certificates: [Certificate] = []
         for document in documents where document.discriminator == "CERTIFICATE" {
-            guard let certificate = try? Certificate(pemDocument: document) else {
+            guard let certificate = CertificateParsing.certificate(der: document.derBytes) else {
                 throw .unreadableRoots(path, "certificate \(certificates.count + 1) in it cannot be parsed")
             }
             certificates.append(certificate)
@@ -39,7 +39,8 @@ struct TrustRoots: Sendable {
     /// The system bundle's certificates, passing over any that cannot be parsed (a system store
     /// is not ours to reject).
     private static func systemRoots() throws(TLSAuditError) -> [Certificate] {
-        try pemDocuments(in: systemBundle).compactMap { try? Certificate(pemDocument: $0) }
+        try pemDocuments(in: systemBundle).filter { $0.discriminator == "CERTIFICATE" }
+            .compactMap { CertificateParsing.certificate(der: $0.derBytes) }
     }
 
     private static func pemDocuments(in path: String) throws(TLSAuditError) -> [PEMDocument] {

@@ -47,6 +47,9 @@ final class ServerHelloSniffer: ChannelInboundHandler, RemovableChannelHandler {
             var bytes = unwrapInboundIn(data)
             records.writeBuffer(&bytes)
             readRecords()
+            // What was read is dropped, so that only the record and message in progress stay.
+            records.discardReadBytes()
+            handshake.discardReadBytes()
         }
         context.fireChannelRead(data)
     }
@@ -91,6 +94,9 @@ final class ServerHelloSniffer: ChannelInboundHandler, RemovableChannelHandler {
             }
         }
     }
+
+    /// The bytes kept for records and a handshake message not yet whole (for tests).
+    var bufferedByteCount: Int { records.writerIndex + handshake.writerIndex }
 
     private func stop() {
         finished = true

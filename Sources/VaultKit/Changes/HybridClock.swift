@@ -13,6 +13,11 @@ public struct HybridClock: Sendable {
         self.latest = latest
     }
 
+    /// Takes `stamp` as seen: every later stamp comes after it.
+    public mutating func observe(_ stamp: Stamp) {
+        if latest.map({ $0 < stamp }) ?? true { latest = stamp }
+    }
+
     /// The next stamp at wall time `now`.
     public mutating func next(at now: Date) -> Stamp {
         let wall = Stamp.milliseconds(of: now)

@@ -47,6 +47,11 @@ public struct VaultConfig: Equatable, Sendable {
             if FileManager.default.fileExists(atPath: path) { throw .unreadable(path) }
             return VaultConfig()
         }
+        return try parse(data, path: path)
+    }
+
+    /// Reads the settings in `data`, the contents of the file at `path` (named in messages).
+    public static func parse(_ data: Data, path: String) throws(ConfigError) -> VaultConfig {
         let raw: RawConfig
         do {
             // A mistyped key (breach_ofline) must not be ignored: it could send requests the

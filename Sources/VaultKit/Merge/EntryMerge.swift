@@ -19,7 +19,9 @@ struct EntryMerge {
             let mine = EntryPart.value(of: part, in: ours), other = EntryPart.value(of: part, in: theirs)
             let mineStamp = ours.stamp(of: part), otherStamp = theirs.stamp(of: part)
             if mine == other {
-                result.clocks[part] = max(mineStamp, otherStamp)
+                // A part neither side stamped stays unstamped: it dates from the later `modified`
+                // either way, and a copy merged with itself stays as it was.
+                if ours.clocks[part] != nil || theirs.clocks[part] != nil { result.clocks[part] = max(mineStamp, otherStamp) }
                 continue
             }
             let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
@@ -65,8 +67,9 @@ struct EntryMerge {
     }
 
     /// The merged fields in the order of the side that has just these fields (when the two
-    /// sides do not disagree on it), else in the base's order with the new ones after it, by
-    /// the stamp of their last change and then by name: the same whichever side merges.
+    /// sides do not disagree on it, or one of them kept the base's order and the other changed
+    /// it), else in the base's order with the new ones after it, by the stamp of their last
+    /// change and then by name: the same whichever side merges.
     private func ordered(_ fields: [CustomField]) -> [CustomField] {
         let names = fields.map(\.name)
         let mine = ours.fields.map(\.name).filter(names.contains), other = theirs.fields.map(\.name).filter(names.contains)
@@ -75,6 +78,10 @@ struct EntryMerge {
             return order.compactMap { byName[$0] }
         }
         let original = (base?.fields.map(\.name) ?? []).filter(names.contains)
+        // Both sides have every field, in different orders: one of them reordered them.
+        if mine.count == names.count && other.count == names.count && (mine == original || other == original) {
+            return (mine == original ? other : mine).compactMap { byName[$0] }
+        }
         let added = names.filter { !original.contains($0) }.sorted { a, b in
             let (stampA, stampB) = (stamp(of: a), stamp(of: b))
             return stampA != stampB ? stampA < stampB : a < b
@@ -92,7 +99,8 @@ struct EntryMerge {
         if part == "password" {
             if !entry.history.contains(where: { $0.password == text }) && entry.password != text {
                 let change = PasswordChange(password: text, replaced: EntryDates.canStore(stamp.date) ? stamp.date.toTheSecond : entry.modified)
-                entry.history.insert(change, at: entry.history.firstIndex { $0.replaced > change.replaced } ?? entry.history.endIndex)
+                // In the order `joined` gives (by date, then password), so a merge again keeps it.
+                entry.history.insert(change, at: entry.history.firstIndex { ($0.replaced, $0.password) > (change.replaced, change.password) } ?? entry.history.endIndex)
             }
             return
         }
@@ -121,17 +129,28 @@ struct EntryMerge {
         return .text(OTPAuthURI.render(later))
     }
 
-    /// Both histories, each earlier password once: one of them as it is when it holds the
-    /// other (so a history only one side added to keeps its order, even one a clock set back
-    /// left out of order), else all of them by date.
+    /// Both histories: one of them as it is when it holds the other (so a history only one
+    /// side added to keeps its order, even one a clock set back left out of order), else all of
+    /// them by date. The same earlier password recorded on both sides (each replaced it at its
+    /// own time) is one change, its first date standing; a password one side retired more
+    /// often than the other keeps those later changes too, so that a merge again adds nothing.
     private static func joined(_ a: [PasswordChange], _ b: [PasswordChange]) -> [PasswordChange] {
         let inA = Set(a.map(key)), inB = Set(b.map(key))
         if inB.isSubset(of: inA) { return a }
         if inA.isSubset(of: inB) { return b }
-        // The same earlier password recorded on both sides (each replaced it at its own time)
-        // is one change: its first date stands.
-        var seen = Set<String>()
-        return (a + b).sorted { ($0.replaced, $0.password) < ($1.replaced, $1.password) }.filter { seen.insert($0.password).inserted }
+        let byDate = { (x: PasswordChange, y: PasswordChange) in (x.replaced, x.password) < (y.replaced, y.password) }
+        var joined: [PasswordChange] = []
+        for password in Set((a + b).map(\.password)) {
+            let mine = a.filter { $0.password == password }.sorted(by: byDate)
+            let other = b.filter { $0.password == password }.sorted(by: byDate)
+            // The n-th retirement of the password on one side is the n-th on the other.
+            joined += (0..<max(mine.count, other.count)).map { n in
+                guard n < mine.count else { return other[n] }
+                guard n < other.count else { return mine[n] }
+                return byDate(other[n], mine[n]) ? other[n] : mine[n]
+            }
+        }
+        return joined.sorted(by: byDate)
     }
 
     private static func key(_ change: PasswordChange) -> String {

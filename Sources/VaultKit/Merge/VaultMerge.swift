@@ -32,6 +32,7 @@ public enum VaultMerge {
     public static func merge(base: Copy?, ours: Copy, theirs: Copy) -> (result: Copy, report: MergeReport) {
         let baseByID = index(base?.entries ?? [])
         let oursByID = index(ours.entries), theirsByID = index(theirs.entries)
+        let removedBefore = tombstones(base?.state ?? VaultState())
         let removedByUs = tombstones(ours.state), removedByThem = tombstones(theirs.state)
         var report = MergeReport()
         var merged: [Entry] = []
@@ -45,9 +46,9 @@ public enum VaultMerge {
                 report.conflicts += conflicts.map { .bothChanged(entry: entry.name, part: $0.part, keptFrom: $0.kept) }
                 merged.append(entry)
             case let (mine?, nil):
-                if survives(mine, original: original, tombstone: removedByThem[id], report: &report) { merged.append(mine) }
+                if survives(mine, original: original, tombstone: removal(removedByThem[id], since: removedBefore), report: &report) { merged.append(mine) }
             case let (nil, other?):
-                if survives(other, original: original, tombstone: removedByUs[id], report: &report) { merged.append(other) }
+                if survives(other, original: original, tombstone: removal(removedByUs[id], since: removedBefore), report: &report) { merged.append(other) }
             case (nil, nil):
                 break
             }
@@ -91,8 +92,16 @@ public enum VaultMerge {
         return changed
     }
 
+    /// A side's tombstone, unless the ancestor has it already: a removal from before the ancestor
+    /// says nothing of an entry the other side holds now, which came back after it (a merge
+    /// where an edit beat that removal), so that entry stays as one added.
+    private static func removal(_ tombstone: Tombstone?, since ancestor: [String: Tombstone]) -> Tombstone? {
+        guard let tombstone, ancestor[tombstone.id]?.deleted != tombstone.deleted else { return nil }
+        return tombstone
+    }
+
     /// Gives each name to one entry: of two with the same name, the one whose name was set
-    /// later (by stamp, then id) becomes `NAME (2)`, or the next free number.
+    /// later (by stamp, then id) becomes `NAME (2)`, or the next free number (`numbered`).
     private static func unique(_ entries: [Entry], report: inout MergeReport) -> [Entry] {
         var byName: [String: [Entry]] = [:]
         for entry in entries { byName[entry.name, default: []].append(entry) }
@@ -103,14 +112,23 @@ public enum VaultMerge {
             result.append(group[0])
             for var entry in group.dropFirst() {
                 var number = 2
-                while taken.contains("\(name) (\(number))") { number += 1 }
-                entry.name = "\(name) (\(number))"
+                while taken.contains(numbered(name, number)) { number += 1 }
+                entry.name = numbered(name, number)
                 taken.insert(entry.name)
                 report.conflicts.append(.sameName(name: name, renamedTo: entry.name))
                 result.append(entry)
             }
         }
         return result
+    }
+
+    /// `NAME (number)`, still a valid name: a name too long for the suffix loses characters at
+    /// its end to make room.
+    static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " (\(number))"
+        var stem = Substring(name)
+        while stem.utf8.count + suffix.utf8.count > EntryName.maximumLength { stem = stem.dropLast() }
+        return stem + suffix
     }
 
     /// Fills the report's lists: what the result adds to, changes in and removes from our side.

@@ -98,7 +98,8 @@ public enum EntryJSON {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let text = try decoder.singleValueContainer().decode(String.self)
-            if let date = EntryDates.parseWritten(text) ?? (try? Date.ISO8601FormatStyle().parse(text)) { return date }
+            // A date vault could not write back (a year past 9999: 20261-01-25) is refused too.
+            if let date = EntryDates.parseWritten(text) ?? (try? Date.ISO8601FormatStyle().parse(text)), EntryDates.canStore(date) { return date }
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
         }
         return decoder

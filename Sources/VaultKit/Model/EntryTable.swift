@@ -100,6 +100,14 @@ public final class EntryTable {
         return stamp
     }
 
+    /// Takes a stamp the vault now holds as seen (`VaultState.clock`): later stamps come after it.
+    private func observe(_ stamp: Stamp) {
+        guard var clock else { return }
+        clock.observe(stamp)
+        self.clock = clock
+        state.clock = clock.latest
+    }
+
     public var count: Int { lines.count }
 
     private func withLine<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
@@ -176,7 +184,11 @@ public final class EntryTable {
                 entry.clocks.merge(before.clocks) { max($0, $1) }
                 // A part of an entry older than stamps keeps the time it had, not a later
                 // `modified` this change sets.
-                for part in EntryPart.all(before, entry) where entry.clocks[part] == nil { entry.clocks[part] = before.stamp(of: part) }
+                // That time is now a stamp the vault holds, so the clock goes past it.
+                for part in EntryPart.all(before, entry) where entry.clocks[part] == nil {
+                    entry.clocks[part] = before.stamp(of: part)
+                    observe(before.stamp(of: part))
+                }
             }
             if !parts.isEmpty, let stamp = nextStamp() {
                 for part in parts { entry.clocks[part] = stamp }

@@ -48,6 +48,9 @@ public enum ExportReader {
                 }
             }
             guard seen.insert(entry.name).inserted else { throw .duplicate(entry.name) }
+            // An import is a change of its own: stamps in the file (which exports never write)
+            // are not taken, or a file could date its values ahead of every later change.
+            entry.clocks = [:]
             entries.append(entry)
         }
         return entries

@@ -77,7 +77,9 @@ public enum OTPAuthURI {
 
     /// The canonical URI: every setting spelled out, so that any reader gets the same codes.
     public static func render(_ otp: OneTimePassword) -> String {
-        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? ""
+        // Without an issuer, an account holding a colon follows an empty one, so that its first
+        // part is not read back as the issuer.
+        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? (otp.account?.contains(":") == true ? ":" : "")
         label += percentEncoded(otp.account ?? "")
         var items = ["secret=" + Base32.encode(otp.secret)]
         if let issuer = otp.issuer { items.append("issuer=" + percentEncoded(issuer)) }

@@ -101,7 +101,7 @@ enum BitwardenJSONImporter {
     }
 
     /// `MM/YYYY` from Bitwarden's separate month ("1" to "12") and year ("2029" or "29").
-    private static func expiry(month: String?, year: String?) -> String? {
+    static func expiry(month: String?, year: String?) -> String? {
         guard let month = month.nonEmpty, let year = year.nonEmpty else { return month.nonEmpty ?? year.nonEmpty }
         let fullYear = year.count == 2 ? "20" + year : year
         return (month.count == 1 ? "0" + month : month) + "/" + fullYear

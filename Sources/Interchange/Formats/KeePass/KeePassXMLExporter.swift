@@ -6,8 +6,9 @@ import VaultKit
 /// further URLs `KP2A_URL_n` strings (as KeePassXC keeps them), the one-time password its `otp`
 /// string, custom fields strings of their own (secret ones marked ProtectInMemory; one whose name
 /// KeePass gives a meaning is written as `vault field: NAME`), earlier passwords `History`
-/// entries, a type other than login the string `vault type`, and tags that hold a separator of
-/// `Tags` the string `vault tags` too. The layout follows what KeePassXC's own export writes.
+/// entries, a type other than login the string `vault type`, and tags that `Tags` would not give
+/// back as they are (one holding a separator, spaces at either end, an empty one) the string
+/// `vault tags` too. The layout follows what KeePassXC's own export writes.
 enum KeePassXMLExporter {
     static func document(_ entries: [Entry], exported: Date) throws -> String {
         for entry in entries {
@@ -152,7 +153,9 @@ enum KeePassXMLExporter {
             strings += entry.urls.dropFirst().enumerated().map { ("KP2A_URL_\($0.offset + 1)", $0.element, false) }
             if let otp = entry.otp { strings.append(("otp", otp, true)) }
             strings += entry.fields.map { (CarriedFields.exportedName($0.name, reserved: isKeePassName), $0.value, $0.secret) }
-            if entry.tags.contains(where: { $0.contains(where: KeePassXMLImporter.isTagSeparator) }) {
+            // Tags that `Tags` would not give back as they are (holding a separator, spaces at
+            // either end, empty) travel whole in `vault tags`.
+            if KeePassXMLImporter.tags(entry.tags.joined(separator: ";")) != entry.tags {
                 let tags = CarriedFields.tagsField(entry.tags)
                 strings.append((tags.name, tags.value, tags.secret))
             }

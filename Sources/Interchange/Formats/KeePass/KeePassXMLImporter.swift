@@ -18,6 +18,11 @@ enum KeePassXMLImporter {
         character == ";" || character == ","
     }
 
+    /// The tags of a `Tags` text: split at separators, trimmed, empty ones left out.
+    static func tags(_ text: String) -> [String] {
+        text.split(whereSeparator: isTagSeparator).map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
+    }
+
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
         if let reason = XMLDocumentReader.unavailability { throw .helperFailed("cannot read XML: \(reason)") }
         let root: XMLElement
@@ -86,8 +91,7 @@ enum KeePassXMLImporter {
             fields.add(name, strings[name], secret: secret.contains(name), keepEmpty: true)
         }
         entry.fields = fields.fields
-        entry.tags = (element.childText("Tags") ?? "").split(whereSeparator: isTagSeparator)
-            .map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
+        entry.tags = tags(element.childText("Tags") ?? "")
         entry.history = try history(of: element, current: entry, record: record)
         return ImportedItem(entry: entry, record: record)
     }

@@ -29,7 +29,8 @@ enum PassStoreImporter {
         }
     }
 
-    /// The keys whose value is the username (the first of them; later ones are fields).
+    /// The keys whose value is the username (the first of them with a value; later ones are
+    /// fields).
     private static let usernameKeys: Set<String> = ["login", "username", "user"]
 
     /// The keys whose values are URLs.
@@ -59,9 +60,10 @@ enum PassStoreImporter {
                 let value = String(line[line.index(after: colon)...].drop { $0 == " " })
                 let lowered = key.lowercased()
                 if usernameKeys.contains(lowered) && entry.username == nil {
-                    entry.username = value
+                    // An empty value is no username (empty parts are left out); a later line may give one.
+                    entry.username = value.isEmpty ? nil : value
                 } else if urlKeys.contains(lowered) {
-                    entry.urls.append(value)
+                    if !value.isEmpty { entry.urls.append(value) }
                 } else {
                     fields.add(key, value, secret: false, keepEmpty: true)
                 }

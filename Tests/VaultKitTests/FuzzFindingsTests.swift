@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+@testable import VaultKit
+
+/// What the fuzz targets of Fuzz/ found in VaultKit, each kept as a test that failed before its
+/// fix (the inputs are in Fuzz/seeds/<target>/crash-*, described in each folder's README).
+@Suite("Fuzz findings: merge")
+struct MergeFuzzFindingsTests {
+    private static let created = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// `copy` after one command on `device` at `seconds`, written and read back as the store does.
+    private func changed(_ copy: VaultMerge.Copy, on device: String, at seconds: Double, _ body: (EntryTable) throws -> Void) throws -> VaultMerge.Copy {
+        let table = try EntryTable(entries: copy.entries, state: copy.state)
+        try table.beginChange(origin: ChangeOrigin(device: { device }, now: { Date(timeIntervalSince1970: seconds) }))
+        try body(table)
+        let reread = try EntryTable(content: try table.serialized())
+        return VaultMerge.Copy(entries: try reread.allEntries(), state: reread.state)
+    }
+
+    private func edit(_ name: String, in table: EntryTable, _ body: (inout Entry) -> Void) throws {
+        var entry = try #require(try table.entry(named: name))
+        body(&entry)
+        try table.put(entry)
+    }
+
+    private static let empty = VaultMerge.Copy(entries: [], state: VaultState())
+
+    @Test("two entries of a name of the longest length: the one renamed gets a name that is still valid (crash-long-name-numbered)")
+    func numberedLongName() throws {
+        let name = String(repeating: "L", count: EntryName.maximumLength)
+        let ours = try changed(Self.empty, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_100) { try $0.put(Entry(name: name, password: "a", created: Self.created)) }
+        let theirs = try changed(Self.empty, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_200) { try $0.put(Entry(name: name, password: "b", created: Self.created)) }
+        let (result, report) = VaultMerge.merge(base: Self.empty, ours: ours, theirs: theirs)
+        let renamed = String(repeating: "L", count: EntryName.maximumLength - 4) + " (2)"
+        #expect(result.entries.map(\.name) == [renamed, name])
+        for entry in result.entries { #expect(throws: Never.self) { try EntryName.validate(entry.name) } }
+        #expect(report.conflicts == [.sameName(name: name, renamedTo: renamed)])
+    }
+
+    @Test("a copy whose entries predate stamps, merged with itself, is itself: no stamps are made up (crash-unstamped-self-merge)")
+    func unstampedSelfMerge() {
+        let old = Entry(name: "old", password: "p", created: Self.created, id: Entry.legacyID(name: "old", created: Self.created))
+        let copy = VaultMerge.Copy(entries: [old], state: VaultState())
+        let result = VaultMerge.merge(base: copy, ours: copy, theirs: copy).result
+        #expect(result.entries == copy.entries)
+        #expect(result.state == copy.state)
+    }
+
+    @Test("an edit of an entry older than stamps, on a clock behind its time, moves the vault's clock past the times it keeps (crash-clock-behind-old-time)")
+    func clockPassesKeptTimes() throws {
+        let old = Entry(name: "old", password: "p", created: Self.created, id: Entry.legacyID(name: "old", created: Self.created))
+        let copy = try changed(VaultMerge.Copy(entries: [old], state: VaultState()), on: "aaaaaaaaaaaaaaaa", at: 1_699_999_000) { table in
+            try edit("old", in: table) { $0.username = "u" }
+        }
+        let clock = try #require(copy.state.clock)
+        #expect(copy.entries[0].clocks.values.allSatisfy { $0 <= clock })
+        // So the copy merged with itself is itself.
+        let result = VaultMerge.merge(base: copy, ours: copy, theirs: copy).result
+        #expect(result.state == copy.state && result.entries == copy.entries)
+    }
+
+    @Test("an edit that beat a removal stays when the side that removed the entry merges next (crash-edit-beat-removal-undone)")
+    func editBeatsRemovalForGood() throws {
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { table in
+            try table.put(Entry(name: "e", password: "e-1", created: Self.created))
+            try table.put(Entry(name: "f", password: "f-1", created: Self.created))
+        }
+        let laptop = try changed(base, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_100) { try edit("e", in: $0) { $0.username = "kept" } }
+        let desktop = try changed(base, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_200) { try $0.remove(named: "e") }
+        // The laptop syncs: the edit beats the removal.
+        let merged = VaultMerge.merge(base: base, ours: laptop, theirs: desktop).result
+        #expect(merged.entries.map(\.name) == ["e", "f"])
+        // The desktop changes something else, then syncs: its last copy is the ancestor.
+        let later = try changed(desktop, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_300) { try edit("f", in: $0) { $0.notes = "n" } }
+        for (ours, theirs) in [(later, merged), (merged, later)] {
+            let result = VaultMerge.merge(base: desktop, ours: ours, theirs: theirs).result
+            #expect(result.entries.map(\.name) == ["e", "f"])
+            #expect(result.entries.first?.username == "kept" && result.entries.last?.notes == "n")
+            #expect(result.state.deleted.isEmpty)
+        }
+    }
+
+    @Test("a losing password dated the second of a history item goes where a later merge puts it, so that merge changes nothing (crash-history-tie-order)")
+    func losingPasswordOrder() throws {
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { try $0.put(Entry(name: "e", password: "p0", created: Self.created)) }
+        let ours = try changed(base, on: "aaaaaaaaaaaaaaaa", at: 1_700_002_000) { table in
+            try edit("e", in: table) { $0.changePassword(to: "a", at: Date(timeIntervalSince1970: 1_700_002_000)) }
+        }
+        let theirs = try changed(base, on: "bbbbbbbbbbbbbbbb", at: 1_700_003_000) { table in
+            try edit("e", in: table) { $0.changePassword(to: "y", at: Date(timeIntervalSince1970: 1_700_003_000)) }
+        }
+        let merged = VaultMerge.merge(base: base, ours: ours, theirs: theirs).result
+        #expect(merged.entries[0].password == "y" && Set(merged.entries[0].history.map(\.password)) == ["p0", "a"])
+        let again = VaultMerge.merge(base: theirs, ours: merged, theirs: theirs).result
+        #expect(again.entries[0].history == merged.entries[0].history)
+    }
+
+    @Test("fields reordered on one side only (an import over the entry) keep that order, whichever side merges (crash-field-order-lost)")
+    func oneSidedFieldOrder() throws {
+        let fields = [CustomField(name: "code", value: "1", secret: true), CustomField(name: "f", value: "2", secret: false)]
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { try $0.put(Entry(name: "e", fields: fields, created: Self.created)) }
+        let ours = try changed(base, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_100) { try edit("e", in: $0) { $0.fields.reverse() } }
+        let theirs = try changed(base, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_200) { try edit("e", in: $0) { $0.notes = "n" } }
+        for (mine, other) in [(ours, theirs), (theirs, ours), (ours, base)] {
+            let result = VaultMerge.merge(base: base, ours: mine, theirs: other).result
+            #expect(result.entries[0].fields.map(\.name) == ["f", "code"])
+        }
+    }
+
+    @Test("a password one side retired twice keeps both changes in the merged history, so a merge again adds nothing (crash-history-reuse-lost)")
+    func passwordRetiredTwice() throws {
+        let at = { (seconds: Double) in Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { table in
+            try table.put(Entry(name: "e", password: "v0", created: Self.created, history: [PasswordChange(password: "v1", replaced: at(0))]))
+        }
+        let ours = try changed(base, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_058) { try edit("e", in: $0) { $0.removePassword(at: at(58)) } }
+        var theirs = try changed(base, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_031) { try edit("e", in: $0) { $0.changePassword(to: "v1", at: at(31)) } }
+        theirs = try changed(theirs, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_040) { try edit("e", in: $0) { $0.removePassword(at: at(40)) } }
+        let merged = VaultMerge.merge(base: base, ours: ours, theirs: theirs).result
+        let history = merged.entries[0].history
+        #expect(history == [PasswordChange(password: "v1", replaced: at(0)), PasswordChange(password: "v0", replaced: at(31)), PasswordChange(password: "v1", replaced: at(40))])
+        let again = VaultMerge.merge(base: theirs, ours: merged, theirs: theirs).result
+        #expect(again.entries[0].history == history)
+    }
+}
+
+@Suite("Fuzz findings: export, one-time passwords")
+struct ReaderFuzzFindingsTests {
+    @Test("change stamps in a backup are not imported: an import is a change of its own (crash-stamps-imported.json)")
+    func importedStampsDropped() throws {
+        let text = #"{"format": "vault-export", "version": 3, "entries": [{"name": "web/a", "password": "p", "created": "2024-01-31T12:00:00Z", "clock": {"password": "253402300799999-0-0123456789abcdef"}}]}"#
+        let entries = try ExportReader.entries(from: Data(text.utf8))
+        #expect(entries.count == 1 && entries[0].clocks.isEmpty)
+        // So the entries export and read back as themselves.
+        let again = try ExportReader.entries(from: try ExportDocument(entries: entries, exported: Date(timeIntervalSince1970: 0)).encoded())
+        #expect(again == entries)
+    }
+
+    @Test("a date past the year 9999 is refused when read, not found unwritable at the import's write (crash-year-past-9999.json)")
+    func yearPast9999() {
+        let text = #"{"format": "vault-export", "version": 3, "entries": [{"name": "web/a", "created": "20261-1-25T05:30:00Z"}]}"#
+        #expect {
+            _ = try ExportReader.entries(from: Data(text.utf8))
+        } throws: { error in
+            guard case ImportError.invalidEntry(0, "web/a", let why) = error else { return false }
+            return why.hasPrefix("field created: ")
+        }
+    }
+
+    @Test("an account holding a colon, without an issuer, renders to a URI that reads back the same (crash-account-colon-no-issuer)")
+    func accountWithColon() throws {
+        let otp = try OTPAuthURI.parse("otpauth://totp/:ACME%20Co:john?secret=JBSWY3DPEHPK3PXP")
+        #expect(otp.issuer == nil && otp.account == "ACME Co:john")
+        let uri = OTPAuthURI.render(otp)
+        #expect(try OTPAuthURI.parse(uri) == otp)
+        #expect(OTPAuthURI.render(try OTPAuthURI.parse(uri)) == uri)
+    }
+}
