@@ -155,4 +155,15 @@ struct ReaderFuzzFindingsTests {
         #expect(try OTPAuthURI.parse(uri) == otp)
         #expect(OTPAuthURI.render(try OTPAuthURI.parse(uri)) == uri)
     }
+
+    @Test("an account starting with spaces after an issuer or a colon renders without them, as it reads back (space-colon-account.xml)",
+          arguments: [(nil, " x:y", ":x%3Ay"), ("ACME", "  john", "ACME:john"), (nil, " john", "%20john")])
+    func accountLeadingSpaces(issuer: String?, account: String, label: String) throws {
+        var otp = OneTimePassword(secret: Array("12345678901234567890".utf8))
+        otp.issuer = issuer
+        otp.account = account
+        let uri = OTPAuthURI.render(otp)
+        #expect(uri.hasPrefix("otpauth://totp/\(label)?"))
+        #expect(OTPAuthURI.render(try OTPAuthURI.parse(uri)) == uri)
+    }
 }

@@ -76,11 +76,16 @@ public enum OTPAuthURI {
     }
 
     /// The canonical URI: every setting spelled out, so that any reader gets the same codes.
+    /// Parsing it and rendering again gives the same text.
     public static func render(_ otp: OneTimePassword) -> String {
         // Without an issuer, an account holding a colon follows an empty one, so that its first
         // part is not read back as the issuer.
-        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? (otp.account?.contains(":") == true ? ":" : "")
-        label += percentEncoded(otp.account ?? "")
+        let separated = otp.issuer != nil || otp.account?.contains(":") == true
+        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? (separated ? ":" : "")
+        // Spaces after the colon are the key URI format's optional ones, which `parse` drops:
+        // an account's own leading spaces cannot follow it, and are left out.
+        let account = otp.account ?? ""
+        label += percentEncoded(separated ? String(account.drop { $0 == " " }) : account)
         var items = ["secret=" + Base32.encode(otp.secret)]
         if let issuer = otp.issuer { items.append("issuer=" + percentEncoded(issuer)) }
         items.append("algorithm=" + otp.algorithm.rawValue)
