@@ -31,11 +31,12 @@ check-man:
 	scripts/man --check man
 
 # libFuzzer on every parser of untrusted input and on the merge (Fuzz/, docs/fuzzing.md): each
-# target for FUZZ_SECONDS (default 60), or only FUZZ_TARGET; a finding is kept in Fuzz/crashes/.
+# target for FUZZ_SECONDS (default 60), or only the FUZZ_TARGET names (separated by spaces); a
+# finding is kept in Fuzz/crashes/.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET ?=
 fuzz:
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGET=$(FUZZ_TARGET) scripts/fuzz
+	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_TARGET='$(FUZZ_TARGET)' scripts/fuzz
 
 # The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
 # needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).

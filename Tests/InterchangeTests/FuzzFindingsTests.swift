@@ -19,6 +19,13 @@ struct FuzzFindingsTests {
         #expect(try CSVReader.records(in: Array(CSVWriter.line(fields).utf8)).map(\.fields) == [fields])
     }
 
+    // Found reading the fix above: a leading space followed by a combining mark is one
+    // Character that is not " ", and the field was written bare (a reader that trims would
+    // lose the space).
+    @Test func aLeadingSpaceUnderACombiningMarkIsQuoted() {
+        #expect(CSVWriter.line([" \u{301}x", "y"]) == "\" \u{301}x\",y\r\n")
+    }
+
     // import-firefox-csv/crash-one-empty-field.csv: a record of one empty field was an empty
     // line, which reads as no record.
     @Test func aRecordOfOneEmptyFieldIsKept() throws {

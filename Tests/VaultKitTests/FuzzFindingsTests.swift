@@ -122,6 +122,32 @@ struct MergeFuzzFindingsTests {
         let again = VaultMerge.merge(base: theirs, ours: merged, theirs: theirs).result
         #expect(again.entries[0].history == history)
     }
+
+    @Test("a history holding a change twice (a password retired twice in one second) is joined the same whichever side merges")
+    func historyCountedNotSet() throws {
+        let second = Date(timeIntervalSince1970: 1_700_000_005)
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { try $0.put(Entry(name: "e", password: "p", created: Self.created)) }
+        var theirs = base
+        for password in ["q", "p"] {
+            theirs = try changed(theirs, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_005) { try edit("e", in: $0) { $0.changePassword(to: password, at: second) } }
+        }
+        let ours = try changed(theirs, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_005) { try edit("e", in: $0) { $0.changePassword(to: "q", at: second) } }
+        #expect(ours.entries[0].history.count == 3 && theirs.entries[0].history.count == 2)
+        let merged = VaultMerge.merge(base: base, ours: ours, theirs: theirs).result
+        let swapped = VaultMerge.merge(base: base, ours: theirs, theirs: ours).result
+        #expect(merged.entries[0].history == ours.entries[0].history)
+        #expect(swapped.entries == merged.entries)
+    }
+
+    @Test("two entries named with one character too long for the suffix (a letter under hundreds of marks): the renamed one keeps a valid name")
+    func numberedSingleCharacterName() throws {
+        let name = "e" + String(repeating: "\u{301}", count: 255)
+        let normalized = try EntryName.normalized(name)
+        #expect(normalized.count == 1 && normalized.utf8.count > EntryName.maximumLength - 4)
+        let renamed = VaultMerge.numbered(normalized, 2)
+        #expect(try EntryName.normalized(renamed) == renamed)
+        #expect(renamed.unicodeScalars.first == "\u{E9}" && renamed.hasSuffix(" (2)") && renamed.utf8.count <= EntryName.maximumLength)
+    }
 }
 
 @Suite("Fuzz findings: export, one-time passwords")
@@ -156,8 +182,15 @@ struct ReaderFuzzFindingsTests {
         #expect(OTPAuthURI.render(try OTPAuthURI.parse(uri)) == uri)
     }
 
-    @Test("an account starting with spaces after an issuer or a colon renders without them, as it reads back (space-colon-account.xml)",
-          arguments: [(nil, " x:y", ":x%3Ay"), ("ACME", "  john", "ACME:john"), (nil, " john", "%20john")])
+    @Test("an account after spaces reads without them, wherever the label puts it",
+          arguments: ["otpauth://totp/%20john?secret=JBSWY3DPEHPK3PXP&issuer=ACME", "otpauth://totp/ACME:%20john?secret=JBSWY3DPEHPK3PXP",
+                      "otpauth://totp/%20%20john?secret=JBSWY3DPEHPK3PXP"])
+    func accountAfterSpaces(uri: String) throws {
+        #expect(try OTPAuthURI.parse(uri).account == "john")
+    }
+
+    @Test("an account starting with spaces renders without them, as it reads back (crash-space-colon-account.xml)",
+          arguments: [(nil, " x:y", ":x%3Ay"), ("ACME", "  john", "ACME:john"), (nil, " john", "john")])
     func accountLeadingSpaces(issuer: String?, account: String, label: String) throws {
         var otp = OneTimePassword(secret: Array("12345678901234567890".utf8))
         otp.issuer = issuer

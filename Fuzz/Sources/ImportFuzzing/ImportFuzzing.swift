@@ -90,12 +90,17 @@ public enum ImportFuzzing {
     }
 
     /// The entries written as `exportFormat` and read again as `format` are the same, ids aside.
-    /// An export may refuse (XML cannot carry most control characters), naming the entry.
+    /// Only the KeePass XML export may refuse, naming an entry with a character XML cannot carry.
     static func checkRoundTrip(_ entries: [Entry], through exportFormat: ExportFormat, as format: ImportFormat) {
         let exported: [UInt8]
         do {
             exported = try Exporter.render(entries, as: exportFormat, exported: now)
-        } catch InterchangeError.cannotExport {
+        } catch InterchangeError.cannotExport(let name, _) where exportFormat == .keepassXML {
+            let entry = entries.first { $0.name == name }
+            let values = entry.map { [$0.name, $0.username, $0.password, $0.notes, $0.otp].compactMap { $0 } + $0.urls + $0.tags
+                + $0.fields.flatMap { [$0.name, $0.value] } + $0.history.map(\.password) } ?? []
+            Fuzzer.require(values.contains { $0.unicodeScalars.contains { $0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value) || $0.value == 0xFFFE || $0.value == 0xFFFF } },
+                           "the keepass-xml export refused '\(name)', which holds nothing XML cannot carry")
             return
         } catch {
             Fuzzer.require(false, "the \(exportFormat.rawValue) export failed: \(error)")

@@ -4,7 +4,7 @@ import VaultCLI
 @testable import Breach
 
 /// The breached-account answer parser (`AccountBreach.list`) on any body. It must refuse with
-/// a one-line reason that quotes nothing of the answer, or give breaches whose dates are
+/// a one-line reason free of control characters, or give breaches whose dates are
 /// `YYYY-MM-DD`; the breaches written back in the API's shape read the same; and the report
 /// vault prints of them holds nothing a terminal would act on, and its JSON reads back to the
 /// same breaches (Fuzz/seeds/breach-account/README.md).

@@ -9,21 +9,32 @@ import Foundation
 /// `VaultMerge` (its doc comment, docs/format.md's "Merging"):
 ///
 /// - a copy merged with itself is itself, and a side that changed nothing since the ancestor
-///   takes the other side's copy;
+///   takes the other side's copy, stamps and tombstones included;
 /// - the result does not depend on which side merges (apart from the report);
-/// - nothing is lost that was not removed on one side and left alone on the other;
+/// - nothing is lost that was not removed on one side and left alone on the other, and what
+///   was is removed;
 /// - a part changed on one side only comes through;
 /// - every password either side had is the result's or in its history;
 /// - names are unique and valid, the result is a table the store can write and read back;
 /// - merging vault tables (`VaultFileMerge`, which skips what the copies share) gives the same.
+///
+/// The same copies are merged again without their ancestor (as when it is under keys neither
+/// side has), where the laws that need no ancestor hold, and an entry is removed exactly when
+/// the other side's tombstone is later than every stamp it has.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMerge(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var script = Script(Fuzzer.bytes(data, size))
-    guard let (base, ours, theirs) = try? copies(&script) else { return 0 }
+    let (base, ours, theirs): (VaultMerge.Copy, VaultMerge.Copy, VaultMerge.Copy)
+    do { (base, ours, theirs) = try copies(&script) } catch {
+        // The script makes only the changes commands make: the store must take them.
+        Fuzzer.require(false, "the store refused a change a command makes: \(error)")
+        return 0
+    }
     if ProcessInfo.processInfo.environment["MERGE_FUZZ_SHOW"] != nil {
         for (name, copy) in [("base", base), ("ours", ours), ("theirs", theirs)] { FileHandle.standardError.write(Data("\(name) \(show(copy))\n".utf8)) }
     }
     checkLaws(base: base, ours: ours, theirs: theirs)
+    checkLaws(base: nil, ours: ours, theirs: theirs)
     return 0
 }
 
@@ -68,25 +79,36 @@ func values(_ copy: VaultMerge.Copy, modified: Bool = true) -> [String: Entry] {
     })
 }
 
-func checkLaws(base: VaultMerge.Copy, ours: VaultMerge.Copy, theirs: VaultMerge.Copy) {
+/// Each entry's stamps, by id.
+func stamps(_ copy: VaultMerge.Copy) -> [String: [String: Stamp]] {
+    Dictionary(uniqueKeysWithValues: copy.entries.map { ($0.id, $0.clocks) })
+}
+
+/// The laws for `base`, or those that need no ancestor when it is nil.
+func checkLaws(base: VaultMerge.Copy?, ours: VaultMerge.Copy, theirs: VaultMerge.Copy) {
     let (result, report) = VaultMerge.merge(base: base, ours: ours, theirs: theirs)
 
-    // Itself, and a side that changed nothing.
-    for copy in [base, ours, theirs] {
+    // Itself.
+    for copy in [base, ours, theirs].compactMap({ $0 }) {
         let merged = VaultMerge.merge(base: base, ours: copy, theirs: copy).result
         Fuzzer.require(merged.entries == copy.entries && merged.state == copy.state, "a copy merged with itself changed: \(difference(merged, copy))")
     }
-    // The modification time is the later of the two (documented), even when a clock set back
-    // made the changed side's the earlier: left out here, checked on its own.
-    for (unchanged, changed, merged) in [(base, theirs, VaultMerge.merge(base: base, ours: base, theirs: theirs).result),
-                                         (base, ours, VaultMerge.merge(base: base, ours: ours, theirs: base).result),
-                                         (theirs, result, VaultMerge.merge(base: theirs, ours: result, theirs: theirs).result)] {
-        Fuzzer.require(values(merged, modified: false) == values(changed, modified: false),
-                       "a side changed nothing, yet the result is not the other (\(unchanged.entries.count) entries unchanged): \(difference(merged, changed))")
-        let before = values(unchanged)
-        for entry in merged.entries {
-            let later = max(values(changed)[entry.id]!.modified, before[entry.id]?.modified ?? .distantPast)
-            Fuzzer.require(entry.modified == later, "the modification time is not the later one")
+    // A side that changed nothing. The modification time is the later of the two
+    // (documented), even when a clock set back made the changed side's the earlier: left out
+    // here, checked on its own.
+    if let base {
+        for (unchanged, changed, merged) in [(base, theirs, VaultMerge.merge(base: base, ours: base, theirs: theirs).result),
+                                             (base, ours, VaultMerge.merge(base: base, ours: ours, theirs: base).result),
+                                             (theirs, result, VaultMerge.merge(base: theirs, ours: result, theirs: theirs).result)] {
+            Fuzzer.require(values(merged, modified: false) == values(changed, modified: false),
+                           "a side changed nothing, yet the result is not the other (\(unchanged.entries.count) entries unchanged): \(difference(merged, changed))")
+            Fuzzer.require(stamps(merged) == stamps(changed) && merged.state == changed.state,
+                           "a side changed nothing, yet the result's stamps or state are not the other's: \(difference(merged, changed))")
+            let before = values(unchanged)
+            for entry in merged.entries {
+                let later = max(values(changed)[entry.id]!.modified, before[entry.id]?.modified ?? .distantPast)
+                Fuzzer.require(entry.modified == later, "the modification time is not the later one")
+            }
         }
     }
 
@@ -101,8 +123,9 @@ func checkLaws(base: VaultMerge.Copy, ours: VaultMerge.Copy, theirs: VaultMerge.
         Fuzzer.require((try? EntryName.normalized(entry.name)) == entry.name, "a merged entry has an invalid name")
         Fuzzer.require((try? FieldName.validate(entry.fields.map(\.name))) != nil, "a merged entry has invalid field names")
     }
-    guard let written = try? Machine.copy(of: try Machine.table(result)) else {
-        Fuzzer.require(false, "the result cannot be written")
+    let written: VaultMerge.Copy
+    do { written = try Machine.copy(of: try Machine.table(result)) } catch {
+        Fuzzer.require(false, "the result cannot be written: \(error)")
         return
     }
     Fuzzer.require(written.entries == result.entries && written.state == result.state, "the result reads back differently")
@@ -112,7 +135,7 @@ func checkLaws(base: VaultMerge.Copy, ours: VaultMerge.Copy, theirs: VaultMerge.
 
     // The merge of tables gives the same.
     do {
-        let tables = try VaultFileMerge.merge(base: Machine.table(base), ours: Machine.table(ours), theirs: Machine.table(theirs))
+        let tables = try VaultFileMerge.merge(base: base.map(Machine.table), ours: Machine.table(ours), theirs: Machine.table(theirs))
         let fromTables = try Machine.copy(of: tables.table)
         Fuzzer.require(fromTables.entries == result.entries && fromTables.state == result.state && tables.report == report,
                        "the merge of tables differs from the merge of entries")
@@ -125,22 +148,33 @@ func checkLaws(base: VaultMerge.Copy, ours: VaultMerge.Copy, theirs: VaultMerge.
     Fuzzer.require(Set(report.added) == Set(result.entries.filter { !ourIDs.contains($0.id) }.map(\.name)), "the report's added entries are wrong")
 }
 
-/// Nothing lost, one-sided changes kept, every password kept.
-func checkNothingLost(base: VaultMerge.Copy, ours: VaultMerge.Copy, theirs: VaultMerge.Copy, result: VaultMerge.Copy) {
-    let baseByID = Dictionary(uniqueKeysWithValues: base.entries.map { ($0.id, $0) })
+/// Nothing lost, one-sided changes kept (removals too), every password kept.
+func checkNothingLost(base: VaultMerge.Copy?, ours: VaultMerge.Copy, theirs: VaultMerge.Copy, result: VaultMerge.Copy) {
+    let baseByID = Dictionary(uniqueKeysWithValues: (base?.entries ?? []).map { ($0.id, $0) })
     let resultByID = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.id, $0) })
     for (side, other) in [(ours, theirs), (theirs, ours)] {
         let otherByID = Dictionary(uniqueKeysWithValues: other.entries.map { ($0.id, $0) })
+        let tombstones = Dictionary(other.state.deleted.map { ($0.id, $0) }) { first, _ in first }
         for entry in side.entries {
             let original = baseByID[entry.id]
-            let removedThere = otherByID[entry.id] == nil && original != nil
-            let untouchedHere = original.map { original in
-                EntryPart.all(original, entry).allSatisfy { entry.stamp(of: $0) == original.stamp(of: $0) }
-            } ?? false
+            // Removed on the other side and left alone on this one: with an ancestor, the
+            // ancestor had it and this side's stamps are still its; without, the other side's
+            // tombstone is at or after every stamp here.
+            let removed: Bool
+            if base != nil {
+                removed = otherByID[entry.id] == nil && original.map { original in
+                    EntryPart.all(original, entry).allSatisfy { entry.stamp(of: $0) == original.stamp(of: $0) }
+                } ?? false
+            } else {
+                removed = otherByID[entry.id] == nil && tombstones[entry.id].map { tombstone in
+                    entry.clocks.values.allSatisfy { $0 <= tombstone.deleted }
+                } ?? false
+            }
             guard let merged = resultByID[entry.id] else {
-                Fuzzer.require(removedThere && untouchedHere, "an entry was lost")
+                Fuzzer.require(removed, "an entry was lost")
                 continue
             }
+            Fuzzer.require(!removed, "a removal on one side, the entry left alone on the other, did not come through")
             let passwords = [merged.password].compactMap { $0 } + merged.history.map(\.password)
             for password in [entry.password].compactMap({ $0 }) + entry.history.map(\.password) where !password.isEmpty {
                 Fuzzer.require(passwords.contains(password), "a password was lost")

@@ -54,6 +54,7 @@ struct Machine {
     }
 
     static let names = ["a", "b", "web/c", "a (2)", "caf\u{E9}", String(repeating: "L", count: EntryName.maximumLength),
+                        "\u{E9}" + String(repeating: "\u{301}", count: 254),
                         String(repeating: "M", count: EntryName.maximumLength - 2) + "\u{E9}", "z"]
     static let fieldNames = ["pin", "code", "f"]
     static let values = ["v0", "v1", "v2", "v3", "", "v\u{E9}"]

@@ -8,8 +8,9 @@ import NIOEmbedded
 /// count of cuts (its first byte, modulo 16), that many cut positions of two bytes each
 /// (big-endian, modulo the stream's length plus one), then the stream. Whatever the pieces, the
 /// sniffer passes every byte on unchanged, reports at most once, and reports the same facts;
-/// a reported version or cipher suite is named from its table or by its number in hex
-/// (Fuzz/seeds/server-hello/README.md).
+/// it keeps no more than the record in progress and the handshake bytes of the whole records
+/// (at most a message in progress); a reported version or cipher suite is named from its table
+/// or by its number in hex (Fuzz/seeds/server-hello/README.md).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzServerHello(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let (stream, cuts) = SniffedStream.split(Fuzzer.bytes(data, size))
@@ -57,7 +58,8 @@ enum SniffedStream {
     /// come out unchanged.
     static func sniff(_ stream: [UInt8], cuts: [Int]) -> [ServerHelloFacts] {
         let reports = Reports()
-        let channel = EmbeddedChannel(handler: ServerHelloSniffer { reports.append($0) })
+        let sniffer = ServerHelloSniffer { reports.append($0) }
+        let channel = EmbeddedChannel(handler: sniffer)
         var passed: [UInt8] = []
         var start = 0
         for end in cuts.filter({ $0 > 0 && $0 < stream.count }) + [stream.count] where end > start {
@@ -67,11 +69,26 @@ enum SniffedStream {
             } catch {
                 Fuzzer.require(false, "the channel failed: \(error)")
             }
+            Fuzzer.require(sniffer.bufferedByteCount <= keptBound(stream[..<end]),
+                           "\(sniffer.bufferedByteCount) bytes kept after \(end), more than \(keptBound(stream[..<end]))")
             start = end
         }
         Fuzzer.require(passed == stream, "the sniffer changed the bytes it passed on")
         _ = try? channel.finish()
         return reports.all
+    }
+
+    /// The most a sniffer may keep after `read`: the bytes after its last whole record, and
+    /// the handshake bytes of the whole records, up to one message and its header.
+    static func keptBound(_ read: ArraySlice<UInt8>) -> Int {
+        var (offset, handshake) = (read.startIndex, 0)
+        while offset + 5 <= read.endIndex {
+            let length = Int(read[offset + 3]) << 8 | Int(read[offset + 4])
+            guard offset + 5 + length <= read.endIndex else { break }
+            if read[offset] == 22 { handshake += length }
+            offset += 5 + length
+        }
+        return read.endIndex - offset + min(handshake, 4 + ServerHelloSniffer.messageLimit)
     }
 
     static func hex(_ value: UInt16) -> String {

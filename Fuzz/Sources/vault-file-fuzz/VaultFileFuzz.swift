@@ -14,7 +14,8 @@ import Foundation
 /// fuzzer reaches the decrypted path, which no mutation of a file's ciphertext can: the file
 /// must render, parse and open to exactly those bytes. Then `EntryTable` refuses them with a
 /// `VaultOpenError`, or every entry decodes, is found by its name, encodes and decodes to
-/// itself, and the table serialises to a payload that reads as the same entries and state.
+/// itself, and the table serialises to a payload that reads as the same entries and state and
+/// serialises again to the same bytes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVaultFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzzer.bytes(data, size)
@@ -95,6 +96,8 @@ func checkPayload(_ padded: SecureBytes, length: Int) -> (table: EntryTable, ent
     let serialized = try! table.serialized()
     let reread = try! EntryTable(content: serialized)
     Fuzzer.require(try! reread.allEntries() == entries && reread.state == table.state, "a serialised payload reads differently")
+    Fuzzer.require(try! reread.serialized().withUnsafeBytes { Array($0) } == serialized.withUnsafeBytes { Array($0) },
+                   "a serialised payload serialises to other bytes")
     let rebuilt = try! EntryTable(entries: entries, state: table.state)
     let rebuiltText = try! rebuilt.serialized()
     let rebuiltTable = try! EntryTable(content: rebuiltText)

@@ -28,9 +28,9 @@ final class ServerHelloSniffer: ChannelInboundHandler, RemovableChannelHandler {
     private var finished = false
 
     /// The largest record a TLS 1.2 peer may send (2^14 plus 2048 of expansion, RFC 5246 6.2.3).
-    private static let recordLimit = 16384 + 2048
+    static let recordLimit = 16384 + 2048
     /// A ServerHello is small; anything longer is not one worth parsing.
-    private static let messageLimit = 64 * 1024
+    static let messageLimit = 64 * 1024
 
     /// The random of a HelloRetryRequest, which TLS 1.3 sends as a ServerHello (RFC 8446 4.1.3).
     private static let helloRetryRandom: [UInt8] = [

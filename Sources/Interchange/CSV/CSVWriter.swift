@@ -16,7 +16,7 @@ public enum CSVWriter {
 
     private static func quotedIfNeeded(_ field: String) -> String {
         let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
-            || field.hasPrefix(" ") || field.hasSuffix(" ")
+            || field.unicodeScalars.first == " " || field.unicodeScalars.last == " "
         guard needsQuotes else { return field }
         return "\"" + doublingQuotes(field) + "\""
     }

@@ -14,9 +14,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 enum CarriedFields {
     /// The entry's type, when it is not a login.
     static let type = "vault type"
-    /// The entry's tags: for Bitwarden, which has none, and for KeePass when a tag holds a
-    /// separator it would split at (`,` or `;`). A JSON array of strings; a plain
-    /// comma-separated list is read too.
+    /// The entry's tags: for Bitwarden, which has none (but `favorite`), and for KeePass when
+    /// `Tags` would not give them back as they are (a tag holding a separator, `,` or `;`,
+    /// spaces at either end, an empty tag). A JSON array of strings; a plain comma-separated
+    /// list is read too.
     static let tags = "vault tags"
     /// Put before a custom field's name when the name is one the target format or these carried
     /// fields use for something else (`Title` in KeePass, `vault tags`), or already begins with

@@ -135,9 +135,11 @@ struct EntryMerge {
     /// own time) is one change, its first date standing; a password one side retired more
     /// often than the other keeps those later changes too, so that a merge again adds nothing.
     private static func joined(_ a: [PasswordChange], _ b: [PasswordChange]) -> [PasswordChange] {
-        let inA = Set(a.map(key)), inB = Set(b.map(key))
-        if inB.isSubset(of: inA) { return a }
-        if inA.isSubset(of: inB) { return b }
+        // Counted, not as sets: a change recorded twice on one side (the same password retired
+        // twice in one second) is two changes.
+        let inA = counts(a), inB = counts(b)
+        if inB.allSatisfy({ inA[$0.key, default: 0] >= $0.value }) { return a }
+        if inA.allSatisfy({ inB[$0.key, default: 0] >= $0.value }) { return b }
         let byDate = { (x: PasswordChange, y: PasswordChange) in (x.replaced, x.password) < (y.replaced, y.password) }
         var joined: [PasswordChange] = []
         for password in Set((a + b).map(\.password)) {
@@ -153,7 +155,8 @@ struct EntryMerge {
         return joined.sorted(by: byDate)
     }
 
-    private static func key(_ change: PasswordChange) -> String {
-        "\(change.replaced.timeIntervalSince1970)\u{0}\(change.password)"
+    /// How often each change (date and password) comes in `history`.
+    private static func counts(_ history: [PasswordChange]) -> [String: Int] {
+        history.reduce(into: [:]) { counts, change in counts["\(change.replaced.timeIntervalSince1970)\u{0}\(change.password)", default: 0] += 1 }
     }
 }

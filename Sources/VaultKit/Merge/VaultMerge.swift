@@ -5,11 +5,12 @@ import FoundationEssentials
 ///
 /// - an entry added on one side is added; one removed on one side and left alone on the other
 ///   is removed; one removed on one side and changed on the other stays (the edit beats the
-///   removal, reported);
+///   removal, reported); a tombstone the ancestor holds already is no removal (the entry came
+///   back after an edit beat it);
 /// - an entry on both sides is merged part by part; a rename on one side and an edit on the
 ///   other both apply;
 /// - two entries that end with the same name both stay: the one whose name was set later is
-///   renamed `NAME (2)` (`(3)`, …), reported;
+///   renamed `NAME (2)` (`(3)`, …; a name too long for the suffix is shortened), reported;
 /// - the tombstones are joined (an entry that stays has none), and the vault's clock is the
 ///   later of the two.
 ///
@@ -123,11 +124,18 @@ public enum VaultMerge {
     }
 
     /// `NAME (number)`, still a valid name: a name too long for the suffix loses characters at
-    /// its end to make room.
+    /// its end to make room, or, when it is one character (a letter under hundreds of marks),
+    /// marks of that character.
     static func numbered(_ name: String, _ number: Int) -> String {
         let suffix = " (\(number))"
+        let fits = { (stem: String) in stem.utf8.count + suffix.utf8.count <= EntryName.maximumLength }
         var stem = Substring(name)
-        while stem.utf8.count + suffix.utf8.count > EntryName.maximumLength { stem = stem.dropLast() }
+        while !fits(String(stem)) { stem = stem.dropLast() }
+        if stem.isEmpty {
+            var scalars = Substring(name).unicodeScalars
+            while !fits(String(scalars).nfcNormalized) { scalars = scalars.dropLast() }
+            return String(scalars).nfcNormalized + suffix
+        }
         return stem + suffix
     }
 

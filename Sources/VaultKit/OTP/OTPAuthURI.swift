@@ -57,6 +57,7 @@ public enum OTPAuthURI {
 
         // The label is "Issuer:account" or "account", the colon literal or encoded. An issuer
         // item wins over the prefix, and tells where a prefix holding a colon of its own ends.
+        // Spaces before the account are the format's optional ones, and are dropped.
         let issuerItem = items["issuer"].flatMap { $0.isEmpty ? nil : $0 }
         if let issuerItem, label.hasPrefix(issuerItem + ":") {
             otp.account = String(label.dropFirst(issuerItem.count + 1).drop { $0 == " " })
@@ -67,7 +68,7 @@ public enum OTPAuthURI {
             otp.issuer = String(label[..<colon])
             otp.account = String(label[label.index(after: colon)...].drop { $0 == " " })
         } else {
-            otp.account = label
+            otp.account = String(label.drop { $0 == " " })
         }
         if let issuerItem { otp.issuer = issuerItem }
         if otp.issuer?.isEmpty == true { otp.issuer = nil }
@@ -80,12 +81,10 @@ public enum OTPAuthURI {
     public static func render(_ otp: OneTimePassword) -> String {
         // Without an issuer, an account holding a colon follows an empty one, so that its first
         // part is not read back as the issuer.
-        let separated = otp.issuer != nil || otp.account?.contains(":") == true
-        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? (separated ? ":" : "")
-        // Spaces after the colon are the key URI format's optional ones, which `parse` drops:
-        // an account's own leading spaces cannot follow it, and are left out.
-        let account = otp.account ?? ""
-        label += percentEncoded(separated ? String(account.drop { $0 == " " }) : account)
+        var label = otp.issuer.map { percentEncoded($0) + ":" } ?? (otp.account?.contains(":") == true ? ":" : "")
+        // Spaces before the account are the key URI format's optional ones, which `parse`
+        // drops: an account's own leading spaces cannot be written, and are left out.
+        label += percentEncoded(String((otp.account ?? "").drop { $0 == " " }))
         var items = ["secret=" + Base32.encode(otp.secret)]
         if let issuer = otp.issuer { items.append("issuer=" + percentEncoded(issuer)) }
         items.append("algorithm=" + otp.algorithm.rawValue)
