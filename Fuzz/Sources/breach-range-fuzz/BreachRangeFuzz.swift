@@ -78,7 +78,9 @@ struct RangeLines {
             let end = body[start...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
             var line = body[start..<end]
             start = end + 1
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            // Not `removeLast()`: on a slice of `body`, which is still held, that would copy
+            // the whole body for every line (a timeout on a long answer of CRLF lines).
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
             if line.isEmpty { continue }
             guard let (suffix, count) = Self.entry(line) else {
                 refusedLine = number
