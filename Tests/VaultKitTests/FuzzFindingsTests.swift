@@ -139,6 +139,52 @@ struct MergeFuzzFindingsTests {
         #expect(swapped.entries == merged.entries)
     }
 
+    @Test("a part equal on both sides takes the later stamp a side has, not an unstamped part's stand-in from a later modified (crash-stand-in-stamp-wins)")
+    func standInStampDoesNotWin() {
+        let device = "bbbbbbbbbbbbbbbb"
+        var stamped = Entry(name: "e", type: .identity, created: Self.created)
+        for part in EntryPart.all(stamped, stamped) { stamped.clocks[part] = Stamp(milliseconds: 1_700_000_025_410, device: device) }
+        // Ours removed a field `pin` (its removal stamped); theirs never had it, and an edit
+        // that changed nothing moved its `modified` past that stamp.
+        var ours = stamped
+        ours.clocks["field:pin"] = Stamp(milliseconds: 1_700_000_025_410, counter: 5, device: device)
+        var theirs = stamped
+        theirs.modified = Date(timeIntervalSince1970: 1_700_000_031)
+        let copy = { (entry: Entry) in VaultMerge.Copy(entries: [entry], state: VaultState()) }
+        let merged = VaultMerge.merge(base: copy(theirs), ours: copy(ours), theirs: copy(theirs)).result
+        #expect(merged.entries[0].clocks == ours.clocks)
+        #expect(VaultMerge.merge(base: nil, ours: copy(theirs), theirs: copy(theirs)).result.entries[0].clocks == theirs.clocks)
+    }
+
+    @Test("two histories of the same changes in different orders (a clock set back on one side) are joined the same whichever side merges")
+    func historiesInOtherOrders() {
+        let at = { (seconds: Double) in Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+        let changes = [PasswordChange(password: "v0", replaced: at(0)), PasswordChange(password: "v1", replaced: at(5)), PasswordChange(password: "v0", replaced: at(10))]
+        var ours = Entry(name: "e", password: "v2", created: Self.created, history: changes)
+        ours.clocks["password"] = Stamp(milliseconds: 1_700_000_020_000, device: "aaaaaaaaaaaaaaaa")
+        var theirs = ours
+        theirs.history.reverse()
+        let copy = { (entry: Entry) in VaultMerge.Copy(entries: [entry], state: VaultState()) }
+        let merged = VaultMerge.merge(base: nil, ours: copy(ours), theirs: copy(theirs)).result
+        let swapped = VaultMerge.merge(base: nil, ours: copy(theirs), theirs: copy(ours)).result
+        #expect(merged.entries[0].history == changes)
+        #expect(swapped.entries == merged.entries)
+    }
+
+    @Test("without an ancestor, a tombstone removes the entry when it is at or after every stamp the entry has, and an entry stamped later stays",
+          arguments: [(1_700_000_010_000, false), (1_700_000_005_000, true)])
+    func tombstoneWithoutAncestor(removedAt: Int64, stays: Bool) {
+        var entry = Entry(name: "e", password: "p", created: Self.created)
+        entry.clocks["password"] = Stamp(milliseconds: 1_700_000_008_000, device: "aaaaaaaaaaaaaaaa")
+        let tombstone = Tombstone(id: entry.id, name: "e", deleted: Stamp(milliseconds: removedAt, device: "bbbbbbbbbbbbbbbb"))
+        let ours = VaultMerge.Copy(entries: [entry], state: VaultState())
+        var removed = VaultState()
+        removed.deleted = [tombstone]
+        let merged = VaultMerge.merge(base: nil, ours: ours, theirs: VaultMerge.Copy(entries: [], state: removed)).result
+        #expect(merged.entries.map(\.id) == (stays ? [entry.id] : []))
+        #expect(merged.state.deleted == (stays ? [] : [tombstone]))
+    }
+
     @Test("two entries named with one character too long for the suffix (a letter under hundreds of marks): the renamed one keeps a valid name")
     func numberedSingleCharacterName() throws {
         let name = "e" + String(repeating: "\u{301}", count: 255)
@@ -187,6 +233,15 @@ struct ReaderFuzzFindingsTests {
                       "otpauth://totp/%20%20john?secret=JBSWY3DPEHPK3PXP"])
     func accountAfterSpaces(uri: String) throws {
         #expect(try OTPAuthURI.parse(uri).account == "john")
+    }
+
+    @Test("an issuer ending in a character that joins the next (U+0600) is matched by its bytes: the account keeps its first letter")
+    func issuerEndingInAPrependCharacter() throws {
+        let otp = try OTPAuthURI.parse("otpauth://totp/%D8%80:john?secret=JBSWY3DPEHPK3PXP&issuer=%D8%80")
+        #expect(otp.issuer == "\u{600}" && otp.account == "john")
+        let uri = OTPAuthURI.render(otp)
+        #expect(try OTPAuthURI.parse(uri) == otp)
+        #expect(OTPAuthURI.render(try OTPAuthURI.parse(uri)) == uri)
     }
 
     @Test("an account starting with spaces renders without them, as it reads back (crash-space-colon-account.xml)",

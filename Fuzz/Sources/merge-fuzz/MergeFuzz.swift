@@ -154,7 +154,8 @@ func checkNothingLost(base: VaultMerge.Copy?, ours: VaultMerge.Copy, theirs: Vau
     let resultByID = Dictionary(uniqueKeysWithValues: result.entries.map { ($0.id, $0) })
     for (side, other) in [(ours, theirs), (theirs, ours)] {
         let otherByID = Dictionary(uniqueKeysWithValues: other.entries.map { ($0.id, $0) })
-        let tombstones = Dictionary(other.state.deleted.map { ($0.id, $0) }) { first, _ in first }
+        // The latest tombstone of an id, as the merge takes it.
+        let tombstones = Dictionary(other.state.deleted.map { ($0.id, $0) }) { $0.deleted >= $1.deleted ? $0 : $1 }
         for entry in side.entries {
             let original = baseByID[entry.id]
             // Removed on the other side and left alone on this one: with an ancestor, the

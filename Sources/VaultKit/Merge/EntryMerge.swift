@@ -19,9 +19,11 @@ struct EntryMerge {
             let mine = EntryPart.value(of: part, in: ours), other = EntryPart.value(of: part, in: theirs)
             let mineStamp = ours.stamp(of: part), otherStamp = theirs.stamp(of: part)
             if mine == other {
-                // A part neither side stamped stays unstamped: it dates from the later `modified`
-                // either way, and a copy merged with itself stays as it was.
-                if ours.clocks[part] != nil || theirs.clocks[part] != nil { result.clocks[part] = max(mineStamp, otherStamp) }
+                // The later of the stamps the sides have for it. An unstamped part's stand-in
+                // (its entry's `modified`, which a later edit of other parts moves) does not
+                // count: a part neither side stamped stays unstamped, and a copy that changed
+                // nothing merged with another keeps that one's stamps.
+                result.clocks[part] = [ours.clocks[part], theirs.clocks[part]].compactMap { $0 }.max()
                 continue
             }
             let side = winner(part, mine: mine, other: other, mineStamp: mineStamp, otherStamp: otherStamp)
@@ -129,17 +131,22 @@ struct EntryMerge {
         return .text(OTPAuthURI.render(later))
     }
 
-    /// Both histories: one of them as it is when it holds the other (so a history only one
-    /// side added to keeps its order, even one a clock set back left out of order), else all of
-    /// them by date. The same earlier password recorded on both sides (each replaced it at its
+    /// Both histories: one of them as it is when it holds every change of the other, counted,
+    /// and more (so a history only one side added to keeps its order, even one a clock set back
+    /// left out of order), else all of them by date. The same earlier password recorded on both sides (each replaced it at its
     /// own time) is one change, its first date standing; a password one side retired more
     /// often than the other keeps those later changes too, so that a merge again adds nothing.
     private static func joined(_ a: [PasswordChange], _ b: [PasswordChange]) -> [PasswordChange] {
         // Counted, not as sets: a change recorded twice on one side (the same password retired
         // twice in one second) is two changes.
+        // Holding the same changes in another order (a clock set back on one side), neither is
+        // taken as it is: whichever side merges, they are sorted.
+        if a == b { return a }
         let inA = counts(a), inB = counts(b)
-        if inB.allSatisfy({ inA[$0.key, default: 0] >= $0.value }) { return a }
-        if inA.allSatisfy({ inB[$0.key, default: 0] >= $0.value }) { return b }
+        if inA != inB {
+            if inB.allSatisfy({ inA[$0.key, default: 0] >= $0.value }) { return a }
+            if inA.allSatisfy({ inB[$0.key, default: 0] >= $0.value }) { return b }
+        }
         let byDate = { (x: PasswordChange, y: PasswordChange) in (x.replaced, x.password) < (y.replaced, y.password) }
         var joined: [PasswordChange] = []
         for password in Set((a + b).map(\.password)) {

@@ -124,8 +124,8 @@ public enum VaultMerge {
     }
 
     /// `NAME (number)`, still a valid name: a name too long for the suffix loses characters at
-    /// its end to make room, or, when it is one character (a letter under hundreds of marks),
-    /// marks of that character.
+    /// its end to make room, or, when its first character alone is too long (a letter under
+    /// hundreds of marks), code points at its end, put in NFC again.
     static func numbered(_ name: String, _ number: Int) -> String {
         let suffix = " (\(number))"
         let fits = { (stem: String) in stem.utf8.count + suffix.utf8.count <= EntryName.maximumLength }

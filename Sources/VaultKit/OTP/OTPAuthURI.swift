@@ -59,8 +59,11 @@ public enum OTPAuthURI {
         // item wins over the prefix, and tells where a prefix holding a colon of its own ends.
         // Spaces before the account are the format's optional ones, and are dropped.
         let issuerItem = items["issuer"].flatMap { $0.isEmpty ? nil : $0 }
-        if let issuerItem, label.hasPrefix(issuerItem + ":") {
-            otp.account = String(label.dropFirst(issuerItem.count + 1).drop { $0 == " " })
+        // Matched by bytes: a prefix ending in a character that joins what follows (U+0600)
+        // is not a whole Character of the label.
+        let issuerPrefix = issuerItem.map { Array(($0 + ":").utf8) }
+        if let issuerPrefix, label.utf8.starts(with: issuerPrefix) {
+            otp.account = String(String(decoding: label.utf8.dropFirst(issuerPrefix.count), as: UTF8.self).drop { $0 == " " })
         } else if let colon = rawLabel.firstIndex(of: ":") {
             otp.issuer = percentDecoded(rawLabel[..<colon])
             otp.account = String(percentDecoded(rawLabel[rawLabel.index(after: colon)...]).drop { $0 == " " })
