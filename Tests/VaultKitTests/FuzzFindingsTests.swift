@@ -185,6 +185,23 @@ struct MergeFuzzFindingsTests {
         #expect(merged.state.deleted == (stays ? [] : [tombstone]))
     }
 
+    @Test("passwords the same but for their code points (é composed or not) are two values: the later wins and the other goes into the history, whichever side merges")
+    func passwordsComparedByBytes() throws {
+        let (composed, decomposed) = ("v\u{E9}", "ve\u{301}")
+        let base = try changed(Self.empty, on: "cccccccccccccccc", at: 1_700_000_000) { try $0.put(Entry(name: "e", password: "x", created: Self.created)) }
+        let ours = try changed(base, on: "aaaaaaaaaaaaaaaa", at: 1_700_000_010) { try edit("e", in: $0) { $0.changePassword(to: composed, at: Date(timeIntervalSince1970: 1_700_000_010)) } }
+        let theirs = try changed(base, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_020) { try edit("e", in: $0) { $0.changePassword(to: decomposed, at: Date(timeIntervalSince1970: 1_700_000_020)) } }
+        let bytes = { (entry: Entry) in try EntryLine.encode(entry).withUnsafeBytes { Array($0) } }
+        let merged = VaultMerge.merge(base: base, ours: ours, theirs: theirs).result.entries[0]
+        let swapped = VaultMerge.merge(base: base, ours: theirs, theirs: ours).result.entries[0]
+        #expect(Array(try #require(merged.password).utf8) == Array(decomposed.utf8))
+        #expect(merged.history.contains { Array($0.password.utf8) == Array(composed.utf8) })
+        #expect(try bytes(merged) == bytes(swapped))
+        // A change of the bytes alone is a change, stamped.
+        let respelled = try changed(theirs, on: "bbbbbbbbbbbbbbbb", at: 1_700_000_030) { try edit("e", in: $0) { $0.password = composed } }
+        #expect(respelled.entries[0].clocks["password"] != theirs.entries[0].clocks["password"])
+    }
+
     @Test("two entries named with one character too long for the suffix (a letter under hundreds of marks): the renamed one keeps a valid name")
     func numberedSingleCharacterName() throws {
         let name = "e" + String(repeating: "\u{301}", count: 255)

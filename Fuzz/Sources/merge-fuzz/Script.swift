@@ -57,7 +57,8 @@ struct Machine {
                         "\u{E9}" + String(repeating: "\u{301}", count: 254),
                         String(repeating: "M", count: EntryName.maximumLength - 2) + "\u{E9}", "z"]
     static let fieldNames = ["pin", "code", "f"]
-    static let values = ["v0", "v1", "v2", "v3", "", "v\u{E9}"]
+    // `vé` twice: composed and not, the same text to Swift's `==` but other bytes.
+    static let values = ["v0", "v1", "v2", "v3", "", "v\u{E9}", "ve\u{301}"]
     static let otps = [
         "otpauth://hotp/x?secret=JBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&counter=",
         "otpauth://totp/Example:ana?secret=JBSWY3DPEHPK3PXP&issuer=Example&algorithm=SHA1&digits=6&period=",

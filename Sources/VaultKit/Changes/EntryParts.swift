@@ -9,24 +9,13 @@ public enum EntryPart {
     /// The part of the custom field called `name`.
     public static func field(_ name: String) -> String { "field:" + name }
 
-    /// The parts whose values differ between `old` and `new`; a custom field present in one of
-    /// them only counts, and so does a change of a field's secret flag.
+    /// The parts whose values differ between `old` and `new`, by their bytes (`Value`); a
+    /// custom field present in one of them only counts, and so does a change of a field's
+    /// secret flag.
     public static func changed(from old: Entry, to new: Entry) -> [String] {
-        var parts: [String] = []
-        if old.name != new.name { parts.append("name") }
-        if old.type != new.type { parts.append("type") }
-        if old.username != new.username { parts.append("username") }
-        if old.password != new.password { parts.append("password") }
-        if old.urls != new.urls { parts.append("urls") }
-        if old.notes != new.notes { parts.append("notes") }
-        if old.tags != new.tags { parts.append("tags") }
-        if old.otp != new.otp { parts.append("otp") }
         var names = Set(old.fields.map(\.name))
         names.formUnion(new.fields.map(\.name))
-        for name in names.sorted() where old.field(named: name) != new.field(named: name) {
-            parts.append(field(name))
-        }
-        return parts
+        return (builtIn + names.sorted().map(field)).filter { value(of: $0, in: old) != value(of: $0, in: new) }
     }
 
     /// The parts a new entry has: every built-in part, and each of its fields.
@@ -56,6 +45,20 @@ public enum EntryPart {
         public var isSecret: Bool {
             if case .field(let field?) = self { return field.secret }
             return false
+        }
+
+        /// Equal when the bytes are: text canonically the same but spelled with other code points
+        /// (an accent composed or not) is another value, as a password is for a site that takes it.
+        public static func == (a: Value, b: Value) -> Bool {
+            switch (a, b) {
+            case let (.text(x), .text(y)): return x.map { Array($0.utf8) } == y.map { Array($0.utf8) }
+            case let (.list(x), .list(y)): return x.map { Array($0.utf8) } == y.map { Array($0.utf8) }
+            case let (.type(x), .type(y)): return x == y
+            case let (.field(x), .field(y)):
+                let bytes = { (field: CustomField) in [Array(field.name.utf8), Array(field.value.utf8), [field.secret ? 1 : 0]] }
+                return x.map(bytes) == y.map(bytes)
+            default: return false
+            }
         }
 
         /// An order of values that does not depend on the Swift release: a merge's last tie-break.

@@ -99,10 +99,11 @@ struct EntryMerge {
     private func keep(_ value: EntryPart.Value, of part: String, stamp: Stamp, in entry: inout Entry) {
         guard let text = value.text, !text.isEmpty else { return }
         if part == "password" {
-            if !entry.history.contains(where: { $0.password == text }) && entry.password != text {
+            let bytes = Array(text.utf8)
+            if !entry.history.contains(where: { $0.password.utf8.elementsEqual(bytes) }) && !(entry.password?.utf8.elementsEqual(bytes) ?? false) {
                 let change = PasswordChange(password: text, replaced: EntryDates.canStore(stamp.date) ? stamp.date.toTheSecond : entry.modified)
                 // In the order `joined` gives (by date, then password), so a merge again keeps it.
-                entry.history.insert(change, at: entry.history.firstIndex { ($0.replaced, $0.password) > (change.replaced, change.password) } ?? entry.history.endIndex)
+                entry.history.insert(change, at: entry.history.firstIndex { Self.precedes(change, $0) } ?? entry.history.endIndex)
             }
             return
         }
@@ -133,37 +134,47 @@ struct EntryMerge {
 
     /// Both histories: one of them as it is when it holds every change of the other, counted,
     /// and more (so a history only one side added to keeps its order, even one a clock set back
-    /// left out of order), else all of them by date. The same earlier password recorded on both sides (each replaced it at its
-    /// own time) is one change, its first date standing; a password one side retired more
-    /// often than the other keeps those later changes too, so that a merge again adds nothing.
+    /// left out of order), else all of them by date. The same earlier password recorded on both
+    /// sides (each replaced it at its own time) is one change, its first date standing; a
+    /// password one side retired more often than the other keeps those later changes too, so
+    /// that a merge again adds nothing. Passwords are compared by their bytes.
     private static func joined(_ a: [PasswordChange], _ b: [PasswordChange]) -> [PasswordChange] {
-        // Counted, not as sets: a change recorded twice on one side (the same password retired
-        // twice in one second) is two changes.
         // Holding the same changes in another order (a clock set back on one side), neither is
         // taken as it is: whichever side merges, they are sorted.
-        if a == b { return a }
+        if a.map(key) == b.map(key) { return a }
+        // Counted, not as sets: a change recorded twice on one side (the same password retired
+        // twice in one second) is two changes.
         let inA = counts(a), inB = counts(b)
         if inA != inB {
             if inB.allSatisfy({ inA[$0.key, default: 0] >= $0.value }) { return a }
             if inA.allSatisfy({ inB[$0.key, default: 0] >= $0.value }) { return b }
         }
-        let byDate = { (x: PasswordChange, y: PasswordChange) in (x.replaced, x.password) < (y.replaced, y.password) }
         var joined: [PasswordChange] = []
-        for password in Set((a + b).map(\.password)) {
-            let mine = a.filter { $0.password == password }.sorted(by: byDate)
-            let other = b.filter { $0.password == password }.sorted(by: byDate)
+        for password in Set((a + b).map { Array($0.password.utf8) }) {
+            let mine = a.filter { $0.password.utf8.elementsEqual(password) }.sorted(by: precedes)
+            let other = b.filter { $0.password.utf8.elementsEqual(password) }.sorted(by: precedes)
             // The n-th retirement of the password on one side is the n-th on the other.
             joined += (0..<max(mine.count, other.count)).map { n in
                 guard n < mine.count else { return other[n] }
                 guard n < other.count else { return mine[n] }
-                return byDate(other[n], mine[n]) ? other[n] : mine[n]
+                return precedes(other[n], mine[n]) ? other[n] : mine[n]
             }
         }
-        return joined.sorted(by: byDate)
+        return joined.sorted(by: precedes)
     }
 
-    /// How often each change (date and password) comes in `history`.
-    private static func counts(_ history: [PasswordChange]) -> [String: Int] {
-        history.reduce(into: [:]) { counts, change in counts["\(change.replaced.timeIntervalSince1970)\u{0}\(change.password)", default: 0] += 1 }
+    /// The order of a joined history: by date, then by the password's bytes.
+    private static func precedes(_ x: PasswordChange, _ y: PasswordChange) -> Bool {
+        x.replaced != y.replaced ? x.replaced < y.replaced : x.password.utf8.lexicographicallyPrecedes(y.password.utf8)
+    }
+
+    /// A change as bytes: its date and its password's bytes.
+    private static func key(_ change: PasswordChange) -> [UInt8] {
+        Array("\(change.replaced.timeIntervalSince1970)\u{0}".utf8) + Array(change.password.utf8)
+    }
+
+    /// How often each change comes in `history`.
+    private static func counts(_ history: [PasswordChange]) -> [[UInt8]: Int] {
+        history.reduce(into: [:]) { counts, change in counts[key(change), default: 0] += 1 }
     }
 }

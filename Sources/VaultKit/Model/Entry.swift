@@ -75,9 +75,9 @@ public struct Entry: Equatable, Sendable {
         clocks[part] ?? Stamp(legacy: modified)
     }
 
-    /// Sets a new password, keeping the old one (if any, and if different) in the history.
+    /// Sets a new password, keeping the old one (if any, and if its bytes differ) in the history.
     public mutating func changePassword(to newPassword: String, at date: Date) {
-        if let old = password, old != newPassword {
+        if let old = password, !old.utf8.elementsEqual(newPassword.utf8) {
             history.append(PasswordChange(password: old, replaced: date))
         }
         password = newPassword
