@@ -99,7 +99,7 @@ public enum ImportFuzzing {
             let entry = entries.first { $0.name == name }
             let values = entry.map { [$0.name, $0.username, $0.password, $0.notes, $0.otp].compactMap { $0 } + $0.urls + $0.tags
                 + $0.fields.flatMap { [$0.name, $0.value] } + $0.history.map(\.password) } ?? []
-            Fuzzer.require(values.contains { $0.unicodeScalars.contains { $0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value) || $0.value == 0xFFFE || $0.value == 0xFFFF } },
+            Fuzzer.require(!values.allSatisfy(XMLWriter.isRepresentable),
                            "the keepass-xml export refused '\(name)', which holds nothing XML cannot carry")
             return
         } catch {

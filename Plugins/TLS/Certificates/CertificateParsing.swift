@@ -24,7 +24,8 @@ enum CertificateParsing {
     /// INTEGER, publicExponent INTEGER }`, unsigned). False when the key cannot be found: such
     /// bytes are no certificate swift-certificates would read either.
     static func rsaKeyIsSafe(_ der: [UInt8]) -> Bool {
-        guard let info = try? subjectPublicKeyInfo(der), info.count == 2,
+        // The TBSCertificate's sixth field is the SubjectPublicKeyInfo (RFC 5280 4.1).
+        guard let info = try? CertificateParts.children(of: CertificateParts.sections(of: der).fields[5]), info.count == 2,
               let algorithm = try? CertificateParts.children(of: info[0]).first,
               let oid = try? ASN1ObjectIdentifier(derEncoded: algorithm) else { return false }
         guard oid == rsaEncryption else { return true }
@@ -33,15 +34,5 @@ enum CertificateParsing {
                   (try ArraySlice<UInt8>(derEncoded: &nodes), try ArraySlice<UInt8>(derEncoded: &nodes))
               }) else { return false }
         return (try? _RSA.Signing.PublicKey(n: modulus, e: exponent)) != nil
-    }
-
-    /// The SubjectPublicKeyInfo's two parts (RFC 5280 4.1).
-    private static func subjectPublicKeyInfo(_ der: [UInt8]) throws -> [ASN1Node] {
-        let certificate = try CertificateParts.children(of: DER.parse(der))
-        guard let body = certificate.first else { throw CertificateParts.malformed("an empty certificate") }
-        var fields = try CertificateParts.children(of: body)
-        if fields.first?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) { fields.removeFirst() }
-        guard fields.count >= 6 else { throw CertificateParts.malformed("the certificate body is too short") }
-        return try CertificateParts.children(of: fields[5])
     }
 }

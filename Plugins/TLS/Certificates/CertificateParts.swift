@@ -23,11 +23,7 @@ struct CertificateParts: Sendable {
     /// `TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber, signature, issuer,
     /// validity, subject, subjectPublicKeyInfo, ... }`.
     init(der: [UInt8]) throws {
-        let certificate = try Self.children(of: DER.parse(der))
-        guard certificate.count == 3 else { throw Self.malformed("a certificate has three parts") }
-        var fields = try Self.children(of: certificate[0])
-        if fields.first?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) { fields.removeFirst() }
-        guard fields.count >= 6 else { throw Self.malformed("the certificate body is too short") }
+        let (certificate, fields) = try Self.sections(of: der)
         let algorithm = try Self.children(of: certificate[1])
         guard let algorithmNode = algorithm.first else { throw Self.malformed("no signature algorithm") }
         signatureAlgorithm = try ASN1ObjectIdentifier(derEncoded: algorithmNode).description
@@ -76,6 +72,17 @@ struct CertificateParts: Sendable {
         return Date(timeIntervalSince1970: Double(CivilTime.secondsSinceEpoch(
             year: parts.year, month: parts.month, day: parts.day,
             hour: parts.hours, minute: parts.minutes, second: parts.seconds)))
+    }
+
+    /// The certificate's three parts, and its TBSCertificate's fields from `serialNumber` on
+    /// (the optional version left out; at least six of them).
+    static func sections(of der: [UInt8]) throws -> (certificate: [ASN1Node], fields: [ASN1Node]) {
+        let certificate = try children(of: DER.parse(der))
+        guard certificate.count == 3 else { throw malformed("a certificate has three parts") }
+        var fields = try children(of: certificate[0])
+        if fields.first?.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) { fields.removeFirst() }
+        guard fields.count >= 6 else { throw malformed("the certificate body is too short") }
+        return (certificate, fields)
     }
 
     static func children(of node: ASN1Node) throws -> [ASN1Node] {

@@ -62,17 +62,19 @@ public enum OTPAuthURI {
         // Matched by bytes: a prefix ending in a character that joins what follows (U+0600)
         // is not a whole Character of the label.
         let issuerPrefix = issuerItem.map { Array(($0 + ":").utf8) }
+        let account: String
         if let issuerPrefix, label.utf8.starts(with: issuerPrefix) {
-            otp.account = String(String(decoding: label.utf8.dropFirst(issuerPrefix.count), as: UTF8.self).drop { $0 == " " })
+            account = String(decoding: label.utf8.dropFirst(issuerPrefix.count), as: UTF8.self)
         } else if let colon = rawLabel.firstIndex(of: ":") {
             otp.issuer = percentDecoded(rawLabel[..<colon])
-            otp.account = String(percentDecoded(rawLabel[rawLabel.index(after: colon)...]).drop { $0 == " " })
+            account = percentDecoded(rawLabel[rawLabel.index(after: colon)...])
         } else if let colon = label.firstIndex(of: ":") {
             otp.issuer = String(label[..<colon])
-            otp.account = String(label[label.index(after: colon)...].drop { $0 == " " })
+            account = String(label[label.index(after: colon)...])
         } else {
-            otp.account = String(label.drop { $0 == " " })
+            account = label
         }
+        otp.account = String(account.drop { $0 == " " })
         if let issuerItem { otp.issuer = issuerItem }
         if otp.issuer?.isEmpty == true { otp.issuer = nil }
         if otp.account?.isEmpty == true { otp.account = nil }
