@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 MAN_DATE = 2026-11-21
 SWIFT ?= swift
 
-.PHONY: all build demo test man check-man install bench fuzz clean
+.PHONY: all build demo test test-load man check-man install bench fuzz clean
 
 all: build
 
@@ -22,6 +22,14 @@ test:
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	scripts/with-keyring xvfb-run -a $(SWIFT) test --skip-build
 	$(MAKE) check-man
+
+# The whole suite twice while stress-ng keeps a processor busy (scripts/test-load): no verdict
+# may depend on how busy the machine is. TEST_LOAD_FLAGS adds --idle, --runs N or --busy N.
+TEST_LOAD_FLAGS ?=
+test-load:
+	scripts/setup --test
+	scripts/check-imports
+	scripts/test-load $(TEST_LOAD_FLAGS)
 
 # Man pages are generated from the command definitions by swift-argument-parser.
 man:

@@ -223,7 +223,7 @@ struct AuditCommandTests {
                         try String(contentsOfFile: TLSTestSite.root, encoding: .utf8) + String(contentsOfFile: TLSTestSite.fixtures + "/other-root.pem", encoding: .utf8))
                     try await FakeRangeServer.with(accounts: try AccountData.file(), apiKey: AccountData.apiKey) { server in
                         let page = fixture.path("all.html")
-                        let arguments = ["audit", "--offline", try Self.breachFile(in: fixture), "--tls", "--ca-file", roots, "--timeout", "5",
+                        let arguments = ["audit", "--offline", try Self.breachFile(in: fixture), "--tls", "--ca-file", roots, "--timeout", "60",
                                          "--accounts", "--accounts-api-url", server.accountsURL]
                         // weak.example and otp.example do not resolve: their sites could not be audited.
                         let expected = Self.expected.union([

@@ -6,25 +6,26 @@ import Testing
 /// clipboard after the timeout only if it still holds that password, and then exits. The tests
 /// share the one X clipboard, so they run one at a time, and no other suite touches it.
 ///
-/// A check that must happen before the clearer acts gets a 5- to 30-second timeout: with the
-/// whole suite running in parallel on a small machine, one `vault` command can take seconds.
+/// A look at the clipboard that must come before the clearer acts is made with a timeout of
+/// 5 s, and again with a doubled one while the look came too late to tell (`withClipTimeout`):
+/// on a busy machine a `vault` command and the look after it can take longer than that.
 @Suite("Clipboard", .serialized,
        .enabled(if: X11Clipboard.isAvailable, "needs DISPLAY (xvfb-run) and xclip"))
 struct ClipboardTests {
     @Test("a stale WAYLAND_DISPLAY falls through to X11")
     func staleWaylandFallsBackToX11() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
-        // 30 s: the first test of this suite runs while the whole suite starts in parallel, when
-        // a `vault` command and the xclip that reads back can take over ten seconds together.
-        let result = try await fixture.run(
-            ["get", "entry", "--clip", "--clip-timeout", "30"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
-        #expect(result.status == 0, "\(result)")
-        #expect(try await X11Clipboard.read() == secret)
-        // Let this test's clearer finish before the next clipboard test starts.
-        let cleared = try await eventually(within: .seconds(60), every: .milliseconds(200)) {
-            (try? await X11Clipboard.read()) != secret
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            let result = try await fixture.run(
+                ["get", "entry", "--clip", "--clip-timeout", "\(seconds)"], environment: ["WAYLAND_DISPLAY": "wayland-none"])
+            let held = try await X11Clipboard.read()
+            guard Self.inTime(result, seconds) else { return false }
+            #expect(result.status == 0, "\(result)")
+            #expect(held == secret)
+            return true
         }
-        #expect(cleared)
+        // Let this test's clearer finish before the next clipboard test starts.
+        try await Self.expectClearersGone(fixture)
     }
 
     /// A copy helper whose keeper takes the selection a second after the helper has exited, as
@@ -47,12 +48,15 @@ struct ClipboardTests {
         _ = try VaultFixture.writeFile(shims + "/xclip", lateCopy, mode: 0o755)
         try await X11Clipboard.write("copied before " + Self.randomText())
 
-        try await fixture.succeed(["get", "entry", "--clip", "--clip-timeout", "5", "--clip-backend", "x11"],
-                                  environment: ["PATH": shims + ":" + (fixture.environment["PATH"] ?? "")])
-        #expect(try await X11Clipboard.read() == secret)
-        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
-                "the clipboard still holds the password")
-        try await Self.expectClearersGone(fixture)
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            let result = try await fixture.succeed(["get", "entry", "--clip", "--clip-timeout", "\(seconds)", "--clip-backend", "x11"],
+                                                   environment: ["PATH": shims + ":" + (fixture.environment["PATH"] ?? "")])
+            let held = try await X11Clipboard.read()
+            guard Self.inTime(result, seconds) else { return false }
+            #expect(held == secret)
+            return true
+        }
+        try await Self.expectCleared(of: secret, fixture: fixture)
     }
 
     @Test("an X display that does not answer is an unavailable clipboard: exit 6")
@@ -67,18 +71,20 @@ struct ClipboardTests {
     @Test("get --clip copies only to the clipboard, which is cleared after the timeout by a clearer that then exits")
     func copiesAndClears() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
-        let started = ContinuousClock.now
-        let result = try await fixture.run(["get", "entry", "--clip", "--clip-timeout", "5"])
-        #expect(result.status == 0, "\(result)")
-        #expect(result.stdoutData.isEmpty, "\(result)")
-        #expect(result.stderr == "Copied entry to the clipboard; clearing in 5 s.\n", "\(result)")
-        #expect(try await X11Clipboard.read() == secret)
-        #expect(ProcessTable.clearers(of: fixture).count == 1, "one clearer waits")
-
-        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
-                "the clipboard still holds the password")
-        #expect(ContinuousClock.now - started >= .seconds(5), "cleared before the timeout")
-        try await Self.expectClearersGone(fixture)
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            let started = ContinuousClock.now
+            let result = try await fixture.run(["get", "entry", "--clip", "--clip-timeout", "\(seconds)"])
+            let held = try await X11Clipboard.read()
+            let clearers = ProcessTable.clearers(of: fixture).count
+            guard Self.inTime(result, seconds) else { return false }
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdoutData.isEmpty, "\(result)")
+            #expect(result.stderr == "Copied entry to the clipboard; clearing in \(seconds) s.\n", "\(result)")
+            #expect(held == secret)
+            #expect(clearers == 1, "one clearer waits")
+            try await Self.expectCleared(of: secret, notBefore: started + .seconds(seconds), fixture: fixture)
+            return true
+        }
     }
 
     @Test("a password longer than 64 KiB is cleared too: the clearer reads back as much as it copied")
@@ -89,21 +95,30 @@ struct ClipboardTests {
             ImportDocument.entry(name: "long", password: secret),
         ]))
         try await fixture.succeed(["import", file])
-        try await fixture.succeed(["get", "long", "--clip", "--clip-timeout", "5"])
-        #expect(try await X11Clipboard.read() == secret)
-        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret },
-                "the clipboard still holds the long password")
-        try await Self.expectClearersGone(fixture)
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            let result = try await fixture.succeed(["get", "long", "--clip", "--clip-timeout", "\(seconds)"])
+            let held = try await X11Clipboard.read()
+            guard Self.inTime(result, seconds) else { return false }
+            #expect(held == secret)
+            return true
+        }
+        try await Self.expectCleared(of: secret, fixture: fixture)
     }
 
     @Test("a newer copy by someone else is left alone when the timeout comes")
     func newerCopyKept() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
-        try await fixture.succeed(["get", "entry", "--clip", "--clip-timeout", "5"])
-        #expect(try await X11Clipboard.read() == secret)
         let other = "copied later by the user " + Self.randomText()
-        try await X11Clipboard.write(other)
-        try #require(!ProcessTable.clearers(of: fixture).isEmpty, "the clearer must still be waiting, or this proves nothing")
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            let result = try await fixture.succeed(["get", "entry", "--clip", "--clip-timeout", "\(seconds)"])
+            let held = try await X11Clipboard.read()
+            try await X11Clipboard.write(other)
+            let waiting = !ProcessTable.clearers(of: fixture).isEmpty
+            guard Self.inTime(result, seconds) else { return false }
+            #expect(held == secret)
+            try #require(waiting, "the clearer must still be waiting, or this proves nothing")
+            return true
+        }
 
         try await Self.expectClearersGone(fixture)
         #expect(try await X11Clipboard.read() == other)
@@ -154,10 +169,36 @@ struct ClipboardTests {
         return String((0..<48).map { _ in alphabet.randomElement()! })
     }
 
-    /// Waits for the fixture's clearers to finish (they wait at most a few seconds here), so
-    /// that none is left behind and none clears the clipboard under the next test.
-    static func expectClearersGone(_ fixture: VaultFixture, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let gone = try await eventually(within: .seconds(30), every: .milliseconds(100)) { ProcessTable.clearers(of: fixture).isEmpty }
+    /// Runs `attempt` with a clipboard timeout of `first` seconds, and again with twice as long
+    /// while it says its look at the clipboard came too late to tell: on a busy machine the
+    /// clearer may act before the test looks. `attempt` returns `false` only then, before it
+    /// expects anything (`inTime`); the clearers of a late attempt are waited for first, so
+    /// that none clears the next attempt's copy.
+    static func withClipTimeout(
+        from first: Int = 5, fixture: VaultFixture, sourceLocation: SourceLocation = #_sourceLocation,
+        _ attempt: (_ seconds: Int) async throws -> Bool
+    ) async throws {
+        var seconds = first
+        while try await !attempt(seconds) {
+            try await expectClearersGone(fixture, sourceLocation: sourceLocation)
+            try #require(seconds < 80, "a copy and a look at the clipboard took over \(seconds) s, each time", sourceLocation: sourceLocation)
+            seconds *= 2
+        }
+    }
+
+    /// Whether it is not yet `seconds` since `result`, a command that copied with that
+    /// timeout, started (which is before its clearer's countdown started): called right after
+    /// the test's look at the clipboard, it tells that the look came before the clearer acted.
+    static func inTime(_ result: VaultResult, _ seconds: Int) -> Bool {
+        ContinuousClock.now - result.started < .seconds(seconds)
+    }
+
+    /// Waits for the fixture's clearers to finish (they wait at most `seconds`), so that none
+    /// is left behind and none clears the clipboard under the next test.
+    static func expectClearersGone(
+        _ fixture: VaultFixture, within seconds: Int = 80, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let gone = try await eventually(within: .seconds(seconds + 30), every: .milliseconds(100)) { ProcessTable.clearers(of: fixture).isEmpty }
         #expect(gone, "clipboard-clear processes left: \(ProcessTable.clearers(of: fixture))", sourceLocation: sourceLocation)
     }
 }

@@ -18,10 +18,6 @@ struct FallbackTests {
 
         var testDescription: String { rawValue }
 
-        /// A guard against hanging, not a speed claim: far more than a run takes even on a
-        /// loaded machine, less than the 25 s a D-Bus call left to its own timeout would.
-        static let hangBound: Duration = .seconds(20)
-
         /// The reason `vault` gives for not caching the key in the Secret Service.
         var reason: String {
             switch self {
@@ -67,9 +63,10 @@ struct FallbackTests {
         let get = try await situation.run(fixture, ["get", "entry"], blocked: blocked)
         #expect(get.status == 0, "\(get)")
         #expect(get.stdout == "entry-pw\n", "\(get)")
+        // The reasons in the note show that both probes were answered: a D-Bus call left to its
+        // own timeout, or a keyctl that hung, would give another reason or none. How long the
+        // run took is no measure of that on a busy machine, so it is not asked.
         #expect(get.stderrLines == [note], "exactly one line, the note: \(get)")
-        // The reasons in the note show that both probes answered rather than a timer expiring.
-        #expect(get.elapsed < Situation.hangBound, "\(get)")
 
         expectFailure(try await situation.run(fixture, ["unlock"], blocked: blocked), status: 6,
                       mentioning: "no keyring is available", kernelReason, situation.reason)

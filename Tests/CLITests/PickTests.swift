@@ -165,16 +165,22 @@ extension ClipboardTests {
         try await shell.type("echo before-pick")
         try await shell.press("Enter")
         try await shell.waitForLine("the echo") { $0 == "before-pick" }
-        try await shell.type("vault pick entr --clip-timeout 5")
-        try await shell.press("Enter")
-        try await shell.waitForLine("the count") { $0.hasPrefix("  1/2") }
-        try await shell.press("Enter")
-        try await shell.waitForLine("the note") { $0 == "Copied entry to the clipboard; clearing in 5 s." }
-        #expect(try await X11Clipboard.read() == secret)
-        let screen = try await shell.screen()
-        #expect(!screen.contains("1/2") && !screen.contains(secret), "\(screen)")
-        #expect(screen.contains("$ echo before-pick\nbefore-pick\n$ vault pick entr --clip-timeout 5\nCopied entry"), "\(screen)")
-        #expect(try await eventually(within: .seconds(30)) { try await X11Clipboard.read() != secret })
-        try await Self.expectClearersGone(fixture)
+        try await Self.withClipTimeout(fixture: fixture) { seconds in
+            try await shell.type("vault pick entr --clip-timeout \(seconds)")
+            try await shell.press("Enter")
+            try await shell.waitForLine("the count") { $0.hasPrefix("  1/2") }
+            let chosen = ContinuousClock.now
+            try await shell.press("Enter")
+            try await shell.waitForLine("the note") { $0 == "Copied entry to the clipboard; clearing in \(seconds) s." }
+            let held = try await X11Clipboard.read()
+            guard ContinuousClock.now - chosen < .seconds(seconds) else { return false }
+            #expect(held == secret)
+            let screen = try await shell.screen()
+            #expect(!screen.contains("1/2") && !screen.contains(secret), "\(screen)")
+            #expect(screen.contains("$ echo before-pick\nbefore-pick\n$ vault pick entr --clip-timeout "), "\(screen)")
+            #expect(screen.contains("$ vault pick entr --clip-timeout \(seconds)\nCopied entry"), "\(screen)")
+            return true
+        }
+        try await Self.expectCleared(of: secret, fixture: fixture)
     }
 }

@@ -42,7 +42,7 @@ struct TLSVaultTests {
         try await fixture.add("web/closed", password: "pw", options: ["--url", "https://127.0.0.1:\(port)"])
         try await TLSTestSite.with(certificate: "expired") { expired in
             try await fixture.add("web/old", password: "pw2", options: ["--url", "https://\(expired.address)/"])
-            let result = try await fixture.run(["tls", "--all", "--timeout", "2", "--ca-file", TLSTestSite.root, "--no-headers"])
+            let result = try await fixture.run(["tls", "--all", "--timeout", "60", "--ca-file", TLSTestSite.root, "--no-headers"])
             #expect(result.status == 1, "\(result)")
             #expect(result.stdout.contains("2 sites: 0 trusted, 1 untrusted, 1 could not be audited"), "\(result)")
         }

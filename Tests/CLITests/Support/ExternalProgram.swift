@@ -25,6 +25,18 @@ enum ExternalProgram {
         _ executable: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
         timeout: Duration = .seconds(30)
     ) async throws -> VaultResult {
+        try await CommandGate.commands.admitted {
+            try await probe(executable, arguments, stdin: stdin, environment: environment, timeout: timeout)
+        }
+    }
+
+    /// Runs a program as `run` does but at once, without waiting for a place in `CommandGate`:
+    /// for a quick look at something at a moment (what the clipboard or the keyring holds now),
+    /// which must not wait behind the other tests' commands while what it looks at changes.
+    static func probe(
+        _ executable: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String],
+        timeout: Duration = .seconds(30)
+    ) async throws -> VaultResult {
         let folder = FileManager.default.temporaryDirectory.path + "/vault-cli-program-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -40,7 +52,7 @@ enum ExternalProgram {
             arguments: [executable] + arguments, termination: termination ?? .signaled(SIGKILL),
             stdoutData: FileManager.default.contents(atPath: outputPath) ?? Data(),
             stderrData: FileManager.default.contents(atPath: errorPath) ?? Data(),
-            elapsed: ContinuousClock.now - started)
+            started: started, elapsed: ContinuousClock.now - started)
         if termination == nil { throw VaultTimeout(result: result, limit: timeout) }
         return result
     }

@@ -51,7 +51,7 @@ enum InProcessVault {
             arguments: arguments, termination: .exited(status),
             stdoutData: FileManager.default.contents(atPath: base + ".out") ?? Data(),
             stderrData: FileManager.default.contents(atPath: base + ".err") ?? Data(),
-            elapsed: ContinuousClock.now - started)
+            started: started, elapsed: ContinuousClock.now - started)
     }
 
     /// The context a command run here gets: `environment`, `streams`, no terminal, the system's

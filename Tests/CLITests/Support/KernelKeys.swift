@@ -71,7 +71,7 @@ enum KernelKeys {
     @discardableResult
     static func keyctl(_ arguments: [String], stdin: Data? = nil, mayFail: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
         let tool = try #require(ExternalProgram.find("keyctl"), "keyctl is not installed (package keyutils)", sourceLocation: sourceLocation)
-        let result = try await ExternalProgram.run(tool, arguments, stdin: stdin, environment: ["PATH": "/usr/bin:/bin"])
+        let result = try await ExternalProgram.probe(tool, arguments, stdin: stdin, environment: ["PATH": "/usr/bin:/bin"])
         if !mayFail { try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation) }
         return result
     }

@@ -19,6 +19,15 @@ enum PseudoTerminal {
         _ executable: String, _ arguments: [String], environment: [String: String],
         answers: [(prompt: String, reply: String)], timeout: Duration = RunningVault.defaultTimeout
     ) async throws -> Session {
+        try await CommandGate.commands.admitted {
+            try await session(executable, arguments, environment: environment, answers: answers, timeout: timeout)
+        }
+    }
+
+    private static func session(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        answers: [(prompt: String, reply: String)], timeout: Duration
+    ) async throws -> Session {
         let (master, slave) = try open()
         defer { close(master) }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
@@ -33,7 +42,7 @@ enum PseudoTerminal {
             if count > 0 {
                 screen.append(contentsOf: buffer[0..<count])
                 if let next = pending.first, String(decoding: screen, as: UTF8.self).hasSuffix(next.prompt) {
-                    _ = next.reply.withCString { write(master, $0, strlen($0)) }
+                    try await type(next.reply, into: master, before: deadline)
                     pending.removeFirst()
                 }
                 continue
@@ -44,9 +53,28 @@ enum PseudoTerminal {
         let termination = try await ExternalProgram.reap(pid, within: max(.zero, deadline - ContinuousClock.now))
         guard let termination else {
             throw VaultTimeout(result: VaultResult(arguments: [executable] + arguments, termination: .signaled(SIGKILL),
-                                                   stdoutData: screen, stderrData: Data(), elapsed: timeout), limit: timeout)
+                                                   stdoutData: screen, stderrData: Data(), started: deadline - timeout,
+                                                   elapsed: timeout), limit: timeout)
         }
         return Session(screen: String(decoding: screen, as: UTF8.self), termination: termination)
+    }
+
+    /// Writes all of `text` to the terminal's master side, which does not block: what the
+    /// terminal cannot take yet (its input queue is full until the program reads) is written
+    /// once it can.
+    private static func type(_ text: String, into master: Int32, before deadline: ContinuousClock.Instant) async throws {
+        var rest = Array(text.utf8)[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            if written > 0 {
+                rest = rest.dropFirst(written)
+            } else if written < 0 && errno != EAGAIN && errno != EINTR {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            } else {
+                guard ContinuousClock.now < deadline else { return }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+        }
     }
 
     /// A new pseudo-terminal: the master's descriptor and the path of the other side. glibc's

@@ -19,7 +19,7 @@ enum SecretTool {
     /// as an issue.
     static func secretsIfListed(vaultID: String, fixture: VaultFixture) async throws -> [String]? {
         let tool = try #require(ExternalProgram.find("secret-tool"), "secret-tool is not installed (package libsecret-tools)")
-        let result = try await ExternalProgram.run(tool, ["search", "--all", "vault-id", vaultID], environment: fixture.environment)
+        let result = try await ExternalProgram.probe(tool, ["search", "--all", "vault-id", vaultID], environment: fixture.environment)
         return result.status == 0 ? secrets(in: result) : nil
     }
 
@@ -45,7 +45,7 @@ enum SecretTool {
     ) async throws -> VaultResult {
         let tool = try #require(ExternalProgram.find("secret-tool"), "secret-tool is not installed (package libsecret-tools)",
                                 sourceLocation: sourceLocation)
-        let result = try await ExternalProgram.run(tool, arguments, stdin: stdin, environment: fixture.environment)
+        let result = try await ExternalProgram.probe(tool, arguments, stdin: stdin, environment: fixture.environment)
         try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
         return result
     }

@@ -108,7 +108,9 @@ final class VaultFixture: Sendable {
         guard runsProcesses || timeout != nil else {
             return try await run(arguments, stdin: stdin, environment: changes, adjusting: { _ in })
         }
-        return try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout ?? RunningVault.defaultTimeout)
+        return try await CommandGate.commands.admitted {
+            try await start(arguments, stdin: stdin, environment: changes).finish(timeout: timeout ?? RunningVault.defaultTimeout)
+        }
     }
 
     /// Runs `vault arguments…` in-process in a context `adjust` changed: with a terminal, a
@@ -119,8 +121,10 @@ final class VaultFixture: Sendable {
     ) async throws -> VaultResult {
         var environment = self.environment
         for (name, value) in changes { environment[name] = value }
-        return try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
-                                            ioFolder: ioFolder, adjust: adjust)
+        return try await CommandGate.commands.admitted {
+            try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
+                                         ioFolder: ioFolder, adjust: adjust)
+        }
     }
 
     /// Runs `vault arguments…` and stops the test unless it exits 0.

@@ -28,6 +28,8 @@ struct VaultResult: Sendable, CustomStringConvertible {
     var termination: Termination
     var stdoutData: Data
     var stderrData: Data
+    /// When the command started (after its wait for a place in `CommandGate`), and how long it ran.
+    var started: ContinuousClock.Instant
     var elapsed: Duration
 
     /// The exit status, or `nil` when a signal ended the process.
@@ -188,7 +190,7 @@ final class RunningVault: Sendable {
             arguments: arguments, termination: termination,
             stdoutData: FileManager.default.contents(atPath: stdoutPath) ?? Data(),
             stderrData: FileManager.default.contents(atPath: stderrPath) ?? Data(),
-            elapsed: endedAt - started)
+            started: started, elapsed: endedAt - started)
         if killedByWatchdog { throw VaultTimeout(result: result, limit: timeout) }
         return result
     }

@@ -27,6 +27,6 @@ enum X11Clipboard {
         let xclip = try #require(xclip, "xclip is not installed", sourceLocation: sourceLocation)
         let names = ["DISPLAY", "XAUTHORITY", "PATH"]
         let environment = ProcessInfo.processInfo.environment.filter { names.contains($0.key) }
-        return try await ExternalProgram.run(xclip, arguments, stdin: stdin, environment: environment, timeout: .seconds(10))
+        return try await ExternalProgram.probe(xclip, arguments, stdin: stdin, environment: environment, timeout: .seconds(10))
     }
 }
