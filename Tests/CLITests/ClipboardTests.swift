@@ -72,7 +72,6 @@ struct ClipboardTests {
     func copiesAndClears() async throws {
         let (fixture, secret) = try await Self.fixtureWithSecret()
         try await Self.withClipTimeout(fixture: fixture) { seconds in
-            let started = ContinuousClock.now
             let result = try await fixture.run(["get", "entry", "--clip", "--clip-timeout", "\(seconds)"])
             let held = try await X11Clipboard.read()
             let clearers = ProcessTable.clearers(of: fixture).count
@@ -82,7 +81,7 @@ struct ClipboardTests {
             #expect(result.stderr == "Copied entry to the clipboard; clearing in \(seconds) s.\n", "\(result)")
             #expect(held == secret)
             #expect(clearers == 1, "one clearer waits")
-            try await Self.expectCleared(of: secret, notBefore: started + .seconds(seconds), fixture: fixture)
+            try await Self.expectCleared(of: secret, notBefore: result.started + .seconds(seconds), fixture: fixture)
             return true
         }
     }

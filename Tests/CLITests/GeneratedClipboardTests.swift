@@ -26,14 +26,16 @@ extension ClipboardTests {
     func addGenerateClip() async throws {
         let fixture = try await VaultFixture.initialized(display: true)
         try await Self.withClipTimeout(fixture: fixture) { seconds in
-            let result = try await fixture.run(["add", "web/new", "--generate", "--clip", "--clip-timeout", "\(seconds)", "--force"])
+            // A new entry each attempt: an attempt that came too late has stored its own.
+            let name = "web/new-\(seconds)"
+            let result = try await fixture.run(["add", name, "--generate", "--clip", "--clip-timeout", "\(seconds)"])
             let copied = try await X11Clipboard.read()
             guard Self.inTime(result, seconds) else { return false }
             #expect(result.status == 0, "\(result)")
             #expect(result.stdoutData.isEmpty, "\(result)")
-            #expect(result.stderrLines.last == "Copied web/new to the clipboard; clearing in \(seconds) s.", "\(result)")
+            #expect(result.stderrLines.last == "Copied \(name) to the clipboard; clearing in \(seconds) s.", "\(result)")
             PasswordShape.expect(copied, length: 20)
-            #expect(try await fixture.password(of: "web/new") == copied)
+            #expect(try await fixture.password(of: name) == copied)
             try await Self.expectCleared(of: copied, notBefore: result.started + .seconds(seconds), fixture: fixture)
             return true
         }

@@ -64,11 +64,16 @@ struct LockWaitTests {
         let whole = try fixture.vaultBytes()
         let lock = try HeldLock(path: fixture.vaultPath + ".lock")
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: fixture.vaultPath))
-        async let finished = fixture.run(command, stdin: "pw-b\n")
-        try await Task.sleep(for: .milliseconds(300))
+        // A process of its own, so that it runs at once, and the file is made whole only once
+        // it says it waits: it has met the half-written file under the held lock.
+        let running = try fixture.start(command, stdin: "pw-b\n")
+        let waiting = try await eventually(within: .seconds(60)) {
+            running.stderrSoFar().contains("Waiting for another vault command") || running.hasEnded
+        }
+        try #require(waiting && !running.hasEnded, "it must wait for the lock: \(running.stderrSoFar())")
         try whole.write(to: URL(fileURLWithPath: fixture.vaultPath))
         lock.release()
-        let result = try await finished
+        let result = try await running.finish()
         #expect(result.status == 0, "\(result)")
         #expect(try await fixture.password(of: "web/a") == "pw-a")
         if command[0] == "add" { #expect(try await fixture.names() == ["web/a", "web/b"]) } else { #expect(result.stdout == "pw-a\n") }

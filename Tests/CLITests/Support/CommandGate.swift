@@ -10,14 +10,14 @@ import Foundation
 /// `PseudoTerminal.run`) waits here for a place, in the order it came, and holds it until it
 /// ends. Its time limit starts once it has a place, so that a limit bounds the command's own
 /// work, never the queue before it. What runs beside a test's commands and ends only when the
-/// test says so (`VaultFixture.start`, servers, tmux) takes no place, so a command waiting on
-/// it (a lock it holds, a request to it) can always go on; so does a quick look at something
-/// that changes by itself (`ExternalProgram.probe`).
+/// test says so (`VaultFixture.start`, servers, tmux sessions) takes no place, so a command
+/// waiting on it (a lock it holds, a request to it) can always go on; nor does a quick look at
+/// something that changes by itself or a key typed into a session (`ExternalProgram.probe`).
 ///
 /// The width is `VAULT_TEST_COMMANDS` when set, else three per processor: commands spend part
 /// of their time waiting on locks, D-Bus, pipes and children, and with three per processor the
-/// suite on an idle machine takes as long as unbounded (docs/architecture.md, "On a busy
-/// machine").
+/// suite on an idle two-core machine took as long as unbounded (357 s and 362 s, one run after
+/// the other).
 final class CommandGate: @unchecked Sendable {
     static let commands = CommandGate(width: {
         if let text = ProcessInfo.processInfo.environment["VAULT_TEST_COMMANDS"], let width = Int(text), width > 0 {

@@ -44,10 +44,11 @@ final class TmuxShell {
         try await run(["capture-pane", "-p"]).stdout
     }
 
-    /// Waits until a line of the screen satisfies `condition`; fails with the screen after 30 s.
+    /// Waits until a line of the screen satisfies `condition`; fails with the screen after a
+    /// minute, a guard against hanging.
     func waitForLine(_ description: String, _ condition: @escaping (String) -> Bool) async throws {
         var last = ""
-        let seen = try await eventually(within: .seconds(30), every: .milliseconds(50)) {
+        let seen = try await eventually(within: .seconds(60), every: .milliseconds(50)) {
             last = try await self.screen()
             return last.split(separator: "\n").contains { condition(String($0)) }
         }
@@ -57,7 +58,9 @@ final class TmuxShell {
     @discardableResult
     private func run(_ arguments: [String]) async throws -> VaultResult {
         let tmux = try #require(Self.tmux, "tmux is not installed")
-        let result = try await ExternalProgram.run(tmux, ["-S", socket] + arguments, environment: environment, timeout: .seconds(30))
+        // A probe: the tmux server does the work, and a key press or a look at the screen must
+        // not wait behind other tests' commands.
+        let result = try await ExternalProgram.probe(tmux, ["-S", socket] + arguments, environment: environment, timeout: .seconds(30))
         try #require(result.status == 0, "\(result)")
         return result
     }
