@@ -4,7 +4,7 @@ import Testing
 import VaultCLI
 
 /// `vault git-credential get|store|erase` run in-process on requests as git writes them: which
-/// entry answers (helper names, URL with path, host, parent domains, username), what store and
+/// entry answers (helper names, URL with path, host, a wildcard, username), what store and
 /// erase change, and how bad input and a locked vault end.
 @Suite("git credential helper: the protocol and the lookup")
 struct GitCredentialCommandTests {
@@ -64,7 +64,7 @@ struct GitCredentialCommandTests {
         #expect(try await answer(fixture, "protocol=http\nhost=example.com\n\n") == "", "https logins are not sent over http")
     }
 
-    @Test("ports: a port left out is the protocol's usual one; another port is another place, the helper's parents keep the port")
+    @Test("ports: a port left out is the protocol's usual one; another port is another place, a wildcard keeps the port")
     func ports() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("web/default", password: "default-pw", options: ["--url", "https://example.com:443/"])
@@ -72,10 +72,11 @@ struct GitCredentialCommandTests {
         #expect(try await answer(fixture, "protocol=https\nhost=example.com\n\n") == "password=default-pw\n")
         #expect(try await answer(fixture, "protocol=https\nhost=example.com:8443\n\n") == "password=other-pw\n")
         #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "", "not a person's login below its host")
-        try await fixture.add("git/example.com:8443", password: "helper-pw", options: ["--url", "https://example.com:8443"])
-        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "password=helper-pw\n", "the helper's entries of parents keep the port")
+        try await fixture.add("git/*.example.com:8443", password: "helper-pw", options: ["--url", "https://example.com:8443"])
+        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com:8443\n\n") == "password=helper-pw\n", "a wildcard entry keeps the port")
+        #expect(try await answer(fixture, "protocol=https\nhost=git.example.com\n\n") == "", "and only its port")
         #expect(try await answer(fixture, "protocol=https\nhost=example.com:9000\n\n") == "")
-        #expect(try await answer(fixture, "protocol=https\nhost=127.0.0.1\n\n") == "", "an address has no parent domains")
+        #expect(try await answer(fixture, "protocol=https\nhost=127.0.0.1\n\n") == "", "an address has no wildcard")
     }
 
     @Test("a username git sends must be the entry's, when the entry has one; one that matches wins a tie")
@@ -196,6 +197,28 @@ struct GitCredentialCommandTests {
         let slashed = try await helper(fixture, "store", "protocol=https\nhost=example.com\nusername=team/carol\npassword=carol-pw\n\n")
         #expect(slashed.status == 1 && slashed.stderr.contains("git/example.com holds another user's login"), "\(slashed)")
         #expect(!slashed.stderr.contains("carol-pw"))
+    }
+
+    /// As an attacker who controls a host below the user's (a taken-over subdomain) would try:
+    /// git asks for `evil.example.com`'s login, then tells the helper it was refused.
+    @Test("the token of git/example.com never goes to evil.example.com, which cannot erase it; git/*.example.com answers one label below only")
+    func exactHostOnly() async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("git/example.com", password: "token-pw", options: ["--username", "alice"])
+        for host in ["evil.example.com", "a.evil.example.com", "example.com:8443", "evil.example.com:443"] {
+            #expect(try await answer(fixture, "protocol=https\nhost=\(host)\n\n") == "", "\(host) must get nothing")
+            #expect(try await answer(fixture, "protocol=https\nhost=\(host)\nusername=alice\n\n") == "", "\(host) as alice must get nothing")
+            try await fixture.succeed(["git-credential", "erase"], stdin: "protocol=https\nhost=\(host)\nusername=alice\npassword=token-pw\n\n")
+            #expect(try await fixture.password(of: "git/example.com") == "token-pw", "\(host) erased the token")
+        }
+        #expect(try await answer(fixture, "protocol=https\nhost=example.com\n\n") == "username=alice\npassword=token-pw\n")
+
+        try await fixture.add("git/*.example.com", password: "wild-pw", options: ["--username", "bob"])
+        #expect(try await answer(fixture, "protocol=https\nhost=ci.example.com\n\n") == "username=bob\npassword=wild-pw\n")
+        #expect(try await answer(fixture, "protocol=https\nhost=a.ci.example.com\n\n") == "", "a * is one label")
+        #expect(try await answer(fixture, "protocol=https\nhost=example.com\n\n") == "username=alice\npassword=token-pw\n")
+        try await fixture.add("git/*.com", password: "tld-pw")
+        #expect(try await answer(fixture, "protocol=https\nhost=other.com\n\n") == "", "never a bare top-level domain")
     }
 
     @Test("erase moves the password git sent to the history of the git/ entry holding exactly it; a stale one, or a person's login, is left alone")

@@ -454,34 +454,7 @@ struct SyncCommandTests {
     }
 }
 
-private extension SyncWorld {
-    /// Runs git on the bare remote and returns its output, stopping the test unless it exits 0.
-    func remoteGit(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let git = try #require(ExternalProgram.find("git"), "git is not installed")
-        var environment = fixture.environment
-        environment["GIT_CONFIG_NOSYSTEM"] = "1"
-        let result = try await ExternalProgram.run(git, ["-C", remote] + arguments, environment: environment)
-        try #require(result.status == 0, "\(result)", sourceLocation: sourceLocation)
-        return result.stdout.trimmingCharacters(in: .newlines)
-    }
-
-    /// The commit the remote's one branch points at; nil before the first push. (The branch is
-    /// the founder's: git's default branch name, as no configuration names one.)
-    func remoteHead(sourceLocation: SourceLocation = #_sourceLocation) async throws -> String? {
-        let heads = try await remoteGit(["for-each-ref", "--format=%(objectname)", "refs/heads"]).lines
-        try #require(heads.count <= 1, "the remote has several branches: \(heads)", sourceLocation: sourceLocation)
-        return heads.first
-    }
-}
-
 private extension SyncMachine {
-    /// git's output in the vault's folder, stopping the test unless it exits 0.
-    func gitOutput(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await git(arguments)
-        try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
-        return result.stdout.trimmingCharacters(in: .newlines)
-    }
-
     /// The current branch.
     func branch() async throws -> String {
         try await gitOutput(["symbolic-ref", "--short", "HEAD"])

@@ -5,9 +5,14 @@ import Glibc
 #endif
 
 /// External plugins: executables named `vault-NAME` on PATH or in
-/// `$XDG_DATA_HOME/vault/plugins/`, run as `vault NAME ARGS…` the way git runs its
+/// `$XDG_DATA_HOME/vault-plugins/`, run as `vault NAME ARGS…` the way git runs its
 /// subcommands. They get the vault path and the output mode in their environment, never a key
 /// or the master password (VAULT_PASSWORD_FILE is removed).
+///
+/// The plugin folder is beside the vault's folder (`$XDG_DATA_HOME/vault`), not in it: that
+/// one becomes a git work tree when the vault is synced, and nothing a git remote sends may
+/// ever run here. For the same reason a plugin folder that is in a git work tree (a data
+/// folder kept in git) is not searched at all.
 public enum ExternalPlugins {
     /// One external plugin found on this system.
     public struct Found: Equatable, Encodable {
@@ -15,9 +20,22 @@ public enum ExternalPlugins {
         public var path: String
     }
 
-    /// The folders searched, in order: the user's plugin folder, then PATH.
+    /// The user's plugin folder, `$XDG_DATA_HOME/vault-plugins`.
+    public static func userFolder(environment: [String: String]) -> String {
+        XDGFolders.dataHome(environment: environment) + "/vault-plugins"
+    }
+
+    /// The folder that held plugins before, inside the vault's folder: never searched now, and
+    /// `vault plugins` says so while it still holds one.
+    public static func formerFolder(environment: [String: String]) -> String {
+        XDGFolders.dataHome(environment: environment) + "/vault/plugins"
+    }
+
+    /// The folders searched, in order: the user's plugin folder (unless it is in a git work
+    /// tree), then PATH.
     public static func folders(environment: [String: String]) -> [String] {
-        [XDGFolders.dataHome(environment: environment) + "/vault/plugins"] + ExecutableLookup.folders(environment: environment)
+        let user = userFolder(environment: environment)
+        return (Paths.isInGitWorkTree(user) ? [] : [user]) + ExecutableLookup.folders(environment: environment)
     }
 
     /// Every `vault-NAME` executable, the first of each name winning.
@@ -34,6 +52,13 @@ public enum ExternalPlugins {
             }
         }
         return found
+    }
+
+    /// The `vault-NAME` files left in the former plugin folder, which are not run.
+    public static func leftInFormerFolder(environment: [String: String]) -> [String] {
+        let folder = formerFolder(environment: environment)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix("vault-") }.sorted().map { folder + "/" + $0 }
     }
 
     /// The executable for `vault NAME`, if there is one.

@@ -16,8 +16,9 @@ struct GitCredentialCommand: VaultSubcommand {
             password_expiry_utc; other keys are ignored). get prints username= and password= \
             (and password_expiry_utc= when git gave one) of the entry that answers, or nothing: \
             git/USER@HOST/PATH, git/HOST/PATH (with credential.useHttpPath), git/USER@HOST, \
-            git/HOST, then other entries whose URL has the path, then the host, then the git/… \
-            entries of each domain above it (never a person's own login). store saves a \
+            git/HOST, then other entries whose URL has the path, then the host, then \
+            git/USER@*.DOMAIN and git/*.DOMAIN for a host one label below DOMAIN; the host and \
+            port must be git's exactly (git/example.com never answers evil.example.com). store saves a \
             login that worked in git/HOST[/PATH] (the replaced password goes to the history) unless the answering entry holds it already; erase \
             moves a refused password to the history of the git/… entry that holds exactly it. \
             Entries not named git/… are never changed. When the key is not cached and there is \

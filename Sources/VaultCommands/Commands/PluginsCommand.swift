@@ -42,6 +42,17 @@ struct PluginsCommand: VaultSubcommand {
                     commands: plugin.commands.flatMap(PluginRegistry.names(of:)),
                     capabilities: Self.distinctNames(of: plugin.capabilities))
         }
+        let userFolder = ExternalPlugins.userFolder(environment: context.environment)
+        if Paths.isInGitWorkTree(userFolder) {
+            context.diagnostics.notice("\(userFolder) is in a git work tree, so it is not searched for plugins "
+                + "(what a git remote sends must never run); put plugins in a folder outside any repository on PATH")
+        }
+        let former = ExternalPlugins.leftInFormerFolder(environment: context.environment)
+        if !former.isEmpty {
+            context.diagnostics.notice("\(former.count == 1 ? "a plugin is" : "\(former.count) plugins are") left in "
+                + "\(ExternalPlugins.formerFolder(environment: context.environment)), which is no longer searched (a synced vault's "
+                + "folder is a git work tree, and nothing a remote sends may run); move what you trust to " + userFolder)
+        }
         let external = ExternalPlugins.all(environment: context.environment)
             .filter { found in !VaultCommand.commandNames.contains(found.name) }
         if output.json {

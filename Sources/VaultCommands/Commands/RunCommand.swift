@@ -100,12 +100,12 @@ struct RunCommand: VaultSubcommand {
         }
     }
 
-    /// The program's path: as given when it holds a slash, else found on the command's $PATH
-    /// (exit 127 when it is not there, as a shell would).
+    /// The program's path: as given when it holds a slash, else found in the absolute folders
+    /// of the command's $PATH (exit 127 when it is not there, as a shell would).
     private func executable(_ name: String, environment: [String: String], in context: CommandContext) throws -> String {
         if name.contains("/") { return name }
         if let found = ExecutableLookup.find(name, environment: environment) { return found }
-        context.diagnostics.error("cannot run \(name): no such program on $PATH")
+        context.diagnostics.error("cannot run \(name): no such program in the absolute folders of $PATH (give ./\(name) for one here)")
         throw ExitCode(127)
     }
 }

@@ -9,7 +9,7 @@ struct SyncInitCommand: VaultSubcommand {
         abstract: "Put the vault's folder under git, set up for vault's merge, and add a remote.",
         discussion: """
             Makes the vault's folder a git repository (or uses the one it is in), writes \
-            .gitattributes (`/vault.json merge=vault diff=vault`, with the vault's file name) \
+            .gitattributes (`/vault.json -text merge=vault diff=vault`, with the vault's file name) \
             and a .gitignore that lets in only the vault file and those two files (never the \
             lock, plugins/ or an export), sets the repository's merge.vault.driver and \
             diff.vault.textconv to this vault program, commits, and adds REMOTE as origin. \

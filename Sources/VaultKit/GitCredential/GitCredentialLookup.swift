@@ -1,17 +1,21 @@
 import FoundationEssentials
 
-/// Finds the entry whose login answers git's request, in this order (rbw's: the URL with its
-/// path, then the host, then the domains above it):
+/// Finds the entry whose login answers git's request, in this order (the URL with its path,
+/// then the host, then a wildcard the user named for it):
 ///
 /// 1. the helper's entries for the host and path: `git/USER@HOST/PATH`, `git/HOST/PATH` (only
 ///    when git sent a path), `git/USER@HOST`, `git/HOST`;
 /// 2. other entries with a URL of git's protocol on the host whose path is the path git sent or
 ///    a folder above it (only when git sent a path);
 /// 3. other entries with a URL of git's protocol on the host;
-/// 4. for each domain above the host, nearest first (never a bare top-level domain): the
-///    helper's entries `git/USER@DOMAIN` and `git/DOMAIN`. A person's own logins are never
-///    given to a host below the one in their URL: a subdomain someone else controls (a taken-
-///    over name, a host for users' pages) would receive the web password.
+/// 4. the helper's entries `git/USER@*.DOMAIN` and `git/*.DOMAIN` for a host one label below
+///    DOMAIN (never a bare top-level domain), same port.
+///
+/// The host (and port) must be git's exactly, as git's own `credential-store` matches: a login
+/// for `example.com` is never given to `evil.example.com`, nor to `example.com:8443`. A
+/// subdomain someone else controls (a taken-over name, a host for users' pages) would receive
+/// the token, and could then have it erased; only an entry whose name says `*.` answers for the
+/// hosts below a domain.
 ///
 /// A URL without a scheme counts as https; a port left out is the protocol's usual one. Entries
 /// named `git/…` are found by their names, and answer only for the scheme of their URLs (https
@@ -47,10 +51,8 @@ public struct GitCredentialLookup {
             return found
         }
         if let found = best(of: logins, { url in url.host.isSame(as: host, for: scheme) ? 0 : nil }) { return found }
-        for domain in host.parentDomains {
-            if let found = try named(domain, path: nil, scheme: scheme, in: entries) { return found }
-        }
-        return nil
+        guard let wildcard = host.wildcard else { return nil }
+        return try named(wildcard, path: nil, scheme: scheme, in: entries)
     }
 
     /// The first usable helper entry for `host` and `path`.

@@ -11,7 +11,8 @@ public struct GitHost: Equatable, Sendable {
     public let port: Int?
 
     /// The host in `text` (`name`, `name:port`, `[v6]`, `[v6]:port`); nil when it is not one:
-    /// empty, or with a space, a slash, an `@`, a control character or a port that is not a number.
+    /// empty, or with a space, a slash, an `@`, a `*` (which only an entry's name may hold, as a
+    /// wildcard), a control character or a port that is not a number.
     public init?(_ text: String) {
         var name = Substring(text.lowercased()), port: Substring? = nil
         if name.hasPrefix("["), let close = name.firstIndex(of: "]") {
@@ -24,7 +25,7 @@ public struct GitHost: Equatable, Sendable {
             name = name[..<colon]
         }
         if name.hasSuffix(".") { name = name.dropLast() }
-        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "/" || $0 == "@" || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) else {
+        guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "/" || $0 == "@" || $0 == "*" || $0.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F } }) else {
             return nil
         }
         if let port {
@@ -56,14 +57,15 @@ public struct GitHost: Equatable, Sendable {
         name == other.name && port(for: scheme) == other.port(for: scheme)
     }
 
-    /// The domains above this host, nearest first, with the same port: `b.example.com` and
-    /// `example.com` for `a.b.example.com`. Never a bare top-level domain, and none for an IP
-    /// address or a name of one label.
-    public var parentDomains: [GitHost] {
-        guard !isIPAddress else { return [] }
+    /// The wildcard name that covers this host, with the same port: `*.b.example.com` for
+    /// `a.b.example.com` (a `*` stands for one whole label, as in a certificate). None for a
+    /// host right below a top-level domain (`*.com` covers nobody's), an IP address or a name
+    /// of one label.
+    public var wildcard: GitHost? {
+        guard !isIPAddress else { return nil }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count > 2, !labels.contains(where: \.isEmpty) else { return [] }
-        return (1...(labels.count - 2)).map { GitHost(name: labels[$0...].joined(separator: "."), port: port) }
+        guard labels.count > 2, !labels.contains(where: \.isEmpty) else { return nil }
+        return GitHost(name: "*." + labels.dropFirst().joined(separator: "."), port: port)
     }
 
     /// Whether the name is an IPv4 or IPv6 address rather than a domain name.

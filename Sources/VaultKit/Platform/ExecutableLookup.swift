@@ -4,11 +4,13 @@ import Glibc
 
 /// Finding programs the way a shell does: the folders of `$PATH` in order (the system's
 /// default path when it is unset), the first executable regular file of the name winning (a
-/// folder of that name is passed over).
+/// folder of that name is passed over). Unlike a shell, only absolute folders count: a
+/// relative one (`./bin`, or the current folder an empty entry stands for) would find
+/// whatever the folder vault runs in holds, a cloned repository's `bin/xclip` among them.
 public enum ExecutableLookup {
-    /// The folders of `$PATH`, empty entries left out.
+    /// The absolute folders of `$PATH`.
     public static func folders(environment: [String: String]) -> [String] {
-        (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init).filter { $0.hasPrefix("/") }
     }
 
     /// The full path of `name` on `$PATH`, if it is there.

@@ -14,6 +14,18 @@ public enum Paths {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Whether `path` is in a git work tree: it or a folder above it holds `.git` (a folder, or
+    /// the file a worktree or submodule has). Asked of `path` as given, without following it.
+    public static func isInGitWorkTree(_ path: String) -> Bool {
+        var current = path
+        while true {
+            if access(current + "/.git", F_OK) == 0 { return true }
+            let parent = folder(of: current)
+            if parent == current || current.isEmpty || current == "." { return false }
+            current = parent
+        }
+    }
+
     /// Creates `folder` and its missing parents with mode 0700.
     public static func createFolders(_ folder: String) throws(StoreError) {
         var current = folder.hasPrefix("/") ? "" : "."

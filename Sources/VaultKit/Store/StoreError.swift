@@ -10,6 +10,9 @@ public enum StoreError: VaultFailure, Equatable {
     case notFlushed(path: String, errno: Int32)
     /// The lock stayed busy longer than the caller would wait.
     case lockBusy(path: String)
+    /// The lock's path is a symbolic link or anything but a regular file (planted, perhaps by a
+    /// git remote): vault neither follows it nor creates a file through it.
+    case lockNotAFile(path: String)
     /// The device id file holds something else than an id.
     case corruptDeviceID(path: String)
 
@@ -29,6 +32,8 @@ public enum StoreError: VaultFailure, Equatable {
             return "\(path) is too large to be a vault"
         case .lockBusy(let path):
             return "\(path) stayed locked by another vault command"
+        case .lockNotAFile(let path):
+            return "the lock file \(path) is a symbolic link or not a regular file; vault does not follow it (remove it, and it is made anew)"
         case .corruptDeviceID(let path):
             return "\(path) does not hold a device id (16 hex digits); remove it and vault makes a new one"
         case .notFlushed(let path, let code):
@@ -40,7 +45,7 @@ public enum StoreError: VaultFailure, Equatable {
         switch self {
         case .vaultMissing, .fileMissing: return .notFound
         case .vaultExists, .fileExists: return .alreadyExists
-        case .io, .tooLarge, .notFlushed, .lockBusy, .corruptDeviceID: return .failure
+        case .io, .tooLarge, .notFlushed, .lockBusy, .lockNotAFile, .corruptDeviceID: return .failure
         }
     }
 }

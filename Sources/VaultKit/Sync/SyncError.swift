@@ -20,6 +20,8 @@ public enum SyncError: VaultFailure, Equatable {
     case notAVault(path: String, why: String)
     case vaultGoneUpstream(name: String)
     case pushKeptFailing
+    /// A commit from the remote changes something vault never takes (`IncomingCommits`).
+    case refusedCommit(commit: String, path: String, why: String)
 
     public var message: String {
         switch self {
@@ -59,6 +61,9 @@ public enum SyncError: VaultFailure, Equatable {
             return "the remote's branch no longer has \(name); nothing was merged"
         case .pushKeptFailing:
             return "the remote kept moving while vault sync merged and pushed; run vault sync again"
+        case .refusedCommit(let commit, let path, let why):
+            return "the remote's commit \(commit.prefix(12)) changes \(path) (\(why)); vault sync takes nothing but vault files "
+                + "from a remote, so nothing was merged or checked out"
         }
     }
 

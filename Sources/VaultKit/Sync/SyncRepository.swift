@@ -37,7 +37,10 @@ public struct SyncRepository: Sendable {
     var attributesLine: String { "/\(vaultName) -text merge=vault diff=vault" }
 
     /// The `.gitignore` lines: everything of the folder out, then the three files back in.
-    var ignoreLines: [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
+    var ignoreLines: [String] { Self.ignoreLines(vaultName: vaultName) }
+
+    /// The `.gitignore` lines for a vault file called `vaultName`.
+    static func ignoreLines(vaultName: String) -> [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
 
     /// The files `vault sync` commits, relative to the vault's folder.
     var trackedFiles: [String] { [vaultName, ".gitattributes", ".gitignore"] }
@@ -78,7 +81,16 @@ public struct SyncRepository: Sendable {
         } catch .fileMissing {
             return []
         }
-        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+        return gitLines(bytes)
+    }
+
+    /// The lines of a file as git reads `.gitignore` and `.gitattributes`: split at line feeds
+    /// only (a vertical tab or a form feed is part of a line to git, so it must be to vault),
+    /// less one carriage return at a line's end (git's own, as `core.autocrlf` writes them).
+    static func gitLines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n")).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
     }
 
     /// Writes `lines` to the small text file at `path` (mode 0644: no secret in it).
@@ -153,6 +165,20 @@ public struct SyncRepository: Sendable {
     /// state (MERGE_HEAD, FETCH_HEAD) and `vault sync` its own files.
     func gitFolder() throws(SyncError) -> String {
         try git.run(["rev-parse", "--absolute-git-dir"])
+    }
+
+    /// Makes the git folder reachable by its owner only (0700): git writes its objects 0444,
+    /// and every old version of the vault would otherwise be readable by other users wherever
+    /// the vault's folder can be passed through.
+    /// A repository shared on purpose (`core.sharedRepository`) is left as it is.
+    func closeGitFolder() throws(SyncError) {
+        let shared = try git.attempt(["config", "--get", "core.sharedRepository"])
+        if shared.status == 0 && !["", "false", "umask", "0"].contains(shared.text.lowercased()) { return }
+        // The common folder, where the objects are (a linked worktree's own folder holds none).
+        let folder = try git.run(["rev-parse", "--path-format=absolute", "--git-common-dir"])
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
+        chmod(folder, 0o700)
     }
 
     /// The current branch's name; a detached HEAD has none.

@@ -36,6 +36,7 @@ public enum SyncSetup {
             }
         }
         if existing == nil { try repository.git.run(["init", "-q"]) }
+        try repository.closeGitFolder()
         try repository.writeSetupFiles()
         try repository.configureDrivers(executable: executable)
         let committed = try repository.commitChanges(message: message)
@@ -56,11 +57,18 @@ public enum SyncSetup {
         if try repository.topLevel() != nil { throw SyncError.alreadyRepository(folder: repository.folder) }
         try repository.git.run(["init", "-q"])
         do {
+            try repository.closeGitFolder()
             try repository.git.run(["remote", "add", "origin", remote])
-            try repository.git.run(["fetch", "-q", "origin"])
+            try repository.git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", "origin"])
             let branch = try defaultBranch(repository)
-            try checkVault(in: "refs/remotes/origin/\(branch)", repository)
-            try repository.git.run(["checkout", "-q", "-b", branch, "--track", "origin/\(branch)"])
+            // The commit checked is the one checked out: named by its id, never by a short name
+            // that a tag or another ref of the remote's could stand for.
+            guard let tip = try repository.object("refs/remotes/origin/\(branch)^{commit}") else { throw SyncError.remoteEmpty }
+            try checkVault(in: tip, repository)
+            try IncomingCommits(repository: repository).check(tip: tip, known: nil)
+            try repository.git.run(["checkout", "-q", "-b", branch, tip])
+            try repository.git.run(["branch", "-q", "--set-upstream-to=refs/remotes/origin/\(branch)"])
+            guard try repository.object("HEAD^{commit}") == tip else { throw SyncError.remoteEmpty }
             // git writes what it checks out as the umask allows (0644): the vault is 0600.
             chmod(repository.vaultPath, 0o600)
             do {

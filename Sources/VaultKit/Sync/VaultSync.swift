@@ -76,7 +76,7 @@ public struct VaultSync {
             guard let upstream else { return outcome }
             outcome.upstream = "\(upstream.remote)/\(upstream.branch)"
             for attempt in 1...Self.attempts {
-                try git.run(["fetch", "-q", upstream.remote])
+                try git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", upstream.remote])
                 outcome.incoming.append(try integrate(upstream, into: &outcome))
                 // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
                 chmod(repository.vaultPath, 0o600)
@@ -111,6 +111,7 @@ public struct VaultSync {
     private func checkRepository() throws {
         guard try repository.topLevel() != nil else { throw SyncError.notARepository(folder: repository.folder) }
         guard try repository.mergesWithVault() else { throw SyncError.notSetUp(path: repository.vaultPath) }
+        try repository.closeGitFolder()
         try repository.writeSetupFiles()
         try repository.configureDrivers(executable: executable, onlyIfMissing: true)
     }
@@ -153,12 +154,13 @@ public struct VaultSync {
         guard let theirs = try repository.object(upstream.tracking + "^{commit}"),
               let head = try repository.object("HEAD^{commit}") else { return .nothing }
         if try repository.isAncestor(theirs, of: head) { return .nothing }
+        try IncomingCommits(repository: repository).check(tip: theirs, known: head)
         let path = try repository.pathInRepository()
         guard let theirsBlob = try repository.object("\(theirs):\(path)") else { throw SyncError.vaultGoneUpstream(name: path) }
         let oursBlob = try repository.object("HEAD:\(path)")
         if try repository.isAncestor(head, of: theirs) {
             let incoming = try changes(from: oursBlob, to: theirsBlob)
-            try git.run(["merge", "-q", "--ff-only", theirs])
+            try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
             accept(incoming.newKey, into: &outcome)
             return .fastForward(report: incoming.report, unreported: incoming.unreported)
         }
@@ -185,7 +187,7 @@ public struct VaultSync {
         // Copies that share no history (a vault put under git on two machines) merge too;
         // the merge above has made sure they are copies of one vault.
         let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
-        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit"] + unrelated
+        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit", "--no-overwrite-ignore"] + unrelated
                                     + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])

@@ -15,18 +15,18 @@ enum ExternalPluginFiles {
     enum Location: String, CaseIterable, CustomTestStringConvertible, Sendable {
         /// A folder on PATH.
         case path = "on PATH"
-        /// `$HOME/.local/share/vault/plugins`.
-        case pluginFolder = "in ~/.local/share/vault/plugins"
-        /// `$XDG_DATA_HOME/vault/plugins`, with XDG_DATA_HOME set.
-        case dataHomeFolder = "in $XDG_DATA_HOME/vault/plugins"
+        /// `$HOME/.local/share/vault-plugins`.
+        case pluginFolder = "in ~/.local/share/vault-plugins"
+        /// `$XDG_DATA_HOME/vault-plugins`, with XDG_DATA_HOME set.
+        case dataHomeFolder = "in $XDG_DATA_HOME/vault-plugins"
 
         var testDescription: String { rawValue }
 
         func folder(in fixture: VaultFixture) -> String {
             switch self {
             case .path: return fixture.path("bin")
-            case .pluginFolder: return fixture.path(".local/share/vault/plugins")
-            case .dataHomeFolder: return fixture.path("data/vault/plugins")
+            case .pluginFolder: return fixture.path(".local/share/vault-plugins")
+            case .dataHomeFolder: return fixture.path("data/vault-plugins")
             }
         }
 
