@@ -52,22 +52,11 @@ struct SyncUntrustedRemoteTests {
     /// A plain clone of the remote, outside any vault, that commits what `plant` plants (with
     /// nothing else) and pushes it to the remote's one branch.
     static func push(_ plant: Plant, in world: SyncWorld, marker: String) async throws {
-        let attacker = world.fixture.path("attacker")
-        let script = """
-            set -e
-            branch=$(git -C "$REMOTE" for-each-ref --format='%(refname:strip=2)' refs/heads/)
-            git clone -q -b "$branch" "$REMOTE" "$ATTACKER"
-            cd "$ATTACKER"
-            git config user.name mallory && git config user.email mallory@example.com
+        try await world.attack("""
             \(plant.script)
             git commit -q -m 'nothing to see'
             git push -q origin "HEAD:$branch"
-            """
-        let result = try await ExternalProgram.run("/bin/sh", ["-c", script], environment: [
-            "PATH": "/usr/bin:/bin", "HOME": world.fixture.root, "GIT_CONFIG_NOSYSTEM": "1",
-            "REMOTE": world.remote, "ATTACKER": attacker, "MARKER": marker,
-        ])
-        try #require(result.status == 0, "\(result)")
+            """, environment: ["MARKER": marker])
     }
 
     @Test("sync refuses the commit, naming it and the path; nothing is checked out or pushed, and the plant has no effect",

@@ -19,7 +19,7 @@ struct ExecutableLookupTests {
         defer { try? FileManager.default.removeItem(atPath: top) }
         #expect(!Paths.isInGitWorkTree(top + "/a/b"))
         #expect(!Paths.isInGitWorkTree(top + "/a/b/not-made-yet"))
-        FileManager.default.createFile(atPath: top + "/a/.git", contents: Data("gitdir: elsewhere\n".utf8))
+        _ = FileManager.default.createFile(atPath: top + "/a/.git", contents: Data("gitdir: elsewhere\n".utf8))
         #expect(Paths.isInGitWorkTree(top + "/a/b"))
         #expect(Paths.isInGitWorkTree(top + "/a/b/not-made-yet"))
         #expect(Paths.isInGitWorkTree(top + "/a"))

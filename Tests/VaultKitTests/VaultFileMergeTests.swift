@@ -121,4 +121,28 @@ struct VaultFileMergeTests {
         let (result, report) = VaultMerge.merge(base: copy([base]), ours: copy([base]), theirs: copy([reset]))
         #expect(result.entries[0].otp == uri(1) && report.conflicts.isEmpty)
     }
+
+    @Test("the listing's fingerprints are keyed by entry and part: a reused password and a password equal to the username differ, and a part keeps its fingerprint until its value changes")
+    func fingerprintsByPlace() throws {
+        let folder = try TemporaryFolder()
+        let (ours, _) = try vaultAndCopy(in: folder)
+        try VaultStore(path: ours).mutate(using: unlocker("one")) { table in
+            try table.put(Entry(name: "b", username: "x", password: "x", created: Date().toTheSecond))
+        }
+        let fingerprints = { () throws -> [String] in
+            try VaultListing.text(ofFile: ours, using: self.unlocker("one")).split(separator: "\n")
+                .filter { $0.hasPrefix("  username: #") || $0.hasPrefix("  password: #") }.map(String.init)
+        }
+        // a's password, b's username and b's password all hold "x".
+        let before = try fingerprints()
+        #expect(before.count == 3)
+        #expect(Set(before.map { $0.split(separator: "#").last! }).count == 3, "\(before)")
+        try VaultStore(path: ours).mutate(using: unlocker("one")) { table in
+            var b = try #require(try table.entry(named: "b"))
+            b.password = "y"
+            try table.put(b)
+        }
+        let after = try fingerprints()
+        #expect(after[0] == before[0] && after[1] == before[1] && after[2] != before[2], "\(before) \(after)")
+    }
 }

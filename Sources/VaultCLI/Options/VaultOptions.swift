@@ -66,14 +66,17 @@ public struct VaultOptions: ParsableArguments {
                  confirmCostlyDerivation: Self.confirmCostlyDerivation(context.terminal))
     }
 
-    /// `vault sync` for the vault of these options, with `unlocker` for our copy.
-    public func synchronizer(store: VaultStore, unlocker: Unlocker, in context: CommandContext) throws -> VaultSync {
+    /// `vault sync` for the vault of these options, with `unlocker` for our copy; a copy whose
+    /// key derivation costs less than ours is taken only when `acceptsWeakerKDF`.
+    public func synchronizer(store: VaultStore, unlocker: Unlocker, acceptsWeakerKDF: Bool = false, in context: CommandContext) throws -> VaultSync {
         let keys = VaultFileMerge.Keys(ours: unlocker, otherPassword: otherCopyUnlocker(in: context), label: store.keyLabel,
                                        cacheGuard: { _, update in update() })
         let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
         let device = (try? deviceID(in: context)) ?? "unknown"
         return VaultSync(store: store, repository: repository, keys: keys, executable: context.executable,
-                         commitMessage: "vault: changes on device \(device)", now: context.now)
+                         commitMessage: "vault: changes on device \(device)", now: context.now,
+                         seen: NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment)),
+                         acceptsWeakerKDF: acceptsWeakerKDF)
     }
 
     public func passwordSource(in context: CommandContext) -> PasswordSource {

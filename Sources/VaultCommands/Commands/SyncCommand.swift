@@ -33,7 +33,11 @@ struct SyncNowCommand: VaultSubcommand {
             password goes to the entry's history, any other value to a conflict field) and \
             pushes, then tells what came in and how conflicts were settled. The merge needs the \
             vault's key (the cached one, the password file or the terminal); when the other \
-            machine changed the master password, that password is asked for too. Other vault \
+            machine changed the master password, that password is asked for too. The remote is \
+            not trusted: a commit that changes anything but vault files, and a copy of the vault \
+            older than the newest this machine synced (its keys or its latest change older, an \
+            entry gone without a tombstone), are refused and nothing is merged or pushed; a copy \
+            whose key derivation costs less is taken only with --accept-weaker-kdf. Other vault \
             commands wait while it runs. Exits 1 with git's reason when git fails; nothing is \
             left half merged.
             """)
@@ -43,10 +47,13 @@ struct SyncNowCommand: VaultSubcommand {
     @Flag(help: "Commit and merge, but do not push.")
     var noPush = false
 
+    @Flag(help: "Take the remote's vault even though its key derivation costs less than this one's (lowered on purpose with passwd or rekey).")
+    var acceptWeakerKdf = false
+
     func run(in context: CommandContext) async throws {
         let store = vault.store(in: context)
         _ = try store.header()
-        let sync = try vault.synchronizer(store: store, unlocker: try vault.unlocker(in: context), in: context)
+        let sync = try vault.synchronizer(store: store, unlocker: try vault.unlocker(in: context), acceptsWeakerKDF: acceptWeakerKdf, in: context)
         let outcome = try sync.run(push: !noPush)
         try context.streams.write(TerminalText.visibleLines(SyncReportText.lines(outcome).joined(separator: "\n")) + "\n")
     }

@@ -34,6 +34,8 @@ public enum VaultFileMerge {
         public var keyEncryptionKey: SecureBytes
         /// Whether the result is under the other copy's keys (and so its master password).
         public var tookTheirKeys: Bool
+        /// The result's state line.
+        public var state: VaultState
     }
 
     /// One opened copy.
@@ -52,9 +54,29 @@ public enum VaultFileMerge {
     /// copies share no ancestor). A base under keys at hand for neither copy (both changed
     /// their password since) is left out, and the merge goes by stamps alone.
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
+        try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
+    }
+
+    /// The three copies of a merge, opened.
+    struct Copies {
+        var base: Opened?
+        var ours: Opened
+        var theirs: Opened
+    }
+
+    /// Opens the copies of a merge: ours with the command's unlocker, theirs with keys at hand
+    /// or its own master password, and the base with the keys of either (left out when neither
+    /// has them).
+    static func open(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Copies {
         let mine = try openOurs(ours, keys: keys)
         let other = try openOther(theirs, known: [mine], keys: keys)
         let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
+        return Copies(base: ancestor, ours: mine, theirs: other)
+    }
+
+    /// Merges copies opened already, sealing the result under the header whose keys are newer.
+    static func merge(_ copies: Copies) throws -> Merged {
+        let (ancestor, mine, other) = (copies.base, copies.ours, copies.theirs)
         let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
         let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
@@ -62,7 +84,7 @@ public enum VaultFileMerge {
         let content = try result.serialized()
         try content.withUnsafeBytes { try target.envelope.sealPayload($0, dataKey: dataKey) }
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
-                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer)
+                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state)
     }
 
     /// Git's merge driver: merges the files at `base`, `ours` and `theirs` and writes the
@@ -80,12 +102,10 @@ public enum VaultFileMerge {
         public var vaultID: String
     }
 
-    /// What taking `after` in place of `before` brings (a fast-forward): its entries added,
-    /// changed and removed, as a merge with nothing of ours would report them.
-    public static func changes(from before: [UInt8], to after: [UInt8], keys: Keys) throws -> Changes {
-        let old = try openOurs(before, keys: keys)
-        let new = try openOther(after, known: [old], keys: keys)
-        return Changes(report: try merge(base: old.table, ours: old.table, theirs: new.table).report,
+    /// What taking `new` in place of `old` brings (a fast-forward), both opened already: its
+    /// entries added, changed and removed, as a merge with nothing of ours would report them.
+    static func changes(from old: Opened, to new: Opened) throws -> Changes {
+        Changes(report: try merge(base: old.table, ours: old.table, theirs: new.table).report,
                        keyEncryptionKey: new.keys.keyEncryptionKey, vaultID: new.envelope.id)
     }
 
@@ -120,17 +140,22 @@ public enum VaultFileMerge {
     /// The key-encryption key and vault id of a copy, opened with `unlocker` alone (never
     /// changing the key cache).
     public static func keys(of bytes: [UInt8], using unlocker: Unlocker) throws -> (key: SecureBytes, vaultID: String) {
-        let opened = try openOurs(bytes, keys: Keys(ours: unlocker, otherPassword: nil))
+        let opened = try open(bytes, using: unlocker)
         return (opened.keys.keyEncryptionKey, opened.envelope.id)
+    }
+
+    /// Opens a copy with `unlocker` alone (never changing the key cache).
+    static func open(_ bytes: [UInt8], using unlocker: Unlocker) throws -> Opened {
+        try openOurs(bytes, keys: Keys(ours: unlocker, otherPassword: nil))
     }
 
     /// Opens the vault file at `path` with `unlocker`, never changing the key cache.
     static func open(file path: String, using unlocker: Unlocker) throws -> Opened {
-        try openOurs(try AtomicFile.read(path), keys: Keys(ours: unlocker, otherPassword: nil))
+        try open(try AtomicFile.read(path), using: unlocker)
     }
 
     /// Opens our copy with the command's unlocker (asking for the password if need be).
-    private static func openOurs(_ bytes: [UInt8], keys: Keys) throws -> Opened {
+    static func openOurs(_ bytes: [UInt8], keys: Keys) throws -> Opened {
         let envelope = try Envelope.parse(bytes)
         return try open(envelope, with: try keys.ours.keys(for: envelope, label: keys.label, cacheGuard: keys.cacheGuard))
     }

@@ -3,25 +3,29 @@ import SystemPackage
 import Glibc
 #endif
 
-/// Passes a child's standard output and error on to ours while it runs, each through its own
-/// `SecretMasker`, and feeds its standard input the bytes it is given (`vault run --stdin`).
+/// Passes a child's standard output and error on to ours while it runs, through one
+/// `SecretMasker` that looks at each and at both together (a terminal shows them together), and
+/// feeds its standard input the bytes it is given (`vault run --stdin`).
 /// When the child has ended, what it left in the pipes is passed on (for a quarter of a second
 /// at most) and the relay stops, even if a process it left behind still holds them open. Where
 /// our side is closed (a reader of `vault run … | head` that went away), the child's pipe is
 /// closed too, so that the child learns it as it would have without vault in between.
 public struct MaskedRelay {
-    /// One of the child's output pipes and where its bytes go.
+    /// One of the child's output pipes and where its bytes go; its stream in the masker is its
+    /// index in `channels`.
     private struct Channel {
         var source: FileDescriptor
         var destination: FileDescriptor
-        var masker: SecretMasker
         var isOpen = true
+        /// Whether the destination still takes bytes (a reader that went away does not).
+        var isWritable = true
     }
 
     /// How long, at most, what the child left in its pipes is passed on after it ended.
     static let drainTime = 0.25
 
     private var channels: [Channel]
+    private var masker: SecretMasker
     private var input: FileDescriptor?
     private var pendingInput: [UInt8]
 
@@ -29,8 +33,9 @@ public struct MaskedRelay {
     /// `input` goes to its standard input pipe, which is then closed.
     public init(child: ChildProcess, secrets: [String], output: FileDescriptor, errors: FileDescriptor, input: [UInt8] = []) {
         channels = [(child.output, output), (child.errors, errors)].compactMap { source, destination in
-            source.map { Channel(source: $0, destination: destination, masker: SecretMasker(secrets: secrets)) }
+            source.map { Channel(source: $0, destination: destination) }
         }
+        masker = SecretMasker(secrets: secrets, streams: channels.count)
         self.input = child.input
         pendingInput = input
     }
@@ -53,7 +58,8 @@ public struct MaskedRelay {
             let passed = pass(waiting: status == nil ? 100 : 0)
             if status != nil && (!passed || MonotonicClock.seconds() - endedAt > Self.drainTime) { break }
         }
-        for index in channels.indices where channels[index].isOpen { finish(index) }
+        for index in channels.indices { close(index) }
+        write(masker.finish())
         closeInput()
         return status ?? child.waitForExit()
     }
@@ -73,20 +79,24 @@ public struct MaskedRelay {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = chunk.withUnsafeMutableBytes { read(channels[index].source.rawValue, $0.baseAddress, $0.count) }
         if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
-        guard count > 0 else { return finish(index) }
-        let passed = channels[index].masker.feed(chunk[0..<count])
-        do throws(Errno) {
-            try channels[index].destination.writeEvery(passed)
-        } catch {
+        guard count > 0 else {
             close(index)
+            return write(masker.end(index))
         }
+        write(masker.feed(chunk[0..<count], from: index))
     }
 
-    /// Passes on what the masker still holds and closes the channel.
-    private mutating func finish(_ index: Int) {
-        let rest = channels[index].masker.finish()
-        try? channels[index].destination.writeEvery(rest)
-        close(index)
+    /// Writes what the masker passed on, each to its stream's destination; a destination that
+    /// fails takes nothing more, and its pipe from the child is closed.
+    private mutating func write(_ passed: [SecretMasker.Passed]) {
+        for part in passed where channels[part.stream].isWritable {
+            do throws(Errno) {
+                try channels[part.stream].destination.writeEvery(part.bytes)
+            } catch {
+                channels[part.stream].isWritable = false
+                close(part.stream)
+            }
+        }
     }
 
     private mutating func close(_ index: Int) {

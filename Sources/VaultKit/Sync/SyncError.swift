@@ -22,6 +22,14 @@ public enum SyncError: VaultFailure, Equatable {
     case pushKeptFailing
     /// A commit from the remote changes something vault never takes (`IncomingCommits`).
     case refusedCommit(commit: String, path: String, why: String)
+    /// The remote's copy of the vault is older than one this machine has seen (`IncomingVault`).
+    case olderVault(why: String)
+    /// The remote's copy lacks entries its ancestor has, without their tombstones.
+    case entriesDropped(names: [String])
+    /// The remote's copy would lower the cost of deriving the key.
+    case weakerKeyDerivation(theirs: KDFParameters, ours: KDFParameters)
+    /// The record of the newest copy seen (`NewestSeen`) cannot be read.
+    case damagedRecord(path: String)
 
     public var message: String {
         switch self {
@@ -64,7 +72,25 @@ public enum SyncError: VaultFailure, Equatable {
         case .refusedCommit(let commit, let path, let why):
             return "the remote's commit \(commit.prefix(12)) changes \(path) (\(why)); vault sync takes nothing but vault files "
                 + "from a remote, so nothing was merged or checked out"
+        case .olderVault(let why):
+            return "the remote offers an older vault: \(why); nothing was merged or pushed"
+        case .entriesDropped(let names):
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            return "the remote's vault lacks \(names.count) entr\(names.count == 1 ? "y" : "ies") (\(shown)) with no record of "
+                + "\(names.count == 1 ? "its" : "their") removal; nothing was merged or pushed"
+        case .weakerKeyDerivation(let theirs, let ours):
+            return "the remote's vault derives its key with less work (\(Self.describe(theirs))) than this one "
+                + "(\(Self.describe(ours))); nothing was merged or pushed. If it was lowered on purpose with "
+                + "vault passwd or vault rekey, run vault sync --accept-weaker-kdf"
+        case .damagedRecord(let path):
+            return "\(path) does not hold vault's record of the newest copy synced; remove it, and the next "
+                + "vault sync takes what the remote offers then as the newest"
         }
+    }
+
+    private static func describe(_ kdf: KDFParameters) -> String {
+        let memory = kdf.memoryKiB % 1024 == 0 ? "\(kdf.memoryKiB / 1024) MiB" : "\(kdf.memoryKiB) KiB"
+        return "\(memory), \(kdf.iterations) pass\(kdf.iterations == 1 ? "" : "es")"
     }
 
     public var exitStatus: ExitStatus {

@@ -45,6 +45,10 @@ public struct VaultSync {
     /// The message of a commit of local changes.
     public let commitMessage: String
     public let now: () -> Date
+    /// Where the newest copy of each vault synced is recorded.
+    public let seen: NewestSeen.Folder
+    /// Whether a copy whose key derivation costs less than ours may be taken (`--accept-weaker-kdf`).
+    public let acceptsWeakerKDF: Bool
 
     /// The file in the git folder that holds a merged vault for git's merge to copy in place.
     static let resultFile = "vault-merge-result"
@@ -53,13 +57,15 @@ public struct VaultSync {
     static let attempts = 3
 
     public init(store: VaultStore, repository: SyncRepository, keys: VaultFileMerge.Keys, executable: String,
-                commitMessage: String, now: @escaping () -> Date) {
+                commitMessage: String, now: @escaping () -> Date, seen: NewestSeen.Folder, acceptsWeakerKDF: Bool = false) {
         self.store = store
         self.repository = repository
         self.keys = keys
         self.executable = executable
         self.commitMessage = commitMessage
         self.now = now
+        self.seen = seen
+        self.acceptsWeakerKDF = acceptsWeakerKDF
     }
 
     private var git: Git { repository.git }
@@ -75,9 +81,11 @@ public struct VaultSync {
             outcome.committed = try repository.commitChanges(message: commitMessage)
             guard let upstream else { return outcome }
             outcome.upstream = "\(upstream.remote)/\(upstream.branch)"
+            // The state of the vault file as the branch holds it, once known.
+            var head: SeenCopy?
             for attempt in 1...Self.attempts {
                 try git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", upstream.remote])
-                outcome.incoming.append(try integrate(upstream, into: &outcome))
+                outcome.incoming.append(try integrate(upstream, into: &outcome, head: &head))
                 // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
                 chmod(repository.vaultPath, 0o600)
                 guard push else { break }
@@ -87,6 +95,7 @@ public struct VaultSync {
                 }
                 if try pushed(to: upstream) {
                     outcome.pushed = outcome.upstream
+                    try notePushed(head)
                     break
                 }
                 if attempt == Self.attempts { throw SyncError.pushKeptFailing }
@@ -142,15 +151,36 @@ public struct VaultSync {
     }
 
     /// What a sync brings from the other side before git takes it: the report (nil, with the
-    /// reason, when our copy cannot be opened to tell), and the key of a new master password.
+    /// reason, when our copy cannot be opened to tell), the key of a new master password, and
+    /// the state of the copy taken, to record once git has taken it.
     private struct Incoming {
         var report: MergeReport?
         var unreported: String?
         var newKey: (key: SecureBytes, vaultID: String)?
+        var taken: SeenCopy?
+        /// The vault file git leaves (the copy taken, or the merge), when known.
+        var result: SeenCopy?
     }
 
-    /// Brings the fetched branch into ours.
-    private func integrate(_ upstream: SyncUpstream, into outcome: inout Outcome) throws -> Outcome.Incoming {
+    /// What a copy's state line says of its newness, and whose it is.
+    private struct SeenCopy {
+        var seen: NewestSeen
+        var vaultID: String
+
+        init(_ copy: VaultFileMerge.Opened) {
+            seen = NewestSeen(copy.table.state)
+            vaultID = copy.envelope.id
+        }
+
+        init(_ merged: VaultFileMerge.Merged) {
+            seen = NewestSeen(merged.state)
+            vaultID = merged.envelope.id
+        }
+    }
+
+    /// Brings the fetched branch into ours; `head` becomes the state of the vault file the
+    /// branch then holds (nil when it was not opened).
+    private func integrate(_ upstream: SyncUpstream, into outcome: inout Outcome, head vault: inout SeenCopy?) throws -> Outcome.Incoming {
         guard let theirs = try repository.object(upstream.tracking + "^{commit}"),
               let head = try repository.object("HEAD^{commit}") else { return .nothing }
         if try repository.isAncestor(theirs, of: head) { return .nothing }
@@ -161,7 +191,8 @@ public struct VaultSync {
         if try repository.isAncestor(head, of: theirs) {
             let incoming = try changes(from: oursBlob, to: theirsBlob)
             try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
-            accept(incoming.newKey, into: &outcome)
+            try accept(incoming, into: &outcome)
+            vault = incoming.result
             return .fastForward(report: incoming.report, unreported: incoming.unreported)
         }
         guard let oursBlob else { throw SyncError.notSetUp(path: repository.vaultPath) }
@@ -172,14 +203,19 @@ public struct VaultSync {
         var resultFile: String?
         defer { if let resultFile { unlink(resultFile) } }
         if oursBlob != theirsBlob && baseBlob != oursBlob && baseBlob != theirsBlob {
-            let merged = try VaultFileMerge.merge(
+            let copies = try VaultFileMerge.open(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
+            let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
+            try check(IncomingVault(theirs: copies.theirs, ancestor: copies.base, seen: try seen.record(vaultID: copies.theirs.envelope.id),
+                                    replacedKDF: theirHeader ? copies.ours.envelope.kdf : nil))
+            let merged = try VaultFileMerge.merge(copies)
             let file = try repository.gitFolder() + "/" + Self.resultFile
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
-            incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil)
+            incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
+                                taken: SeenCopy(copies.theirs), result: SeenCopy(merged))
         } else if oursBlob == baseBlob {
             // git takes their file as it is.
             incoming = try changes(from: oursBlob, to: theirsBlob)
@@ -193,7 +229,8 @@ public struct VaultSync {
             _ = try? git.attempt(["merge", "--abort"])
             throw Git.failure(["merge"], merge)
         }
-        accept(incoming.newKey, into: &outcome)
+        try accept(incoming, into: &outcome)
+        vault = incoming.result
         return .merged(report: incoming.report, unreported: incoming.unreported)
     }
 
@@ -209,35 +246,70 @@ public struct VaultSync {
         return "if [ %P = \(quotedPath) ]; then cp -- \(quotedResult) %A; else\n\(others)\nfi"
     }
 
-    /// What taking blob `after` in place of blob `before` brings, found before git takes it: a
-    /// copy under another master password is opened now (asking for that password, or failing
-    /// and changing nothing); our copy that cannot be opened (locked, and nobody to ask) only
-    /// leaves the report out, as git needs no key to take the file.
+    /// What taking blob `after` in place of blob `before` brings, found before git takes it,
+    /// once `after` has passed `IncomingVault` against `before`: a copy under another master
+    /// password is opened now (asking for that password, or failing and changing nothing).
+    /// Both copies must be opened, since nothing is taken unchecked: a locked vault with nobody
+    /// to ask fails.
     private func changes(from before: String?, to after: String) throws -> Incoming {
-        guard let before, before != after else { return Incoming(report: MergeReport()) }
-        let old = try repository.blob(before), new = try repository.blob(after)
-        let newPassword = !(try Envelope.parse(old)).derivesKeyLike(try Envelope.parse(new))
+        guard before != after else { return Incoming(report: MergeReport()) }
+        let new = try repository.blob(after)
+        guard let before else {
+            // A branch that had no vault file: the copy is held to the record alone.
+            let opened = try VaultFileMerge.open(new, using: keys.ours)
+            try check(IncomingVault(theirs: opened, ancestor: nil, seen: try seen.record(vaultID: opened.envelope.id), replacedKDF: nil))
+            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: SeenCopy(opened), result: SeenCopy(opened))
+        }
+        let old = try repository.blob(before)
+        let oldHeader = try Envelope.parse(old)
+        let newPassword = !oldHeader.derivesKeyLike(try Envelope.parse(new))
         do {
-            let changes = try VaultFileMerge.changes(from: old, to: new, keys: keys)
-            return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil)
-        } catch InputError.locked where !newPassword {
-            return Incoming(report: nil, unreported: InputError.locked.message)
+            let copies = try VaultFileMerge.open(base: nil, ours: old, theirs: new, keys: keys)
+            try check(IncomingVault(theirs: copies.theirs, ancestor: copies.ours, seen: try seen.record(vaultID: oldHeader.id),
+                                    replacedKDF: oldHeader.kdf))
+            let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
+            return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
+                            taken: SeenCopy(copies.theirs), result: SeenCopy(copies.theirs))
         } catch VaultOpenError.wrongPassword where newPassword {
             // The password at hand (a password file changed already) is the other machine's
-            // new one: their copy opens with it, and is taken without a list of what it brings.
-            let opened = try VaultFileMerge.keys(of: new, using: keys.ours)
-            return Incoming(report: nil, unreported: "the master password was changed there, and ours is not at hand", newKey: opened)
+            // new one: their copy opens with it, and is taken without a list of what it brings,
+            // held to the record (our copy, under the old password, cannot be opened to compare).
+            let opened = try VaultFileMerge.open(new, using: keys.ours)
+            try check(IncomingVault(theirs: opened, ancestor: nil, seen: try seen.record(vaultID: opened.envelope.id), replacedKDF: oldHeader.kdf))
+            return Incoming(report: nil, unreported: "the master password was changed there, and ours is not at hand",
+                            newKey: (opened.keys.keyEncryptionKey, opened.envelope.id), taken: SeenCopy(opened), result: SeenCopy(opened))
         }
     }
 
-    /// Caches the key of a master password changed on another machine, once git has taken
-    /// the file it opens.
-    private func accept(_ newKey: (key: SecureBytes, vaultID: String)?, into outcome: inout Outcome) {
-        guard let newKey else { return }
+    /// Refuses a copy from the remote that is older than what this machine has seen.
+    private func check(_ incoming: IncomingVault) throws {
+        try incoming.check(acceptingWeakerKDF: acceptsWeakerKDF)
+    }
+
+    /// Once git has taken what came in: records it as the newest copy seen, and caches the
+    /// key of a master password changed on another machine.
+    private func accept(_ incoming: Incoming, into outcome: inout Outcome) throws {
+        if let taken = incoming.taken { try seen.note(taken.seen, vaultID: taken.vaultID) }
+        guard let newKey = incoming.newKey else { return }
         // Removed first: that reaches the old key in every session's kernel keyring too.
         keys.ours.keyCache.remove(vaultID: newKey.vaultID)
         keys.ours.keyCache.store(newKey.key, vaultID: newKey.vaultID, label: keys.label)
         outcome.passwordChangedElsewhere = true
+    }
+
+    /// Records the copy just pushed (`head`, when known) as the newest the remote holds. A
+    /// push of local commits alone has needed no key so far: it is asked for now, and with
+    /// nobody to ask for it the record stays as it was.
+    private func notePushed(_ head: SeenCopy?) throws {
+        var pushed = head
+        if pushed == nil {
+            do {
+                pushed = SeenCopy(try VaultFileMerge.openOurs(try AtomicFile.read(repository.vaultPath), keys: keys))
+            } catch InputError.locked {
+                return
+            }
+        }
+        if let pushed { try seen.note(pushed.seen, vaultID: pushed.vaultID) }
     }
 
     /// Pushes the branch; false when the remote moved on meanwhile (fetch and merge again).

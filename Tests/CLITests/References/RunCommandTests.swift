@@ -34,6 +34,19 @@ struct RunCommandTests {
         #expect(result.stderr == "err:\(Self.marker):\(Self.marker)\n", "\(result)")
     }
 
+    @Test("a secret written half to standard output and half to standard error, as a terminal shows them together, is masked in both")
+    func masksAcrossStreams() async throws {
+        let fixture = try await VaultFixture.withSampleEntries()
+        let half = Self.github.count / 2
+        // The halves are written one after the other, the first without a newline: read in that
+        // order, they are the secret in a row.
+        let result = try await Self.run(
+            fixture, #"printf 'token: %s' "${DB%"$REST"}"; sleep 0.2; printf '%s\n' "$REST" >&2"#,
+            variables: ["DB": "vault://web/github", "REST": String(Self.github.dropFirst(half))])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout == "token: \(Self.marker)" && result.stderr == "\(Self.marker)\n", "\(result)")
+    }
+
     @Test("environment files add variables; a file beats vault's environment and a later file an earlier one")
     func environmentFiles() async throws {
         let fixture = try await VaultFixture.withSampleEntries()

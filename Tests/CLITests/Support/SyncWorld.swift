@@ -123,6 +123,29 @@ extension SyncWorld {
     }
 }
 
+extension SyncWorld {
+    /// Runs `script` as an attacker who can push to the remote and nothing more: in a plain
+    /// clone of it outside any vault (`$ATTACKER`, with the remote's one branch in `$branch`
+    /// checked out), as a git user of its own, with `environment` added.
+    func attack(_ script: String, environment: [String: String] = [:]) async throws {
+        let attacker = fixture.path("attacker")
+        let whole = """
+            set -e
+            branch=$(git -C "$REMOTE" for-each-ref --format='%(refname:strip=2)' refs/heads/)
+            rm -rf "$ATTACKER"
+            git clone -q -b "$branch" "$REMOTE" "$ATTACKER"
+            cd "$ATTACKER"
+            git config user.name mallory && git config user.email mallory@example.com
+            \(script)
+            """
+        let result = try await ExternalProgram.run("/bin/sh", ["-c", whole], environment: [
+            "PATH": "/usr/bin:/bin", "HOME": fixture.root, "GIT_CONFIG_NOSYSTEM": "1",
+            "REMOTE": remote, "ATTACKER": attacker,
+        ].merging(environment) { _, new in new })
+        try #require(result.status == 0, "\(result)")
+    }
+}
+
 extension SyncMachine {
     /// git's output in the vault's folder, stopping the test unless it exits 0.
     func gitOutput(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {

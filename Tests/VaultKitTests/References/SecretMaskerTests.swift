@@ -2,8 +2,8 @@ import SeededRandom
 import Testing
 @testable import VaultKit
 
-/// `SecretMasker`: every occurrence replaced, also when a secret is split across reads, and
-/// nothing held back that cannot start a secret.
+/// `SecretMasker`: every occurrence replaced, also when a secret is split across reads or
+/// between two streams, and nothing held back that cannot start a secret.
 struct SecretMaskerTests {
     private static let marker = SecretMasker.defaultMarker
 
@@ -13,10 +13,10 @@ struct SecretMaskerTests {
         var rest = text[...]
         var output: [UInt8] = []
         for size in chunks {
-            output += masker.feed(rest.prefix(size))
+            output += masker.feed(rest.prefix(size), from: 0).bytes
             rest = rest.dropFirst(size)
         }
-        return output + masker.feed(rest) + masker.finish()
+        return output + masker.feed(rest, from: 0).bytes + masker.finish().bytes
     }
 
     private static func masked(_ text: String, secrets: [String], chunks: [Int] = []) -> String {
@@ -53,19 +53,19 @@ struct SecretMaskerTests {
 
     @Test func promptWithoutNewlinePassesAtOnce() {
         var masker = SecretMasker(secrets: ["hunter2", "xyzzy"])
-        #expect(masker.feed(Array("Password: ".utf8)) == Array("Password: ".utf8))
-        #expect(masker.feed(Array("say x".utf8)) == Array("say ".utf8), "only the x that may start xyzzy is held")
-        #expect(masker.feed(Array("y".utf8)) == [], "xy may still be xyzzy")
-        #expect(masker.feed(Array("!".utf8)) == Array("xy!".utf8))
-        #expect(masker.feed(Array("xyzz".utf8)) == [])
-        #expect(masker.finish() == Array("xyzz".utf8), "at the end a partial secret is text")
+        #expect(masker.feed(Array("Password: ".utf8), from: 0).bytes == Array("Password: ".utf8))
+        #expect(masker.feed(Array("say x".utf8), from: 0).bytes == Array("say ".utf8), "only the x that may start xyzzy is held")
+        #expect(masker.feed(Array("y".utf8), from: 0).bytes == [], "xy may still be xyzzy")
+        #expect(masker.feed(Array("!".utf8), from: 0).bytes == Array("xy!".utf8))
+        #expect(masker.feed(Array("xyzz".utf8), from: 0).bytes == [])
+        #expect(masker.finish().bytes == Array("xyzz".utf8), "at the end a partial secret is text")
     }
 
     @Test func emptyMaskerPassesEverything() {
         var masker = SecretMasker(secrets: ["", ""])
         #expect(masker.isEmpty)
-        #expect(masker.feed([0, 255, 10]) == [0, 255, 10])
-        #expect(masker.finish() == [])
+        #expect(masker.feed([0, 255, 10], from: 0).bytes == [0, 255, 10])
+        #expect(masker.finish().isEmpty)
     }
 
     // MARK: - Properties over random secrets and texts
@@ -154,7 +154,7 @@ struct SecretMaskerTests {
             for (index, byte) in text.enumerated() {
                 let fed = Array(text[...index])
                 if secrets.contains(where: { Self.contains(fed, $0) }) { break }
-                passed += masker.feed([byte])
+                passed += masker.feed([byte], from: 0).bytes
                 let held = (0...fed.count).first { start in
                     secrets.contains { $0.count > fed.count - start && $0.starts(with: fed[start...]) }
                 } ?? fed.count
@@ -162,4 +162,74 @@ struct SecretMaskerTests {
             }
         }
     }
+
+    // MARK: - Two streams, as a terminal shows standard output and error together
+
+    /// Each stream's output, after feeding `reads` (stream, text) in order and ending.
+    private static func streams(_ reads: [(Int, String)], secrets: [String]) -> [String] {
+        var masker = SecretMasker(secrets: secrets, streams: 2)
+        var passed: [SecretMasker.Passed] = []
+        for (stream, text) in reads { passed += masker.feed(Array(text.utf8), from: stream) }
+        passed += masker.finish()
+        return (0..<2).map { stream in String(decoding: passed.filter { $0.stream == stream }.bytes, as: UTF8.self) }
+    }
+
+    @Test func secretSplitBetweenStreamsIsMaskedInBoth() {
+        #expect(Self.streams([(0, "token: hun"), (1, "ter2\n")], secrets: ["hunter2"]) == ["token: \(Self.marker)", "\(Self.marker)\n"])
+        // Each stream's marker ends where the other's begins: a marker stands for bytes read in a row.
+        let twice = Self.marker + Self.marker
+        #expect(Self.streams([(0, "h"), (1, "u"), (0, "n"), (1, "ter2")], secrets: ["hunter2"]) == [twice, twice])
+    }
+
+    @Test func secretWithinOneStreamIsMaskedWhateverTheOtherWritesBetween() {
+        // Two markers: one marker for both parts would put what the other stream wrote between
+        // them beside what follows, where a secret could then show.
+        #expect(Self.streams([(0, "hun"), (1, "progress 10%\n"), (0, "ter2!")], secrets: ["hunter2"])
+                == ["\(Self.marker)\(Self.marker)!", "progress 10%\n"])
+    }
+
+    @Test func bytesAreKeptInTheOrderRead() {
+        var masker = SecretMasker(secrets: ["hunter2"], streams: 2)
+        #expect(masker.feed(Array("hun".utf8), from: 0).isEmpty)
+        #expect(masker.feed(Array("50%\n".utf8), from: 1).isEmpty, "hun may still go on in standard output")
+        #expect(masker.end(1).isEmpty)
+        #expect(masker.feed(Array("gry".utf8), from: 0) == [SecretMasker.Passed(stream: 0, bytes: Array("hun".utf8)),
+                                                          SecretMasker.Passed(stream: 1, bytes: Array("50%\n".utf8)),
+                                                          SecretMasker.Passed(stream: 0, bytes: Array("gry".utf8))])
+        // Read as "hun" "!" "ter2", the bytes never showed the secret in a row.
+        #expect(Self.streams([(0, "hun"), (1, "!"), (1, "ter2")], secrets: ["hunter2"]) == ["hun", "!ter2"])
+    }
+
+    @Test(arguments: 0..<20)
+    func noSecretShowsInEitherStreamNorInTheirInterleaving(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<25 {
+            let (secretBytes, text) = Self.randomCase(&random)
+            let secrets = secretBytes.map { String(decoding: $0, as: UTF8.self) }
+            var masker = SecretMasker(secrets: secrets, streams: 2)
+            var shown: [UInt8] = [], perStream: [[UInt8]] = [[], []]
+            var rest = text[...]
+            while !rest.isEmpty {
+                let size = 1 + Int(random.next() % 3), stream = Int(random.next() % 2)
+                for part in masker.feed(rest.prefix(size), from: stream) {
+                    shown += part.bytes
+                    perStream[part.stream] += part.bytes
+                }
+                rest = rest.dropFirst(size)
+            }
+            for part in masker.finish() {
+                shown += part.bytes
+                perStream[part.stream] += part.bytes
+            }
+            for secret in secretBytes {
+                #expect(!Self.contains(shown, secret) && !Self.contains(perStream[0], secret) && !Self.contains(perStream[1], secret),
+                        "\(secrets) in \(String(decoding: text, as: UTF8.self))")
+            }
+        }
+    }
+}
+
+private extension Array where Element == SecretMasker.Passed {
+    /// Everything passed on, whatever its stream.
+    var bytes: [UInt8] { flatMap(\.bytes) }
 }
