@@ -195,6 +195,25 @@ struct KernelKeyringTests {
         #expect(expires > now && expires <= now + 601, "expires \(expires - now) s from now")
     }
 
+    @Test("the lifetime unlock sets stays the vault's: a key cached later, once the password is asked again, gets it too, until unlock --timeout never lifts it")
+    func lifetimeStays() async throws {
+        let (fixture, noBus) = try await sshLikeFixture()
+        try await fixture.succeed(["unlock", "--timeout", "10m"], environment: noBus)
+        // The key is gone (as at its timeout); the next command asks for the password and caches the key.
+        try await fixture.succeed(["lock"], environment: noBus)
+        try await fixture.succeed(["get", "entry"], environment: noBus)
+        let limited = try await fixture.keyringReport("kernel keyring", environment: noBus)
+        #expect(limited["cached"] as? Bool == true && (limited["expires_in_seconds"] as? Int).map { $0 > 0 && $0 <= 600 } == true, "\(limited)")
+
+        try await fixture.succeed(["unlock", "--timeout", "never"], environment: noBus)
+        try await fixture.succeed(["lock"], environment: noBus)
+        try await fixture.succeed(["get", "entry"], environment: noBus)
+        let unlimited = try await fixture.keyringReport("kernel keyring", environment: noBus)
+        #expect(unlimited["cached"] as? Bool == true && unlimited["expires_in_seconds"] == nil, "\(unlimited)")
+        let unclear = try await fixture.run(["unlock", "--idle", "soon"], environment: noBus)
+        #expect(unclear.status == 64 && unclear.stderr.contains("--idle 'soon' is not a duration such as 90s, 15m or 1h, nor never"), "\(unclear)")
+    }
+
     @Test("lock removes the copies that other login sessions keep in their own session keyrings")
     func lockReachesOtherSessions() async throws {
         let (fixture, noBus) = try await sshLikeFixture()

@@ -20,22 +20,30 @@ struct UnlockCommand: VaultSubcommand {
             Either is enough: over SSH, in a container or in CI there is only the kernel's. \
             With --timeout the key is forgotten after that long (15m, 1h, 90s), by the kernel \
             itself; with --idle, that long after its last use (kept in the kernel keyring \
-            only). Otherwise it lasts until `vault lock` or the end of the session. Exits 6 \
-            when neither keyring is available.
+            only). Otherwise it lasts until `vault lock` or the end of the session. What \
+            --timeout and --idle set stays this vault's until another unlock changes it \
+            (`never` lifts a limit): a key cached later, when a command asks for the password \
+            once the key has expired, gets the same lifetime, not the config's. Exits 6 when \
+            neither keyring is available.
             """)
 
     @OptionGroup var vault: VaultOptions
 
-    @Option(help: ArgumentHelp("Forget the key after this long, such as 15m or 1h.", valueName: "duration"))
+    @Option(help: ArgumentHelp("Forget the key after this long, such as 15m or 1h (never: no limit), now and from now on.", valueName: "duration"))
     var timeout: String?
 
-    @Option(help: ArgumentHelp("Forget the key when it has not been used for this long, such as 15m.", valueName: "duration"))
+    @Option(help: ArgumentHelp("Forget the key when it has not been used for this long, such as 15m (never: no limit), now and from now on.", valueName: "duration"))
     var idle: String?
+
+    /// The seconds of a duration option; nil for `never`.
+    private static func span(_ value: String) -> Double? {
+        value == "never" ? nil : TimeSpan.seconds(value)
+    }
 
     func validate() throws {
         for (option, value) in [("--timeout", timeout), ("--idle", idle)] {
-            if let value, TimeSpan.seconds(value) == nil {
-                throw ValidationError("\(option) '\(value)' is not a duration such as 90s, 15m or 1h")
+            if let value, value != "never", TimeSpan.seconds(value) == nil {
+                throw ValidationError("\(option) '\(value)' is not a duration such as 90s, 15m or 1h, nor never")
             }
         }
         if vault.noKeyring { throw ValidationError("unlock needs the keyring; drop --no-keyring") }
@@ -44,9 +52,15 @@ struct UnlockCommand: VaultSubcommand {
     func run(in context: CommandContext) async throws {
         let config = try context.config()
         guard config.keyring else { throw KeyringError.disabled }
-        let lifetime = KeyLifetime(
-            timeToLive: timeout.flatMap(TimeSpan.seconds) ?? config.keyringTimeout,
-            idle: idle.flatMap(TimeSpan.seconds) ?? config.keyringIdle)
+        let store = vault.store(in: context)
+        let vaultID = try store.header().id
+        // What an earlier unlock set for this vault, else the config, changed by the options.
+        let records = context.keyrings.records
+        var lifetime = records?.lifetime(vaultID: vaultID) ?? KeyLifetime(timeToLive: config.keyringTimeout, idle: config.keyringIdle)
+        if let timeout { lifetime.timeToLive = Self.span(timeout) }
+        if let idle { lifetime.idle = Self.span(idle) }
+        // Recorded first: the key stored below takes its lifetime from the record.
+        if timeout != nil || idle != nil { try records?.record(lifetime, vaultID: vaultID) }
         let keyrings = vault.keyrings(in: context, lifetime: lifetime)
         if case .unavailable(let reason) = keyrings.availability { throw KeyringError.unavailable(reason) }
         if let idle = lifetime.idle, case .unavailable(let reason) = keyrings.kernel.availability {
@@ -54,7 +68,6 @@ struct UnlockCommand: VaultSubcommand {
                 "the kernel keyring is not available (\(reason)), and the Secret Service cannot renew a key on use: "
                 + "the key is kept for \(TimeSpan.describe(min(idle, lifetime.timeToLive ?? idle))) from now")
         }
-        let store = vault.store(in: context)
         let envelope = try store.verifyPassword(using: try vault.unlocker(in: context, keyCache: keyrings))
         let holding = keyrings.backends.filter { $0.cachedItem(vaultID: envelope.id) != nil }
         guard !holding.isEmpty else { throw KeyringError.unavailable("the key could not be stored") }

@@ -24,7 +24,10 @@ public struct KeyLifetime: Equatable, Sendable {
 public final class Keyrings: KeyCache {
     public let kernel: any KeyringBackend
     public let secretService: any KeyringBackend
+    /// The lifetime a key gets where none is recorded for its vault.
     public let lifetime: KeyLifetime
+    /// The lifetimes `vault unlock` recorded, which win over `lifetime`.
+    private let records: KeyLifetimeRecords?
     private let now: () -> Date
     /// Told, once per command, why a key could be kept nowhere.
     private let onUnavailable: (String) -> Void
@@ -36,11 +39,12 @@ public final class Keyrings: KeyCache {
 
     public init(
         kernel: any KeyringBackend, secretService: any KeyringBackend, lifetime: KeyLifetime = KeyLifetime(),
-        now: @escaping () -> Date = { Date() }, onUnavailable: @escaping (String) -> Void = { _ in }
+        records: KeyLifetimeRecords? = nil, now: @escaping () -> Date = { Date() }, onUnavailable: @escaping (String) -> Void = { _ in }
     ) {
         self.kernel = kernel
         self.secretService = secretService
         self.lifetime = lifetime
+        self.records = records
         self.now = now
         self.onUnavailable = onUnavailable
     }
@@ -70,6 +74,7 @@ public final class Keyrings: KeyCache {
     }
 
     public func store(_ key: SecureBytes, vaultID: String, label: String) {
+        let lifetime = records?.lifetime(vaultID: vaultID) ?? self.lifetime
         let seconds = now().timeIntervalSince1970
         // Whole seconds, rounded up, so a key never expires before the lifetime it was given.
         var expires = lifetime.timeToLive.map { Int((seconds + $0).rounded(.up)) }
