@@ -134,18 +134,26 @@ struct SyncEdgeCaseTests {
         #expect(try await a.names() == ["web/a", "web/b"], "the vault still opens with the old password")
     }
 
-    @Test("a fast-forward across a passwd elsewhere, on a machine whose password file already holds the new password, takes the vault under it, mode 0600")
+    @Test("a fast-forward across a passwd elsewhere, on a machine whose password file already holds the new password, is refused (ours cannot be opened to check theirs against); at the terminal, with both, it takes the vault under the new one, mode 0600")
     func fastForwardWithNewPasswordFile() async throws {
         let world = try await SyncWorld.make()
         let a = try await world.founder("a")
         let b = try await world.joiner("b")
-        let newPassword = try VaultFixture.writeFile(world.fixture.path("new-password"), "another master password\n")
+        let newPasswordText = "another master password"
+        let newPassword = try VaultFixture.writeFile(world.fixture.path("new-password"), newPasswordText + "\n")
         try await b.succeed(["passwd", "--new-password-file", newPassword])
         try await b.succeed(["add", "web/c"], stdin: "pw-c\n", environment: ["VAULT_PASSWORD_FILE": newPassword])
         try await b.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
 
-        let synced = try await a.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
-        #expect(synced.stdoutLines.contains { $0.hasPrefix("Took the changes from") }, "\(synced)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: a.vaultPath))
+        expectFailure(try await a.vault(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword]), status: 3,
+                      mentioning: "this machine's copy is under the master password used before", "nothing was merged or pushed")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a.vaultPath)) == before)
+
+        let person = ScriptedTerminal([.secret(VaultFixture.masterPassword), .secret(newPasswordText)])
+        let synced = try await world.fixture.run(["sync"], person: person, environment: a.environment.merging(["VAULT_PASSWORD_FILE": nil]) { _, new in new })
+        try #require(synced.status == 0, "\(synced)")
+        #expect(synced.stdoutLines.contains("  added 1 (web/c)"), "what came in is told, as both copies were opened: \(synced)")
         #expect(synced.stdoutLines.contains("The master password was changed on another machine: the vault now opens with that one."))
         #expect(try await a.names(environment: ["VAULT_PASSWORD_FILE": newPassword]) == ["web/a", "web/b", "web/c"])
         #expect(try VaultFixture.mode(of: a.vaultPath) & 0o777 == 0o600)

@@ -55,7 +55,59 @@ struct SyncRollbackTests {
         try await Self.expectRefused(laptop, in: world, mentioning: "its latest change is older", names: names)
     }
 
-    @Test("a copy from before a rekey is refused on both machines: the new salt and key stay, and the old password opens nothing")
+    @Test("another machine's copy from before it merged (a merge commit's first parent) is refused: it would undo this machine's change",
+          arguments: [false, true])
+    func unmergedCopyReplayed(localChange: Bool) async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let desktop = try await world.joiner("desktop")
+        try await laptop.succeed(["edit", "web/a", "--username", "changed-on-laptop"])
+        try await laptop.succeed(["sync"])
+        try await desktop.succeed(["edit", "web/b", "--username", "changed-on-desktop"])
+        try await desktop.succeed(["sync"])
+        // The remote's tip is the desktop's merge; its first parent holds the desktop's copy
+        // from before it took the laptop's change.
+        try await world.attack("""
+            git show HEAD^1:vault.json >vault.json
+            git commit -q -am 'nothing to see'
+            git push -q origin "HEAD:$branch"
+            """)
+        var names = ["web/a", "web/b"]
+        if localChange {
+            try await laptop.succeed(["add", "web/c"], stdin: "pw-c\n")
+            names.append("web/c")
+        }
+        let remoteHead = try await world.remoteHead()
+        let refused = try await laptop.vault(["sync"])
+        expectFailure(refused, status: 1, mentioning: "the remote offers an older vault: 1 entry (web/a) older than this machine's copy",
+                      "nothing was merged or pushed")
+        #expect(try await laptop.names() == names)
+        let entry = try JSONValue.object(try await laptop.succeed(["show", "web/a", "--json"]).stdoutData)
+        #expect(entry["username"] as? String == "changed-on-laptop", "\(entry)")
+        #expect(try await world.remoteHead() == remoteHead)
+    }
+
+    @Test("a clone on a machine that synced the vault before is held to its record: an older copy is refused and nothing is left")
+    func recloneHeldToTheRecord() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let desktop = try await world.joiner("desktop")
+        try await laptop.succeed(["add", "web/c"], stdin: "pw-c\n")
+        try await laptop.succeed(["sync"])
+        try await desktop.succeed(["sync"])
+        try await world.attack(Self.firstVaultOnTop)
+        try FileManager.default.removeItem(atPath: desktop.vaultFolder)
+        let refused = try await desktop.vault(["sync", "clone", world.remote])
+        expectFailure(refused, status: 1, mentioning: "the remote offers an older vault", "nothing was merged or pushed")
+        #expect(!FileManager.default.fileExists(atPath: desktop.vaultPath))
+        #expect(!FileManager.default.fileExists(atPath: desktop.vaultFolder + "/.git"))
+        // A machine that never synced it takes the branch as it is: there is nothing to compare with.
+        let other = try world.machine("other")
+        try await other.succeed(["sync", "clone", world.remote])
+        #expect(try await other.names() == ["web/a", "web/b"])
+    }
+
+    @Test("a copy from before a rekey is refused on both machines: the new salt and data key stay")
     func rekeyUndone() async throws {
         let world = try await SyncWorld.make()
         let laptop = try await world.founder("laptop")

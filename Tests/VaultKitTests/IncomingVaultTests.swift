@@ -33,6 +33,25 @@ struct IncomingVaultTests {
         Stamp(milliseconds: (stamp?.milliseconds ?? 0) + days * Self.day, device: "0123456789abcdef")
     }
 
+    @Test("an entry of the ancestor's in an older version in a newer copy is refused by name")
+    func changesUndone() throws {
+        let base = try ancestor()
+        let entries = try base.table.allEntries()
+        var state = base.table.state
+        state.clock = later(state.clock, byDays: 1)
+        var older = entries[1]
+        older.clocks["username"] = Stamp(milliseconds: 0, device: "0123456789abcdef")
+        #expect(throws: SyncError.changesUndone(names: ["b"])) {
+            try IncomingVault(theirs: try copy(of: base, entries: [entries[0], older], state: state), ancestor: base, seen: nil, replacedKDF: nil)
+                .check(acceptingWeakerKDF: false)
+        }
+        var newer = entries[1]
+        newer.username = "changed"
+        newer.clocks["username"] = later(state.clock, byDays: 0)
+        try IncomingVault(theirs: try copy(of: base, entries: [entries[0], newer], state: state), ancestor: base, seen: nil, replacedKDF: nil)
+            .check(acceptingWeakerKDF: false)
+    }
+
     @Test("an entry of the ancestor's missing from a newer copy is refused by name, unless its tombstone is there or it holds nothing within the horizon")
     func entriesKept() throws {
         let base = try ancestor()
@@ -80,14 +99,15 @@ struct IncomingVaultTests {
         #expect(throws: SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")) {
             try check(VaultState(clock: later(clock, byDays: 2), keys: nil), seen: NewestSeen(clock: clock, keys: keys))
         }
-        #expect(throws: SyncError.self) {
+        #expect(throws: SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")) {
             try check(VaultState(clock: later(clock, byDays: 2), keys: clock), seen: NewestSeen(clock: nil, keys: later(clock, byDays: 1)))
         }
         #expect(throws: SyncError.olderVault(why: "its latest change is older than the newest copy this machine has seen; taking it would undo the changes made since")) {
             try check(VaultState(clock: clock, keys: keys), seen: NewestSeen(clock: later(clock, byDays: 1), keys: keys))
         }
-        #expect(throws: SyncError.self, "the ancestor bounds it without a record") {
-            try check(VaultState(clock: nil), seen: nil, ancestor: base)
+        #expect(throws: SyncError.olderVault(why: "its latest change is older than the newest copy this machine has seen; taking it would undo the changes made since"),
+                "the ancestor bounds it without a record") {
+            try check(VaultState(clock: later(clock, byDays: -1), keys: state.keys), seen: nil, ancestor: base)
         }
         try check(VaultState(clock: clock, keys: keys), seen: NewestSeen(clock: clock, keys: keys))
         try check(VaultState(clock: later(clock, byDays: 1), keys: later(keys, byDays: 1)), seen: NewestSeen(clock: clock, keys: keys), ancestor: base)

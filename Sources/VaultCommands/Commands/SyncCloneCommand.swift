@@ -24,7 +24,11 @@ struct SyncCloneCommand: VaultSubcommand {
         let path = vault.path(in: context)
         _ = try vault.deviceID(in: context)
         let repository = try SyncRepository(vaultPath: VaultStore(path: path).path, environment: context.environment)
-        let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable)
+        let seen = NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment))
+        let unlocker = try vault.unlocker(in: context)
+        let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable) { vaultFile in
+            try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen)
+        }
         let envelope = try VaultStore(path: path).header()
         try context.streams.write(TerminalText.visibleLines("""
             Cloned the vault \(envelope.id) to \(repository.vaultPath) (branch \(branch)).

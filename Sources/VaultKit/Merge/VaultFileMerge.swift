@@ -137,13 +137,6 @@ public enum VaultFileMerge {
         return VaultMerge.Copy(entries: entries, state: table.state)
     }
 
-    /// The key-encryption key and vault id of a copy, opened with `unlocker` alone (never
-    /// changing the key cache).
-    public static func keys(of bytes: [UInt8], using unlocker: Unlocker) throws -> (key: SecureBytes, vaultID: String) {
-        let opened = try open(bytes, using: unlocker)
-        return (opened.keys.keyEncryptionKey, opened.envelope.id)
-    }
-
     /// Opens a copy with `unlocker` alone (never changing the key cache).
     static func open(_ bytes: [UInt8], using unlocker: Unlocker) throws -> Opened {
         try openOurs(bytes, keys: Keys(ours: unlocker, otherPassword: nil))

@@ -23,6 +23,9 @@ public struct MaskedRelay {
 
     /// How long, at most, what the child left in its pipes is passed on after it ended.
     static let drainTime = 0.25
+    /// How long one stream's bytes wait behind the other's possible start of a secret before
+    /// that start is masked and they pass (`SecretMasker.releaseHeld`).
+    static let holdBackTime = 0.5
 
     private var channels: [Channel]
     private var masker: SecretMasker
@@ -48,6 +51,8 @@ public struct MaskedRelay {
         if pendingInput.isEmpty { closeInput() }
         var status: Int32?
         var endedAt = 0.0
+        // Since when one stream has waited behind the other's possible start of a secret.
+        var heldBackSince: Double?
         while channels.contains(where: \.isOpen) || input != nil {
             if status == nil, let ended = child.exitStatusIfEnded() {
                 status = ended
@@ -56,6 +61,14 @@ public struct MaskedRelay {
             // Once the child has ended, only what is in the pipes already is passed on, for a
             // moment at most: a process it left behind may go on writing for ever.
             let passed = pass(waiting: status == nil ? 100 : 0)
+            if !masker.isHoldingBack {
+                heldBackSince = nil
+            } else if let since = heldBackSince, MonotonicClock.seconds() - since > Self.holdBackTime {
+                write(masker.releaseHeld())
+                heldBackSince = nil
+            } else if heldBackSince == nil {
+                heldBackSince = MonotonicClock.seconds()
+            }
             if status != nil && (!passed || MonotonicClock.seconds() - endedAt > Self.drainTime) { break }
         }
         for index in channels.indices { close(index) }
@@ -95,6 +108,8 @@ public struct MaskedRelay {
             } catch {
                 channels[part.stream].isWritable = false
                 close(part.stream)
+                // Nothing more comes from it: what it holds back from the other stream goes.
+                write(masker.end(part.stream))
             }
         }
     }

@@ -5,7 +5,10 @@
 /// error shows whole on a terminal), also when it is split across reads: bytes that could be the
 /// start of a secret are held back until later reads (or the end) decide, and the bytes of every
 /// stream read after them with them, so that the order of the bytes is kept; everything else
-/// is passed on at once, so a prompt without a newline still shows. Overlapping or adjacent
+/// is passed on at once, so a prompt without a newline still shows. Bytes of one stream that
+/// wait behind another's possible start of a secret wait for 64 KiB or until `releaseHeld` (which
+/// `MaskedRelay` calls after half a second) at most: that start is then masked, and still
+/// counts for the bytes of its stream that follow. Overlapping or adjacent
 /// occurrences read one after another in a stream are covered by one marker, so that no byte of
 /// any occurrence is shown and no boundary between them; an occurrence spread over two streams
 /// leaves a marker in each.
@@ -36,6 +39,9 @@ public struct SecretMasker {
     /// continues it rather than starting another. Any other byte passed on ends it, so that
     /// bytes passed on on either side of covered ones never stand side by side.
     private var markerOf: Int?
+    /// Per stream: bytes passed on masked by `releaseHeld` from which a secret may still start
+    /// (its next bytes complete it), kept for matching only.
+    private var carry: [[UInt8]]
 
     /// A masker for `secrets` over `streams` streams, numbered from 0; empty secrets are left
     /// out, as they would match everywhere.
@@ -43,6 +49,7 @@ public struct SecretMasker {
         self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }
         self.marker = Array(marker.utf8)
         ended = Array(repeating: false, count: streams)
+        carry = Array(repeating: [], count: streams)
     }
 
     /// Whether there is anything to mask.
@@ -67,17 +74,53 @@ public struct SecretMasker {
         return pass()
     }
 
+    /// Passes on everything held, masking the starts of secrets that hold it back (the bytes
+    /// of a stream that end inside what may become a secret, while the other stream has bytes
+    /// waiting behind them): for `MaskedRelay`, once the other stream has waited long enough.
+    /// A masked start still counts, so that its stream's next bytes that complete the secret are
+    /// masked too.
+    public mutating func releaseHeld() -> [Passed] {
+        pass(force: true)
+    }
+
+    /// Whether one stream's bytes wait behind another's possible start of a secret.
+    public var isHoldingBack: Bool {
+        guard let first = held.first?.stream else { return false }
+        return held.contains { $0.stream != first }
+    }
+
+    /// How many bytes may wait behind a possible start of a secret before they are released
+    /// as `releaseHeld` does.
+    static let holdLimit = 65_536
+
     /// Covers every occurrence in each stream and across all of them, and passes on the bytes
     /// before the first one that may begin a secret the bytes read so far end inside of, in a
     /// stream or across all. Every stream waits for that byte, so that the bytes are passed on
-    /// in the order they were read, which is what a terminal showing them together shows.
-    private mutating func pass() -> [Passed] {
+    /// in the order they were read, which is what a terminal showing them together shows; past
+    /// `holdLimit` bytes, or when `force`d, that start is masked instead and everything passes.
+    private mutating func pass(force: Bool = false) -> [Passed] {
         var release = held.count
+        var streamStarts: [Int] = []
         for stream in ended.indices {
-            if let hold = cover(held.indices.filter { held[$0].stream == stream }, final: ended[stream]) { release = min(release, hold) }
+            if let hold = coverStream(stream) {
+                release = min(release, hold)
+                streamStarts.append(hold)
+            }
         }
-        if ended.count > 1, let hold = cover(Array(held.indices), final: !ended.contains(false)) {
+        var acrossStart: Int?
+        if ended.count > 1, let hold = cover(Array(held.indices), carry: [], final: !ended.contains(false)) {
             release = min(release, hold)
+            acrossStart = hold
+        }
+        if (force || held.count > Self.holdLimit) && isHoldingBack {
+            for start in streamStarts {
+                let indices = held.indices[start...].filter { held[$0].stream == held[start].stream }
+                for index in indices { held[index].covered = true }
+                carry[held[start].stream] += indices.map { held[$0].byte }
+            }
+            // Across streams the possible start runs to the end of what is held.
+            if let acrossStart { for index in held.indices[acrossStart...] { held[index].covered = true } }
+            release = held.count
         }
         var output: [Passed] = []
         func add(_ bytes: [UInt8], to stream: Int) {
@@ -95,26 +138,46 @@ public struct SecretMasker {
         return output
     }
 
-    /// Marks as covered every held byte of `view` (indices into the held bytes, in the order
-    /// read) inside a whole occurrence of a secret; returns the index of the first byte that
-    /// may start a secret the view ends inside of, unless `final`.
-    private mutating func cover(_ view: [Int], final: Bool) -> Int? {
+    /// Covers the occurrences in `stream` alone, its carried bytes first; returns the index of
+    /// its first held byte that may start a secret, and keeps in the carry the carried bytes
+    /// from which a secret may still start.
+    private mutating func coverStream(_ stream: Int) -> Int? {
+        let carried = carry[stream]
+        let view = (0..<carried.count).map { -1 - $0 } + held.indices.filter { held[$0].stream == stream }
+        guard let hold = cover(view, carry: carried, final: ended[stream]) else {
+            carry[stream] = []
+            return nil
+        }
+        guard hold < 0 else {
+            carry[stream] = []
+            return hold
+        }
+        carry[stream] = Array(carried[(-1 - hold)...])
+        return view.first { $0 >= 0 }
+    }
+
+    /// Marks as covered every held byte of `view` inside a whole occurrence of a secret;
+    /// returns the element of the first byte that may start a secret the view ends inside of,
+    /// unless `final`. Elements are indices into the held bytes, or -1 - N for byte N of
+    /// `carry`, bytes passed on (masked) already, which count for matching only.
+    private mutating func cover(_ view: [Int], carry: [UInt8], final: Bool) -> Int? {
         for position in view.indices {
-            guard let length = match(view, at: position, final: final) else { return view[position] }
-            for index in view[position..<(position + length)] { held[index].covered = true }
+            guard let length = match(view, at: position, final: final, carry: carry) else { return view[position] }
+            for element in view[position..<(position + length)] where element >= 0 { held[element].covered = true }
         }
         return nil
     }
 
     /// The length of the longest secret at `position` of `view` (0 when none is there), or nil
     /// when the view ends inside what may still become a secret and more may come.
-    private func match(_ view: [Int], at position: Int, final: Bool) -> Int? {
+    private func match(_ view: [Int], at position: Int, final: Bool, carry: [UInt8]) -> Int? {
+        let byte = { (element: Int) in element >= 0 ? self.held[element].byte : carry[-1 - element] }
         var longest = 0
         let available = view.count - position
-        let byte = held[view[position]].byte
-        for secret in secrets where byte == secret[0] {
+        let first = byte(view[position])
+        for secret in secrets where first == secret[0] {
             let compared = min(available, secret.count)
-            guard (0..<compared).allSatisfy({ held[view[position + $0]].byte == secret[$0] }) else { continue }
+            guard (0..<compared).allSatisfy({ byte(view[position + $0]) == secret[$0] }) else { continue }
             if compared == secret.count {
                 longest = max(longest, secret.count)
             } else if !final {

@@ -10,13 +10,14 @@ import FoundationEssentials
 /// - its clock, the latest change it holds, which must not be older than the newest seen: an
 ///   older copy would drop every change made since;
 /// - the entries of the ancestor it is merged against (our own copy, for a fast-forward): each
-///   is still there, or has its tombstone, or holds nothing newer than the tombstone horizon
-///   before the copy's clock (its tombstone may have been dropped since);
+///   is still there with no part stamped earlier, or has a tombstone at or after its last
+///   change, or holds nothing newer than the tombstone horizon before the copy's clock (its
+///   tombstone may have been dropped since);
 /// - its key derivation, when its header is the one taken: no less memory and no fewer passes
 ///   than ours, unless the person says a lower one was set on purpose.
 ///
 /// "Newest seen" is the record of the last copy synced (`NewestSeen`) and the ancestor.
-struct IncomingVault {
+public struct IncomingVault {
     var theirs: VaultFileMerge.Opened
     /// The copy `theirs` is merged against, or replaces in a fast-forward; nil when there is
     /// none at hand (no common history, or one under keys no longer held).
@@ -24,6 +25,15 @@ struct IncomingVault {
     var seen: NewestSeen?
     /// The key derivation of the header that taking `theirs` replaces; nil when ours is kept.
     var replacedKDF: KDFParameters?
+
+    /// For `vault sync clone`: a copy of a vault this machine has synced before (one with a
+    /// record) is opened with `unlocker` and must be no older than the record; one never synced
+    /// here is taken as it is, there being nothing to compare it with.
+    public static func checkClone(_ bytes: [UInt8], unlocker: Unlocker, seen: NewestSeen.Folder) throws {
+        guard let record = try seen.record(vaultID: try Envelope.parse(bytes).id) else { return }
+        let opened = try VaultFileMerge.open(bytes, using: unlocker)
+        try IncomingVault(theirs: opened, ancestor: nil, seen: record, replacedKDF: nil).check(acceptingWeakerKDF: true)
+    }
 
     func check(acceptingWeakerKDF: Bool) throws {
         let state = theirs.table.state
@@ -35,7 +45,7 @@ struct IncomingVault {
         if let clock = bound.clock, NewestSeen.later(state.clock, clock) != state.clock {
             throw SyncError.olderVault(why: "its latest change is older than the newest copy this machine has seen; taking it would undo the changes made since")
         }
-        try checkEntriesKept()
+        try checkNothingUndone()
         if let replacedKDF, !acceptingWeakerKDF {
             let kdf = theirs.envelope.kdf
             if kdf.memoryKiB < replacedKDF.memoryKiB || kdf.iterations < replacedKDF.iterations {
@@ -44,19 +54,29 @@ struct IncomingVault {
         }
     }
 
-    /// Refuses a copy without an entry of the ancestor's that it has no tombstone for.
-    private func checkEntriesKept() throws {
+    /// Refuses a copy that undoes what the ancestor holds: an entry gone without a tombstone at
+    /// or after its last change, or a part of an entry stamped earlier than the ancestor's (an
+    /// authentic copy from before a change, such as one machine's copy before it merged).
+    private func checkNothingUndone() throws {
         guard let ancestor else { return }
         let state = theirs.table.state
-        let kept = Set(try theirs.table.allEntries().map(\.id))
-        let buried = Set(state.deleted.map(\.id))
+        let kept = Dictionary(try theirs.table.allEntries().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let buried = Dictionary(state.deleted.map { ($0.id, $0.deleted) }, uniquingKeysWith: max)
         // Everything an entry held before this may have lost its tombstone by now.
         let horizon = (state.clock?.milliseconds ?? 0) - Int64(VaultState.tombstoneHorizon * 1000)
-        let missing = try ancestor.table.allEntries().filter { entry in
-            guard !kept.contains(entry.id), !buried.contains(entry.id) else { return false }
-            let latest = entry.clocks.values.max()?.milliseconds ?? Stamp(legacy: entry.modified).milliseconds
-            return latest >= horizon
+        var dropped: [String] = [], undone: [String] = []
+        for entry in try ancestor.table.allEntries() {
+            let parts = Set(entry.clocks.keys).union(EntryPart.present(in: entry))
+            let latest = parts.map(entry.stamp(of:)).max() ?? Stamp(legacy: entry.modified)
+            if let newer = kept[entry.id] {
+                if parts.contains(where: { newer.stamp(of: $0) < entry.stamp(of: $0) }) { undone.append(entry.name) }
+            } else if let removal = buried[entry.id], removal >= latest {
+                continue
+            } else if latest.milliseconds >= horizon {
+                dropped.append(entry.name)
+            }
         }
-        guard missing.isEmpty else { throw SyncError.entriesDropped(names: missing.map(\.name).sorted()) }
+        guard dropped.isEmpty else { throw SyncError.entriesDropped(names: dropped.sorted()) }
+        guard undone.isEmpty else { throw SyncError.changesUndone(names: undone.sorted()) }
     }
 }

@@ -26,6 +26,11 @@ public enum SyncError: VaultFailure, Equatable {
     case olderVault(why: String)
     /// The remote's copy lacks entries its ancestor has, without their tombstones.
     case entriesDropped(names: [String])
+    /// The remote's copy holds parts of entries older than its ancestor's.
+    case changesUndone(names: [String])
+    /// Our copy is under the master password from before a `passwd` elsewhere, which is not at
+    /// hand, so the remote's copy cannot be compared with it.
+    case oldPasswordNeeded
     /// The remote's copy would lower the cost of deriving the key.
     case weakerKeyDerivation(theirs: KDFParameters, ours: KDFParameters)
     /// The record of the newest copy seen (`NewestSeen`) cannot be read.
@@ -78,6 +83,14 @@ public enum SyncError: VaultFailure, Equatable {
             let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
             return "the remote's vault lacks \(names.count) entr\(names.count == 1 ? "y" : "ies") (\(shown)) with no record of "
                 + "\(names.count == 1 ? "its" : "their") removal; nothing was merged or pushed"
+        case .changesUndone(let names):
+            let shown = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            return "the remote offers an older vault: \(names.count) entr\(names.count == 1 ? "y" : "ies") (\(shown)) "
+                + "older than this machine's copy, which would undo changes made since; nothing was merged or pushed"
+        case .oldPasswordNeeded:
+            return "this machine's copy is under the master password used before it was changed on another machine, and that "
+                + "password is needed to check what the remote sends: run vault sync at a terminal (it asks for both), or "
+                + "vault unlock with the old password first; nothing was merged or pushed"
         case .weakerKeyDerivation(let theirs, let ours):
             return "the remote's vault derives its key with less work (\(Self.describe(theirs))) than this one "
                 + "(\(Self.describe(ours))); nothing was merged or pushed. If it was lowered on purpose with "
@@ -96,6 +109,7 @@ public enum SyncError: VaultFailure, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .vaultExists: return .alreadyExists
+        case .oldPasswordNeeded: return .authenticationFailed
         default: return .failure
         }
     }

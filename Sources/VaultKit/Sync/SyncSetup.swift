@@ -47,9 +47,11 @@ public enum SyncSetup {
 
     /// Clones the vault at `remote` into the folder of `repository`'s vault file, which must not
     /// exist yet and whose folder must be in no repository; the remote's default branch is
-    /// checked out and git set up as `initialize` sets it. On any failure what it made goes.
-    /// Returns the branch.
-    public static func clone(_ repository: SyncRepository, remote: String, executable: String) throws -> String {
+    /// checked out and git set up as `initialize` sets it, once `accept` has taken the vault
+    /// file's bytes. On any failure what it made goes. Returns the branch.
+    public static func clone(
+        _ repository: SyncRepository, remote: String, executable: String, accept: ([UInt8]) throws -> Void = { _ in }
+    ) throws -> String {
         try SyncRepository.checkName(repository.vaultName)
         var info = stat()
         if lstat(repository.vaultPath, &info) == 0 { throw SyncError.vaultExists(path: repository.vaultPath) }
@@ -66,6 +68,7 @@ public enum SyncSetup {
             guard let tip = try repository.object("refs/remotes/origin/\(branch)^{commit}") else { throw SyncError.remoteEmpty }
             try checkVault(in: tip, repository)
             try IncomingCommits(repository: repository).check(tip: tip, known: nil)
+            if let blob = try repository.object("\(tip):\(try repository.pathInRepository())") { try accept(try repository.blob(blob)) }
             try repository.git.run(["checkout", "-q", "-b", branch, tip])
             try repository.git.run(["branch", "-q", "--set-upstream-to=refs/remotes/origin/\(branch)"])
             guard try repository.object("HEAD^{commit}") == tip else { throw SyncError.remoteEmpty }

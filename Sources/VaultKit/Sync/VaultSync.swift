@@ -95,7 +95,7 @@ public struct VaultSync {
                 }
                 if try pushed(to: upstream) {
                     outcome.pushed = outcome.upstream
-                    try notePushed(head)
+                    notePushed(head)
                     break
                 }
                 if attempt == Self.attempts { throw SyncError.pushKeptFailing }
@@ -207,15 +207,14 @@ public struct VaultSync {
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
             let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
-            try check(IncomingVault(theirs: copies.theirs, ancestor: copies.base, seen: try seen.record(vaultID: copies.theirs.envelope.id),
-                                    replacedKDF: theirHeader ? copies.ours.envelope.kdf : nil))
+            let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil)
             let merged = try VaultFileMerge.merge(copies)
             let file = try repository.gitFolder() + "/" + Self.resultFile
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
             incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
-                                taken: SeenCopy(copies.theirs), result: SeenCopy(merged))
+                                taken: taken, result: SeenCopy(merged))
         } else if oursBlob == baseBlob {
             // git takes their file as it is.
             incoming = try changes(from: oursBlob, to: theirsBlob)
@@ -256,34 +255,33 @@ public struct VaultSync {
         let new = try repository.blob(after)
         guard let before else {
             // A branch that had no vault file: the copy is held to the record alone.
-            let opened = try VaultFileMerge.open(new, using: keys.ours)
-            try check(IncomingVault(theirs: opened, ancestor: nil, seen: try seen.record(vaultID: opened.envelope.id), replacedKDF: nil))
-            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: SeenCopy(opened), result: SeenCopy(opened))
+            let taken = try checked(try VaultFileMerge.open(new, using: keys.ours), against: nil, replacing: nil)
+            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken)
         }
         let old = try repository.blob(before)
         let oldHeader = try Envelope.parse(old)
         let newPassword = !oldHeader.derivesKeyLike(try Envelope.parse(new))
         do {
             let copies = try VaultFileMerge.open(base: nil, ours: old, theirs: new, keys: keys)
-            try check(IncomingVault(theirs: copies.theirs, ancestor: copies.ours, seen: try seen.record(vaultID: oldHeader.id),
-                                    replacedKDF: oldHeader.kdf))
+            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf)
             let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
             return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
-                            taken: SeenCopy(copies.theirs), result: SeenCopy(copies.theirs))
+                            taken: taken, result: taken)
         } catch VaultOpenError.wrongPassword where newPassword {
             // The password at hand (a password file changed already) is the other machine's
-            // new one: their copy opens with it, and is taken without a list of what it brings,
-            // held to the record (our copy, under the old password, cannot be opened to compare).
-            let opened = try VaultFileMerge.open(new, using: keys.ours)
-            try check(IncomingVault(theirs: opened, ancestor: nil, seen: try seen.record(vaultID: opened.envelope.id), replacedKDF: oldHeader.kdf))
-            return Incoming(report: nil, unreported: "the master password was changed there, and ours is not at hand",
-                            newKey: (opened.keys.keyEncryptionKey, opened.envelope.id), taken: SeenCopy(opened), result: SeenCopy(opened))
+            // new one: our copy, under the old one, cannot be opened to compare theirs with,
+            // and theirs is taken only once it has been.
+            throw SyncError.oldPasswordNeeded
         }
     }
 
-    /// Refuses a copy from the remote that is older than what this machine has seen.
-    private func check(_ incoming: IncomingVault) throws {
-        try incoming.check(acceptingWeakerKDF: acceptsWeakerKDF)
+    /// Refuses a copy from the remote that is older than what this machine has seen (the
+    /// record, and `ancestor`) or would lower `replacing`, the key derivation of the header it
+    /// replaces; returns what to record once git has taken it.
+    private func checked(_ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?) throws -> SeenCopy {
+        let record = try seen.record(vaultID: theirs.envelope.id)
+        try IncomingVault(theirs: theirs, ancestor: ancestor, seen: record, replacedKDF: replacing).check(acceptingWeakerKDF: acceptsWeakerKDF)
+        return SeenCopy(theirs)
     }
 
     /// Once git has taken what came in: records it as the newest copy seen, and caches the
@@ -298,18 +296,12 @@ public struct VaultSync {
     }
 
     /// Records the copy just pushed (`head`, when known) as the newest the remote holds. A
-    /// push of local commits alone has needed no key so far: it is asked for now, and with
-    /// nobody to ask for it the record stays as it was.
-    private func notePushed(_ head: SeenCopy?) throws {
-        var pushed = head
-        if pushed == nil {
-            do {
-                pushed = SeenCopy(try VaultFileMerge.openOurs(try AtomicFile.read(repository.vaultPath), keys: keys))
-            } catch InputError.locked {
-                return
-            }
-        }
-        if let pushed { try seen.note(pushed.seen, vaultID: pushed.vaultID) }
+    /// push of local commits alone has needed no key so far: it is asked for now. The push has
+    /// happened: a copy that cannot be opened (nobody to ask, a wrong password) or a record
+    /// that cannot be written leaves the record as it was, and the sync succeeds.
+    private func notePushed(_ head: SeenCopy?) {
+        guard let pushed = head ?? (try? SeenCopy(VaultFileMerge.openOurs(AtomicFile.read(repository.vaultPath), keys: keys))) else { return }
+        try? seen.note(pushed.seen, vaultID: pushed.vaultID)
     }
 
     /// Pushes the branch; false when the remote moved on meanwhile (fetch and merge again).

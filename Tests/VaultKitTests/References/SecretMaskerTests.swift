@@ -200,6 +200,30 @@ struct SecretMaskerTests {
         #expect(Self.streams([(0, "hun"), (1, "!"), (1, "ter2")], secrets: ["hunter2"]) == ["hun", "!ter2"])
     }
 
+    @Test func heldBackBytesAreReleasedWithTheStartMaskedWhichStillCounts() {
+        var masker = SecretMasker(secrets: ["hunter2"], streams: 2)
+        #expect(masker.feed(Array("token: h".utf8), from: 0) == [SecretMasker.Passed(stream: 0, bytes: Array("token: ".utf8))])
+        #expect(masker.feed(Array("log line\n".utf8), from: 1).isEmpty)
+        #expect(masker.isHoldingBack)
+        #expect(masker.releaseHeld() == [SecretMasker.Passed(stream: 0, bytes: Array(Self.marker.utf8)),
+                                         SecretMasker.Passed(stream: 1, bytes: Array("log line\n".utf8))])
+        #expect(!masker.isHoldingBack)
+        // The rest of the secret, when it comes, is masked too; other bytes are not.
+        #expect(masker.feed(Array("unter2 ok".utf8), from: 0) == [SecretMasker.Passed(stream: 0, bytes: Array("\(Self.marker) ok".utf8))])
+        #expect(masker.feed(Array("h".utf8), from: 0).isEmpty)
+        #expect(masker.releaseHeld().isEmpty, "nothing waits behind it")
+        #expect(masker.feed(Array("ello".utf8), from: 0) == [SecretMasker.Passed(stream: 0, bytes: Array("hello".utf8))])
+    }
+
+    @Test func noMoreThanTheLimitWaits() {
+        var masker = SecretMasker(secrets: ["hunter2"], streams: 2)
+        _ = masker.feed(Array("h".utf8), from: 0)
+        var passed = 0
+        for _ in 0..<40 { passed += masker.feed([UInt8](repeating: 0x2E, count: 4096), from: 1).bytes.count }
+        #expect(passed >= 40 * 4096 - SecretMasker.holdLimit, "\(passed) bytes passed")
+        #expect(!masker.isHoldingBack)
+    }
+
     @Test(arguments: 0..<20)
     func noSecretShowsInEitherStreamNorInTheirInterleaving(seed: UInt64) {
         var random = SeededRandom(seed: seed)
