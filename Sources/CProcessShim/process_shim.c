@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -44,25 +43,16 @@ static void vault_reserve_standard_descriptors(void) {
 /* Where the handler below writes: the pipe TerminationSignals reads. */
 static volatile int forwarding_pipe = -1;
 
-/* How many signals the handler has taken, counted before the byte is written, so that a reader
- * can tell whether a byte is still on its way. */
-static atomic_ulong signals_taken;
-
 /* Passes the signal on as one byte, which is all a handler may safely do; errno is kept. The
  * byte's high bit says the kernel sent it (SI_KERNEL: a key at the terminal, or its hangup),
  * which reaches the whole foreground process group, rather than a process with kill(2). */
 static void forward_signal(int number, siginfo_t *info, void *context) {
     (void)context;
     int saved = errno;
-    atomic_fetch_add(&signals_taken, 1);
     unsigned char byte = (unsigned char)number;
     if (info != NULL && info->si_code == SI_KERNEL) byte |= 0x80;
     (void)write(forwarding_pipe, &byte, 1);
     errno = saved;
-}
-
-unsigned long vault_signals_taken(void) {
-    return atomic_load(&signals_taken);
 }
 
 int vault_forward_signals(int pipe_write_end, const int *numbers, int count) {

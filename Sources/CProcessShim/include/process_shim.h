@@ -14,9 +14,6 @@ int vault_set_not_dumpable(void);
 /// process. Returns 0, or -1 with errno set.
 int vault_forward_signals(int pipe_write_end, const int *numbers, int count);
 
-/// How many signals that handler has taken so far; each is counted before its byte is written.
-unsigned long vault_signals_taken(void);
-
 /// An anonymous file in memory (memfd_create, close-on-exec), which a child's output can be
 /// sent to and read back from after it exits. Returns the descriptor, or -1 with errno set.
 int vault_memory_file(const char *name);

@@ -28,9 +28,6 @@ public enum TerminationSignals {
         var pipe: Int32?
         /// Where signals go instead of ending vault, while vault runs a child.
         var forwarding: Forwarding?
-        /// How many bytes from the pipe the thread has acted on, to compare with the number of
-        /// signals the handler took (`vault_signals_taken`).
-        var handled: UInt = 0
     }
 
     private static let state = Mutex(State())
@@ -40,6 +37,9 @@ public enum TerminationSignals {
         /// A child being started: the first signal waits for it.
         case starting(pending: Int32?)
         case child(pid_t)
+        /// The child has ended: a signal the terminal sent reached it with vault's copy, which
+        /// the thread may act on only now, and is dropped; one a process sent ends vault.
+        case ended
     }
 
     /// For `main`: installs the handler and starts the thread that acts on the signals. A
@@ -101,34 +101,14 @@ public enum TerminationSignals {
     }
 
     /// Ends forwarding; a signal that came while the child was being started and none was
-    /// there to take it now ends vault. Signals sent before the child ended are acted on first:
-    /// Ctrl-C reaches the child and vault together, and if the thread reading the pipe had not
-    /// got to vault's copy before the child's exit was seen, it would otherwise end vault.
+    /// there to take it now ends vault.
     private static func stopForwarding() {
-        awaitSignalsOnTheirWay()
         let pending = state.withLock { state -> Int32? in
-            defer { state.forwarding = nil }
+            defer { state.forwarding = .ended }
             if case .starting(let pending) = state.forwarding { return pending }
             return nil
         }
         if let pending { end(by: pending) }
-    }
-
-    /// Waits, for a second at most, until every signal sent to vault so far has been acted on
-    /// by the thread: none is still pending for the process, and the thread has read as many
-    /// bytes as the handler took signals.
-    private static func awaitSignalsOnTheirWay() {
-        guard state.withLock({ $0.pipe }) != nil else { return }
-        let deadline = ContinuousClock.now + .seconds(1)
-        while true {
-            var pending = sigset_t()
-            sigpending(&pending)
-            let delivered = (numbers + forwardedOnly).allSatisfy { sigismember(&pending, $0) != 1 }
-            let taken = UInt(vault_signals_taken())
-            if delivered, state.withLock({ $0.handled }) >= taken { return }
-            guard ContinuousClock.now < deadline else { return }
-            usleep(1_000)
-        }
     }
 
     /// The four signals as a set.
@@ -141,7 +121,6 @@ public enum TerminationSignals {
 
     private static func arrived(_ number: Int32, fromTerminal: Bool) {
         let now = state.withLock { state -> Bool in
-            state.handled += 1
             switch state.forwarding {
             case .child(let pid):
                 if !fromTerminal { kill(pid, number) }
@@ -149,7 +128,9 @@ public enum TerminationSignals {
             case .starting(let pending):
                 if !fromTerminal { state.forwarding = .starting(pending: pending ?? number) }
                 return false
-            case nil:
+            case .ended where fromTerminal:
+                return false
+            case .ended, nil:
                 break
             }
             guard state.holders > 0 else { return true }
