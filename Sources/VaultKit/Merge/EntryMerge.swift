@@ -58,9 +58,12 @@ struct EntryMerge {
         _ part: String, mine: EntryPart.Value, other: EntryPart.Value, mineStamp: Stamp, otherStamp: Stamp
     ) -> (kept: MergeReport.Side, conflict: Bool) {
         if let base {
-            let original = EntryPart.value(of: part, in: base)
-            if mine == original { return (.theirs, false) }
-            if other == original { return (.ours, false) }
+            // A side left the part alone when it has the base's value and, in `clock`, the base's
+            // stamp (its stand-in, for a base older than stamps) or none: one changed and
+            // changed back has a later stamp, which the merge must not drop.
+            let (original, originalStamp) = (EntryPart.value(of: part, in: base), base.stamp(of: part))
+            if mine == original && (ours.clocks[part] ?? originalStamp) == originalStamp { return (.theirs, false) }
+            if other == original && (theirs.clocks[part] ?? originalStamp) == originalStamp { return (.ours, false) }
         }
         if otherStamp != mineStamp { return (otherStamp > mineStamp ? .theirs : .ours, true) }
         // The same stamp for two values: only entries of files older than stamps, changed on

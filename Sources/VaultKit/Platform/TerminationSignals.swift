@@ -100,6 +100,15 @@ public enum TerminationSignals {
         return try body()
     }
 
+    /// For whoever reaps the child before forwarding ends (`MaskedRelay`, which passes on what
+    /// is left in its pipes afterwards): signals are no longer sent to its pid, which the
+    /// system may give to another process.
+    static func childEnded() {
+        state.withLock { state in
+            if case .child = state.forwarding { state.forwarding = .ended }
+        }
+    }
+
     /// Ends forwarding; a signal that came while the child was being started and none was
     /// there to take it now ends vault.
     private static func stopForwarding() {

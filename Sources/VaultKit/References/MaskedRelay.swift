@@ -55,6 +55,7 @@ public struct MaskedRelay {
         var heldBackSince: Double?
         while channels.contains(where: \.isOpen) || input != nil {
             if status == nil, let ended = child.exitStatusIfEnded() {
+                TerminationSignals.childEnded()
                 status = ended
                 endedAt = MonotonicClock.seconds()
             }
@@ -102,16 +103,19 @@ public struct MaskedRelay {
     /// Writes what the masker passed on, each to its stream's destination; a destination that
     /// fails takes nothing more, and its pipe from the child is closed.
     private mutating func write(_ passed: [SecretMasker.Passed]) {
+        var failed: [Int] = []
         for part in passed where channels[part.stream].isWritable {
             do throws(Errno) {
                 try channels[part.stream].destination.writeEvery(part.bytes)
             } catch {
                 channels[part.stream].isWritable = false
                 close(part.stream)
-                // Nothing more comes from it: what it holds back from the other stream goes.
-                write(masker.end(part.stream))
+                failed.append(part.stream)
             }
         }
+        // Nothing more comes from those: what they held back from the other stream goes, after
+        // what was passed on before it.
+        for stream in failed { write(masker.end(stream)) }
     }
 
     private mutating func close(_ index: Int) {

@@ -39,9 +39,10 @@ public struct SecretMasker {
     /// continues it rather than starting another. Any other byte passed on ends it, so that
     /// bytes passed on on either side of covered ones never stand side by side.
     private var markerOf: Int?
-    /// Per stream: bytes passed on masked by `releaseHeld` from which a secret may still start
-    /// (its next bytes complete it), kept for matching only.
+    /// Per stream, and across all of them: bytes passed on masked by `releaseHeld` from which a
+    /// secret may still start (the next bytes complete it), kept for matching only.
     private var carry: [[UInt8]]
+    private var carryAcross: [UInt8] = []
 
     /// A masker for `secrets` over `streams` streams, numbered from 0; empty secrets are left
     /// out, as they would match everywhere.
@@ -108,9 +109,13 @@ public struct SecretMasker {
             }
         }
         var acrossStart: Int?
-        if ended.count > 1, let hold = cover(Array(held.indices), carry: [], final: !ended.contains(false)) {
-            release = min(release, hold)
-            acrossStart = hold
+        if ended.count > 1 {
+            let across = coverCarrying(carryAcross, Array(held.indices), final: !ended.contains(false))
+            carryAcross = across.carry
+            if let hold = across.hold {
+                release = min(release, hold)
+                acrossStart = hold
+            }
         }
         if (force || held.count > Self.holdLimit) && isHoldingBack {
             for start in streamStarts {
@@ -119,7 +124,10 @@ public struct SecretMasker {
                 carry[held[start].stream] += indices.map { held[$0].byte }
             }
             // Across streams the possible start runs to the end of what is held.
-            if let acrossStart { for index in held.indices[acrossStart...] { held[index].covered = true } }
+            if let acrossStart {
+                for index in held.indices[acrossStart...] { held[index].covered = true }
+                carryAcross += held[acrossStart...].map(\.byte)
+            }
             release = held.count
         }
         var output: [Passed] = []
@@ -139,21 +147,21 @@ public struct SecretMasker {
     }
 
     /// Covers the occurrences in `stream` alone, its carried bytes first; returns the index of
-    /// its first held byte that may start a secret, and keeps in the carry the carried bytes
-    /// from which a secret may still start.
+    /// its first held byte that may start a secret.
     private mutating func coverStream(_ stream: Int) -> Int? {
-        let carried = carry[stream]
-        let view = (0..<carried.count).map { -1 - $0 } + held.indices.filter { held[$0].stream == stream }
-        guard let hold = cover(view, carry: carried, final: ended[stream]) else {
-            carry[stream] = []
-            return nil
-        }
-        guard hold < 0 else {
-            carry[stream] = []
-            return hold
-        }
-        carry[stream] = Array(carried[(-1 - hold)...])
-        return view.first { $0 >= 0 }
+        let covered = coverCarrying(carry[stream], held.indices.filter { held[$0].stream == stream }, final: ended[stream])
+        carry[stream] = covered.carry
+        return covered.hold
+    }
+
+    /// Covers the occurrences in `carried` bytes followed by the held bytes at `real`; returns
+    /// the index of the first of those held bytes that may start a secret, and the carried
+    /// bytes from which a secret may still start.
+    private mutating func coverCarrying(_ carried: [UInt8], _ real: [Int], final: Bool) -> (hold: Int?, carry: [UInt8]) {
+        let view = (0..<carried.count).map { -1 - $0 } + real
+        guard let hold = cover(view, carry: carried, final: final) else { return (nil, []) }
+        guard hold < 0 else { return (hold, []) }
+        return (real.first, Array(carried[(-1 - hold)...]))
     }
 
     /// Marks as covered every held byte of `view` inside a whole occurrence of a secret;

@@ -69,7 +69,11 @@ public struct IncomingVault {
             let parts = Set(entry.clocks.keys).union(EntryPart.present(in: entry))
             let latest = parts.map(entry.stamp(of:)).max() ?? Stamp(legacy: entry.modified)
             if let newer = kept[entry.id] {
-                if parts.contains(where: { newer.stamp(of: $0) < entry.stamp(of: $0) }) { undone.append(entry.name) }
+                // A part the newer entry has no stamp for (an entry restored from an export,
+                // which holds none) counts as of its latest stamp, not of its old `modified`.
+                let fallback = newer.clocks.values.max()
+                let stamp = { (part: String) in newer.clocks[part] ?? fallback ?? newer.stamp(of: part) }
+                if parts.contains(where: { stamp($0) < entry.stamp(of: $0) }) { undone.append(entry.name) }
             } else if let removal = buried[entry.id], removal >= latest {
                 continue
             } else if latest.milliseconds >= horizon {

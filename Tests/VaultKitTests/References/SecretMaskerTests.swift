@@ -215,17 +215,26 @@ struct SecretMaskerTests {
         #expect(masker.feed(Array("ello".utf8), from: 0) == [SecretMasker.Passed(stream: 0, bytes: Array("hello".utf8))])
     }
 
+    @Test func theRestOfASecretSplitBetweenStreamsIsMaskedAfterARelease() {
+        var masker = SecretMasker(secrets: ["hunter2"], streams: 2)
+        _ = masker.feed(Array("h".utf8), from: 0)
+        _ = masker.feed(Array("u".utf8), from: 1)
+        #expect(masker.releaseHeld().bytes == Array((Self.marker + Self.marker).utf8))
+        // Covered, and continuing the marker the u left on standard error.
+        #expect(masker.feed(Array("nter2!".utf8), from: 1) == [SecretMasker.Passed(stream: 1, bytes: Array("!".utf8))])
+    }
+
     @Test func noMoreThanTheLimitWaits() {
         var masker = SecretMasker(secrets: ["hunter2"], streams: 2)
         _ = masker.feed(Array("h".utf8), from: 0)
         var passed = 0
         for _ in 0..<40 { passed += masker.feed([UInt8](repeating: 0x2E, count: 4096), from: 1).bytes.count }
-        #expect(passed >= 40 * 4096 - SecretMasker.holdLimit, "\(passed) bytes passed")
+        #expect(passed >= 40 * 4096 - SecretMasker.holdLimit && passed <= 40 * 4096 + Self.marker.utf8.count, "\(passed) bytes passed")
         #expect(!masker.isHoldingBack)
     }
 
     @Test(arguments: 0..<20)
-    func noSecretShowsInEitherStreamNorInTheirInterleaving(seed: UInt64) {
+    func noSecretShowsInEitherStreamNorInTheirInterleavingEvenWhenReleased(seed: UInt64) {
         var random = SeededRandom(seed: seed)
         for _ in 0..<25 {
             let (secretBytes, text) = Self.randomCase(&random)
@@ -235,7 +244,9 @@ struct SecretMaskerTests {
             var rest = text[...]
             while !rest.isEmpty {
                 let size = 1 + Int(random.next() % 3), stream = Int(random.next() % 2)
-                for part in masker.feed(rest.prefix(size), from: stream) {
+                // Now and then the relay's wait runs out and the held bytes are released.
+                let release = random.next() % 4 == 0 ? masker.releaseHeld() : []
+                for part in release + masker.feed(rest.prefix(size), from: stream) {
                     shown += part.bytes
                     perStream[part.stream] += part.bytes
                 }
