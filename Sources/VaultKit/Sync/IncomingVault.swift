@@ -39,10 +39,10 @@ public struct IncomingVault {
         let state = theirs.table.state
         let bound = [seen, ancestor.map { NewestSeen($0.table.state) }].compactMap { $0 }
             .reduce(NewestSeen(clock: nil, keys: nil)) { $0.joined(with: $1) }
-        if let keys = bound.keys, NewestSeen.later(state.keys, keys) != state.keys {
+        if let keys = bound.keys, Self.isBefore(state.keys, keys) {
             throw SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")
         }
-        if let clock = bound.clock, NewestSeen.later(state.clock, clock) != state.clock {
+        if let clock = bound.clock, Self.isBefore(state.clock, clock) {
             throw SyncError.olderVault(why: "its latest change is older than the newest copy this machine has seen; taking it would undo the changes made since")
         }
         try checkNothingUndone()
@@ -52,6 +52,11 @@ public struct IncomingVault {
                 throw SyncError.weakerKeyDerivation(theirs: kdf, ours: replacedKDF)
             }
         }
+    }
+
+    /// Whether `stamp` comes before `bound`; a missing stamp comes before any.
+    private static func isBefore(_ stamp: Stamp?, _ bound: Stamp) -> Bool {
+        stamp.map { $0 < bound } ?? true
     }
 
     /// Refuses a copy that undoes what the ancestor holds: an entry gone without a tombstone at
