@@ -42,12 +42,13 @@ struct GenerateCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let generator = PasswordGenerator()
         let policy = policyOptions.policy
         let bits = try generator.entropyBits(of: policy)
         if clipboard.clip {
-            try clipboard.copy(try generator.generate(policy).text, describing: "a new \(policy.noun)", config: context.config(), in: context)
+            try clipboard.copy(try generator.generate(policy).text, describing: "a new \(policy.noun)", in: session)
         } else if output.json {
             let next = try generator.source(for: policy)
             let passwords = try (0..<count).map { _ in try next().text }

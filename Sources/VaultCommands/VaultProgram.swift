@@ -2,8 +2,9 @@ import ArgumentParser
 import VaultCLI
 import VaultKit
 
-/// One run of `vault` with a command line, in a context: parses the arguments, runs the chosen
-/// command, and turns every failure into one line on standard error and the exit status the
+/// One run of `vault` with a command line, in a context: parses the arguments, builds the
+/// chosen command's session (once, from its vault options and the context), runs the command
+/// with it, and turns every failure into one line on standard error and the exit status the
 /// product contract promises. The executable calls it with the process's context; tests call it
 /// with their own and read the status and the streams.
 public enum VaultProgram {
@@ -17,7 +18,8 @@ public enum VaultProgram {
         do {
             var command = try VaultCommand.parseAsRoot(arguments)
             if let subcommand = command as? VaultSubcommand {
-                try await subcommand.run(in: context)
+                let session = VaultSession(options: subcommand.vault, keyAccess: type(of: subcommand).keyAccess, context: context)
+                try await subcommand.run(in: session)
             } else {
                 try command.run()  // `vault` alone: its help
             }

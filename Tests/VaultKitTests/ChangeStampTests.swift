@@ -49,10 +49,9 @@ struct ChangeStampTests {
 
     /// A store whose changes are made on `device` at the time `now` holds.
     private func store(in folder: TemporaryFolder, now: TestClock) throws -> (VaultStore, Unlocker) {
-        let store = VaultStore(path: folder.path + "/vault.json")
+        let store = VaultStore(path: folder.path + "/vault.json", origin: ChangeOrigin(device: { Self.device }, now: { now.time }))
         var password = Array("pw".utf8)
         try store.create(password: try SecureBytes(consuming: &password), kdf: .minimum, cipher: .xchacha20poly1305)
-        store.origin = ChangeOrigin(device: { Self.device }, now: { now.time })
         return (store, Unlocker(passwordSource: FixedPassword(text: "pw"), keyCache: NoKeyCache()))
     }
 

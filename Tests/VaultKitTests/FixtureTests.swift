@@ -5,7 +5,7 @@ import Testing
 /// Vault files written by every format version must stay readable by every later version.
 struct FixtureTests {
     private func open(_ name: String, password: String = "fixture password v1") throws -> OpenVault {
-        try VaultStore(path: Fixtures.path(name))
+        try VaultStore(path: Fixtures.path(name), origin: .ephemeral())
             .open(using: Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache()))
     }
 
@@ -83,7 +83,7 @@ struct FixtureTests {
     }
 
     @Test func wrongPasswordIsRefused() throws {
-        let store = VaultStore(path: Fixtures.path("v1/vault.json"))
+        let store = VaultStore(path: Fixtures.path("v1/vault.json"), origin: .ephemeral())
         #expect(throws: VaultOpenError.wrongPassword) {
             try store.open(using: Unlocker(passwordSource: FixedPassword(text: "nope"), keyCache: NoKeyCache()))
         }

@@ -15,7 +15,7 @@ struct IncomingVaultTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/vault.json"
         var password = Array("one".utf8)
-        let store = VaultStore(path: path)
+        let store = VaultStore(path: path, origin: .ephemeral())
         try store.create(password: try SecureBytes(consuming: &password), kdf: .minimum, cipher: .xchacha20poly1305)
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache())
         try store.mutate(using: unlocker) { table in

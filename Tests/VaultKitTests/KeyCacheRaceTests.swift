@@ -15,7 +15,7 @@ struct KeyCacheRaceTests {
 
     /// A new vault with one entry under the password "one"; nothing cached.
     private static func vault(in folder: TemporaryFolder) throws -> VaultStore {
-        let store = VaultStore(path: folder.path + "/vault.json")
+        let store = VaultStore(path: folder.path + "/vault.json", origin: .ephemeral())
         try store.create(password: try secret("one"), kdf: .minimum, cipher: .xchacha20poly1305)
         try store.mutate(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache())) {
             try $0.put(Entry(name: "a", password: "x", created: Date().toTheSecond))
@@ -25,7 +25,7 @@ struct KeyCacheRaceTests {
 
     /// What `vault passwd` in another process does: the password becomes "two", the cache gets its key.
     private static func rotate(_ path: String, cache: KeyCache) throws {
-        let other = VaultStore(path: path)
+        let other = VaultStore(path: path, origin: .ephemeral())
         try other.rotateKeys(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache, reauthentication: "test"),
                              newPassword: { try secret("two") })
     }

@@ -24,7 +24,7 @@ struct KeyRotationTests {
 
     /// A new vault with one entry, and the unlocker that made it.
     private func vault(in folder: TemporaryFolder, cache: KeyCache = NoKeyCache()) throws -> VaultStore {
-        let store = VaultStore(path: folder.path + "/vault.json")
+        let store = VaultStore(path: folder.path + "/vault.json", origin: .ephemeral())
         try store.create(password: try secret("one"), kdf: .minimum, cipher: .xchacha20poly1305)
         try store.mutate(using: Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: cache)) {
             try $0.put(Entry(name: "a", password: "x", created: Date().toTheSecond))
@@ -108,7 +108,7 @@ struct KeyRotationTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/vault.json"
         try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v1/vault.json"))).write(to: URL(fileURLWithPath: path))
-        let store = VaultStore(path: path)
+        let store = VaultStore(path: path, origin: .ephemeral())
         let oldDataKey = try dataKey(of: path, password: "fixture password v1")
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v1"), keyCache: NoKeyCache())
         try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", password: "y", created: Date().toTheSecond)) }
@@ -124,7 +124,7 @@ struct KeyRotationTests {
         let folder = try TemporaryFolder()
         let path = folder.path + "/vault.json"
         try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v2/vault.json"))).write(to: URL(fileURLWithPath: path))
-        let store = VaultStore(path: path)
+        let store = VaultStore(path: path, origin: .ephemeral())
         let oldDataKey = try dataKey(of: path, password: "fixture password v2")
         let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
         try store.mutate(using: unlocker) { try $0.put(Entry(name: "new", type: .note, created: Date().toTheSecond, otp: "otpauth://totp/x?secret=JBSWY3DPEHPK3PXP")) }

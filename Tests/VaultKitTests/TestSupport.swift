@@ -11,7 +11,7 @@ struct FixedPassword: PasswordSource {
 }
 
 /// The cache guard of a test that has no store around its unlocker: every update goes through.
-func unguarded(_ envelope: Envelope, _ update: () -> Void) { update() }
+let unguarded = ImmediateCacheUpdates()
 
 /// A fresh temporary folder for one test, removed when the test is done with it.
 final class TemporaryFolder {

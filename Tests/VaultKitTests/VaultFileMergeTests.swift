@@ -24,7 +24,7 @@ struct VaultFileMergeTests {
     /// A vault with one entry at `folder/name`, and a copy of it at `folder/copy`.
     private func vaultAndCopy(in folder: TemporaryFolder) throws -> (ours: String, theirs: String) {
         let ours = folder.path + "/ours.json", theirs = folder.path + "/theirs.json"
-        let store = VaultStore(path: ours)
+        let store = VaultStore(path: ours, origin: .ephemeral())
         try store.create(password: try secret("one"), kdf: .minimum, cipher: .xchacha20poly1305)
         try store.mutate(using: unlocker("one")) { try $0.put(Entry(name: "a", password: "x", created: Date().toTheSecond)) }
         try FileManager.default.copyItem(atPath: ours, toPath: theirs)
@@ -35,7 +35,7 @@ struct VaultFileMergeTests {
     func differentPasswords() throws {
         let folder = try TemporaryFolder()
         let (ours, theirs) = try vaultAndCopy(in: folder)
-        try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs, origin: .ephemeral()).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
         let before = try Data(contentsOf: URL(fileURLWithPath: ours))
         #expect(throws: MergeError.differentPasswords) {
             try VaultFileMerge.merge(base: ours, ours: ours, theirs: theirs, keys: self.keys("one"))
@@ -52,9 +52,9 @@ struct VaultFileMergeTests {
         let (ours, theirs) = try vaultAndCopy(in: folder)
         let base = folder.path + "/base.json"
         try FileManager.default.copyItem(atPath: ours, toPath: base)
-        try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
-        try VaultStore(path: theirs).mutate(using: unlocker("two")) { try $0.put(Entry(name: "theirs", password: "t", created: Date().toTheSecond)) }
-        try VaultStore(path: ours).mutate(using: unlocker("one")) { try $0.put(Entry(name: "ours", password: "o", created: Date().toTheSecond)) }
+        try VaultStore(path: theirs, origin: .ephemeral()).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs, origin: .ephemeral()).mutate(using: unlocker("two")) { try $0.put(Entry(name: "theirs", password: "t", created: Date().toTheSecond)) }
+        try VaultStore(path: ours, origin: .ephemeral()).mutate(using: unlocker("one")) { try $0.put(Entry(name: "ours", password: "o", created: Date().toTheSecond)) }
 
         #expect(throws: MergeError.otherPasswordWrong) {
             try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: self.keys("one", other: "three"))
@@ -63,8 +63,8 @@ struct VaultFileMergeTests {
             base: try AtomicFile.read(base), ours: try AtomicFile.read(ours), theirs: try AtomicFile.read(theirs), keys: keys("one", other: "two"))
         #expect(merged.tookTheirKeys && merged.report.added == ["theirs"])
         try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: ours) }
-        #expect(try VaultStore(path: ours).open(using: unlocker("two")).entries.names == ["a", "ours", "theirs"])
-        #expect(throws: VaultOpenError.wrongPassword) { try VaultStore(path: ours).open(using: self.unlocker("one")) }
+        #expect(try VaultStore(path: ours, origin: .ephemeral()).open(using: unlocker("two")).entries.names == ["a", "ours", "theirs"])
+        #expect(throws: VaultOpenError.wrongPassword) { try VaultStore(path: ours, origin: .ephemeral()).open(using: self.unlocker("one")) }
     }
 
     @Test("an ancestor under keys neither copy has (both changed their password since) is left out, and the copies merge by stamps")
@@ -73,12 +73,12 @@ struct VaultFileMergeTests {
         let (ours, theirs) = try vaultAndCopy(in: folder)
         let base = folder.path + "/base.json"
         try FileManager.default.copyItem(atPath: ours, toPath: base)
-        try VaultStore(path: ours).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
-        try VaultStore(path: theirs).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
-        try VaultStore(path: theirs).mutate(using: unlocker("two")) { _ = try $0.remove(named: "a") }
+        try VaultStore(path: ours, origin: .ephemeral()).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs, origin: .ephemeral()).rotateKeys(using: unlocker("one"), newPassword: { try self.secret("two") })
+        try VaultStore(path: theirs, origin: .ephemeral()).mutate(using: unlocker("two")) { _ = try $0.remove(named: "a") }
         let report = try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: keys("two"))
         #expect(report.removed == ["a"])
-        #expect(try VaultStore(path: ours).open(using: unlocker("two")).entries.names.isEmpty)
+        #expect(try VaultStore(path: ours, origin: .ephemeral()).open(using: unlocker("two")).entries.names.isEmpty)
     }
 
     @Test("entries sharing an id are refused rather than merged into one, and ours is left as it was")
@@ -86,7 +86,7 @@ struct VaultFileMergeTests {
         let folder = try TemporaryFolder()
         let (ours, theirs) = try vaultAndCopy(in: folder)
         let id = Entry.newID()
-        try VaultStore(path: theirs).mutate(using: unlocker("one")) { table in
+        try VaultStore(path: theirs, origin: .ephemeral()).mutate(using: unlocker("one")) { table in
             try table.put(Entry(name: "b", password: "y", created: Date().toTheSecond, id: id))
             try table.put(Entry(name: "c", password: "z", created: Date().toTheSecond, id: id))
         }
@@ -101,12 +101,12 @@ struct VaultFileMergeTests {
     func emptyAncestor() throws {
         let folder = try TemporaryFolder()
         let (ours, theirs) = try vaultAndCopy(in: folder)
-        try VaultStore(path: theirs).mutate(using: unlocker("one")) { try $0.put(Entry(name: "b", password: "y", created: Date().toTheSecond)) }
+        try VaultStore(path: theirs, origin: .ephemeral()).mutate(using: unlocker("one")) { try $0.put(Entry(name: "b", password: "y", created: Date().toTheSecond)) }
         let empty = folder.path + "/empty"
         FileManager.default.createFile(atPath: empty, contents: Data())
         let report = try VaultFileMerge.merge(base: empty, ours: ours, theirs: theirs, keys: keys("one"))
         #expect(report.added == ["b"])
-        #expect(try VaultStore(path: ours).open(using: unlocker("one")).entries.names == ["a", "b"])
+        #expect(try VaultStore(path: ours, origin: .ephemeral()).open(using: unlocker("one")).entries.names == ["a", "b"])
     }
 
     @Test("a HOTP counter set back on one side only stays set back (the ancestor shows who changed it)")
@@ -126,7 +126,7 @@ struct VaultFileMergeTests {
     func fingerprintsByPlace() throws {
         let folder = try TemporaryFolder()
         let (ours, _) = try vaultAndCopy(in: folder)
-        try VaultStore(path: ours).mutate(using: unlocker("one")) { table in
+        try VaultStore(path: ours, origin: .ephemeral()).mutate(using: unlocker("one")) { table in
             try table.put(Entry(name: "b", username: "x", password: "x", created: Date().toTheSecond))
         }
         let fingerprints = { () throws -> [String] in
@@ -137,7 +137,7 @@ struct VaultFileMergeTests {
         let before = try fingerprints()
         #expect(before.count == 3)
         #expect(Set(before.map { $0.split(separator: "#").last! }).count == 3, "\(before)")
-        try VaultStore(path: ours).mutate(using: unlocker("one")) { table in
+        try VaultStore(path: ours, origin: .ephemeral()).mutate(using: unlocker("one")) { table in
             var b = try #require(try table.entry(named: "b"))
             b.password = "y"
             try table.put(b)

@@ -10,8 +10,9 @@ struct AccountBreachCheck {
     let timeout: Int
 
     /// Checks, prints the reports to `out`, and returns how many addresses were found in breaches.
-    func run(vault: VaultOptions, output: OutputOptions, context: CommandContext, out: OutputBuffer) async throws -> Int {
-        let opened = try vault.store(in: context).open(using: vault.unlocker(in: context))
+    func run(in session: VaultSession, output: OutputOptions, out: OutputBuffer) async throws -> Int {
+        let context = session.context
+        let opened = try session.open()
         let apiKey = try AccountCheck.apiKey(entry: options.apiKeyEntry) { try opened.entries.entry(named: $0) }
         let check = try AccountCheck(apiURL: options.apiURL, apiKey: apiKey, timeout: timeout)
         let targets: [(address: String, entries: [String]?)]

@@ -64,15 +64,16 @@ struct BreachCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
-        if accounts.isChosen { return try await runAccounts(in: context) }
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        if accounts.isChosen { return try await runAccounts(in: session) }
         let source = SourceChoice.resolve(offline: offline, apiURL: apiURL, environment: context.environment,
-                                          config: try context.config(), timeout: timeout)
+                                          config: try session.config(), timeout: timeout)
         let out = OutputBuffer(streams: context.streams)
         defer { try? out.flush() }
         var breached = 0, skipped = 0
         if selection.isChosen {
-            breached = try await checkEntries(with: source, context: context, out: out)
+            breached = try await checkEntries(with: source, session: session, out: out)
         } else if context.streams.inputIsTerminal {
             let secret = try context.terminal.open().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let hash = secret.withUnsafeBytes { PasswordHash(of: $0) }
@@ -88,10 +89,10 @@ struct BreachCommand: VaultSubcommand {
     }
 
     /// The account check; exit 10 when some address is in a known breach.
-    private func runAccounts(in context: CommandContext) async throws {
-        let out = OutputBuffer(streams: context.streams)
+    private func runAccounts(in session: VaultSession) async throws {
+        let out = OutputBuffer(streams: session.context.streams)
         defer { try? out.flush() }
-        let found = try await AccountBreachCheck(options: accounts, timeout: timeout).run(vault: vault, output: output, context: context, out: out)
+        let found = try await AccountBreachCheck(options: accounts, timeout: timeout).run(in: session, output: output, out: out)
         try out.flush()
         if found > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
     }
@@ -110,9 +111,9 @@ struct BreachCommand: VaultSubcommand {
         return (counts.count { $0 > 0 }, skipped)
     }
 
-    private func checkEntries(with source: SourceChoice, context: CommandContext, out: OutputBuffer) async throws -> Int {
-        let chosen = try selection.passwords(in: vault, context: context)
-        let counts = try await source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) }, progressOn: context.streams)
+    private func checkEntries(with source: SourceChoice, session: VaultSession, out: OutputBuffer) async throws -> Int {
+        let chosen = try selection.passwords(in: session)
+        let counts = try await source.counts(for: chosen.map { PasswordHash(of: $0.password.utf8) }, progressOn: session.context.streams)
         for ((entry, _), count) in zip(chosen, counts) { try output.show(BreachEntryReport(entry: entry.name, count: count), on: out) }
         return counts.count { $0 > 0 }
     }

@@ -67,7 +67,8 @@ struct EXIFCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let out = OutputBuffer(streams: context.streams)
         defer { try? out.flush() }
         // Ctrl-C and kill take effect once the files under way are done and every file has its

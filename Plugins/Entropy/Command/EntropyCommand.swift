@@ -46,14 +46,15 @@ struct EntropyCommand: VaultSubcommand {
         if !(0...4).contains(minScore) { throw ValidationError("--min-score must be between 0 and 4") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let estimator = StrengthEstimator(referenceYear: StrengthEstimator.year(of: context.now()))
         var tally = Tally(minimumScore: minScore)
         // Whatever was estimated is printed, even when something later fails.
         let out = OutputBuffer(streams: context.streams)
         defer { try? out.flush() }
         if selection.isChosen {
-            try checkEntries(with: estimator, tally: &tally, context: context, out: out)
+            try checkEntries(with: estimator, tally: &tally, session: session, out: out)
         } else if context.streams.inputIsTerminal {
             let secret = try context.terminal.open().readSecret(prompt: "Password to check: ", confirm: false, what: "the password")
             let password = try secret.withUnsafeBytes { bytes -> String in
@@ -87,9 +88,9 @@ struct EntropyCommand: VaultSubcommand {
     }
 
     private func checkEntries(
-        with estimator: StrengthEstimator, tally: inout Tally, context: CommandContext, out: OutputBuffer
+        with estimator: StrengthEstimator, tally: inout Tally, session: VaultSession, out: OutputBuffer
     ) throws {
-        for (entry, password) in try selection.passwords(in: vault, context: context) {
+        for (entry, password) in try selection.passwords(in: session) {
             try show(EntryReport(estimate: estimator.estimate(password, userWords: EntryWords.of(entry)), entry: entry.name),
                      tally: &tally, out: out)
         }

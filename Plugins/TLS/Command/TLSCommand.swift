@@ -119,15 +119,14 @@ struct TLSCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         if let target {
             // A site given by address opens no vault, so it is held to no saved pins.
             try exitStatus(of: await audit(AuditTargets(single: try Endpoint.parse(target)), pinCheck: nil, in: context))
             return
         }
-        let store = vault.store(in: context)
-        let unlocker = try vault.unlocker(in: context)
-        let entries = try chosenEntries(store.open(using: unlocker).entries)
+        let entries = try chosenEntries(session.open().entries)
         let targets = AuditTargets(entries: entries, notice: context.diagnostics.notice)
         if entry != nil, targets.endpoints.isEmpty { throw TLSAuditError.noAddress(entries[0].name) }
         let saver = savePins ? PinSaver(entry: entries[0].name, force: force) : nil
@@ -135,7 +134,7 @@ struct TLSCommand: VaultSubcommand {
         // Saving replaces the pins the entry had, so the audit is not held to them.
         let pinCheck = saver == nil ? try SavedPinCheck(entries: entries) : nil
         let audits = try await audit(targets, pinCheck: pinCheck, in: context)
-        try saver?.save(audits, into: store, using: unlocker, in: context)
+        try saver?.save(audits, in: session)
         try exitStatus(of: audits)
     }
 

@@ -19,9 +19,10 @@ struct PinSaver {
     }
 
     /// Saves the pins of every host whose audit saw a certificate (the first endpoint of each
-    /// host), through `store`'s normal change so sync stamps apply, and says so per host on
+    /// host), through the session's normal change so sync stamps apply, and says so per host on
     /// standard error; an untrusted site's pins are saved with a warning.
-    func save(_ audits: [EndpointAudit], into store: VaultStore, using unlocker: Unlocker, in context: CommandContext) throws {
+    func save(_ audits: [EndpointAudit], in session: VaultSession) throws {
+        let context = session.context
         var chosen: [String: EndpointAudit] = [:]
         for audit in audits where audit.leafPin != nil {
             let host = audit.endpoint.host
@@ -39,7 +40,7 @@ struct PinSaver {
             return
         }
         let now = context.now().toTheSecond
-        try store.mutate(using: unlocker) { entries in
+        try session.mutate { entries in
             guard var stored = try entries.entry(named: entry) else { throw EntryError.notFound(entry) }
             var saved = try SavedPins(of: stored)
             try refuseReplacing(saved, hosts: pins.map(\.host))

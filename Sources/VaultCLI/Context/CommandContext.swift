@@ -26,6 +26,8 @@ public struct CommandContext: Sendable {
     /// Whether the command has the process to itself (`main`) rather than sharing it with
     /// others (a test running commands side by side); helpers that detach need it.
     public var ownsProcess: Bool
+    /// The settings file, read once.
+    private let configFile = ConfigFile()
 
     public init(
         environment: [String: String], streams: StandardStreams, terminal: TerminalAccess, keyrings: KeyringFactory,
@@ -53,8 +55,9 @@ public struct CommandContext: Sendable {
         return streams.outputColumns ?? 80
     }
 
-    /// The settings file of this context (`$XDG_CONFIG_HOME/vault/config.json`), read now.
+    /// The settings file of this context (`$XDG_CONFIG_HOME/vault/config.json`), read the
+    /// first time it is asked for; a broken file fails whatever asks, with the same error.
     public func config() throws -> VaultConfig {
-        try VaultConfig.load(path: VaultConfig.path(environment: environment))
+        try configFile.settings(at: VaultConfig.path(environment: environment))
     }
 }

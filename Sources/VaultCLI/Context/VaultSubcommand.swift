@@ -1,9 +1,19 @@
 import ArgumentParser
 
-/// A command of `vault`, core or plugin: parsed by ArgumentParser, then run with the context
-/// the executable (or a test) built, never reaching past it to the process.
+/// A command of `vault`, core or plugin: parsed by ArgumentParser, then run with the session
+/// `VaultProgram` built for it from its vault options and the context the executable (or a
+/// test) made, never reaching past them to the process.
 public protocol VaultSubcommand: ParsableCommand {
+    /// The vault options the command was given; a command without them gets the defaults.
+    var vault: VaultOptions { get }
+    /// How the command gets the vault's key; most take a cached one.
+    static var keyAccess: KeyAccess { get }
     /// Does the command's work; a `VaultFailure` it throws becomes one line on standard error
     /// and its exit status.
-    func run(in context: CommandContext) async throws
+    func run(in session: VaultSession) async throws
+}
+
+extension VaultSubcommand {
+    public var vault: VaultOptions { .omitted }
+    public static var keyAccess: KeyAccess { .cachedOrPassword }
 }

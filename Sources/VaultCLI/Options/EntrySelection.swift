@@ -21,19 +21,19 @@ public struct EntrySelection: ParsableArguments {
     public var isChosen: Bool { entry != nil || all }
 
     /// The chosen entries that have a password, with it.
-    public func passwords(in vault: VaultOptions, context: CommandContext) throws -> [(entry: Entry, password: String)] {
+    public func passwords(in session: VaultSession) throws -> [(entry: Entry, password: String)] {
         if let entry {
-            let stored = try vault.entry(named: entry, in: context)
+            let stored = try session.entry(named: entry)
             guard let password = stored.password else { throw EntrySelectionError.noPassword(stored.name) }
             return [(stored, password)]
         }
-        let entries = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
+        let entries = try session.open().entries.allEntries()
         let chosen = entries.compactMap { entry in entry.password.map { (entry, $0) } }
         let skipped = entries.count - chosen.count
         if entries.isEmpty {
-            context.diagnostics.notice("the vault has no entries to check")
+            session.diagnostics.notice("the vault has no entries to check")
         } else if skipped > 0 {
-            context.diagnostics.notice("\(skipped) entr\(skipped == 1 ? "y has" : "ies have") no password to check")
+            session.diagnostics.notice("\(skipped) entr\(skipped == 1 ? "y has" : "ies have") no password to check")
         }
         return chosen
     }

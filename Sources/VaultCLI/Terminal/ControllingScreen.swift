@@ -60,8 +60,7 @@ public final class ControllingScreen: FullScreen {
 
     public func readInput(waitingAtMost milliseconds: Int?) throws -> [UInt8] {
         var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&request, 1, Int32(milliseconds ?? -1))
-        if ready < 0 && errno == EINTR { return [] }
+        let ready = SystemCall.retryingInterrupts { poll(&request, 1, Int32(milliseconds ?? -1)) }
         guard ready > 0 else {
             if ready < 0 { throw Errno(rawValue: errno) }
             return []

@@ -1,7 +1,4 @@
 import VaultKit
-#if canImport(Glibc)
-import Glibc
-#endif
 import Synchronization
 
 /// A progress bar on standard error, for batches that take a while (`vault breach --all`): drawn
@@ -10,7 +7,7 @@ import Synchronization
 public final class ProgressBar: Sendable {
     private struct State {
         var done = 0
-        var lastDrawn: Int64 = 0
+        var lastDrawn: ContinuousClock.Instant?
         var finished = false
     }
 
@@ -33,8 +30,8 @@ public final class ProgressBar: Sendable {
         state.withLock { state in
             guard !state.finished else { return }
             state.done += 1
-            let now = Self.milliseconds()
-            guard state.done == total || now - state.lastDrawn >= 100 else { return }
+            let now = ContinuousClock.now
+            guard state.done == total || state.lastDrawn.map({ $0.duration(to: now) >= .milliseconds(100) }) ?? true else { return }
             state.lastDrawn = now
             let filled = Self.width * state.done / total
             let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.width - filled)
@@ -49,9 +46,5 @@ public final class ProgressBar: Sendable {
             state.finished = true
             streams.writeError("\r\u{1B}[K")
         }
-    }
-
-    private static func milliseconds() -> Int64 {
-        Int64(MonotonicClock.seconds() * 1000)
     }
 }

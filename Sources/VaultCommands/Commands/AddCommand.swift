@@ -55,21 +55,14 @@ struct AddCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
-        let name = try EntryName.normalized(name)
-        try generator.checkPolicy(in: context)
-        if clipboard.clip { try clipboard.ensureAvailable(in: context) }
-        let store = vault.store(in: context)
-        let unlocker = try vault.unlocker(in: context)
-        if context.streams.inputIsTerminal && !force {
-            // Say so before a person types a password in vain.
-            if try store.open(using: unlocker).entries.contains(name) { throw EntryError.alreadyExists(name) }
-        }
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let name = try EntryChangeChecks.check(name, entry: force ? nil : .absent, generator: generator, clipboard: clipboard, in: session)
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
         let typed = try values(generated: generated, name: name, in: context)
         let now = context.now().toTheSecond
         var stored: Entry? = nil
-        let replaced = try store.mutate(using: unlocker) { entries -> Bool in
+        let replaced = try session.mutate { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
             // A replaced entry keeps its identity, so that other machines see a change, not a new entry.
@@ -94,10 +87,10 @@ struct AddCommand: VaultSubcommand {
         context.diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
         // A generated password's strength is the generator's own figure, printed above.
         if type == .login, generated == nil, let password = typed.password {
-            await AnalyzerWarnings.report(on: password, entry: stored, includingNetwork: analysis.includesNetwork(config: try context.config()), in: context)
+            await AnalyzerWarnings.report(on: password, entry: stored, includingNetwork: analysis.includesNetwork(config: try session.config()), in: context)
         }
         if clipboard.clip, let password = typed.password {
-            try clipboard.copy(password, describing: name, config: context.config(), in: context)
+            try clipboard.copy(password, describing: name, in: session)
         }
     }
 

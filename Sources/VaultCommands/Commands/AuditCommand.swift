@@ -92,12 +92,13 @@ struct AuditCommand: VaultSubcommand {
         if html?.isEmpty == true { throw ValidationError("--html needs a file name") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let run = AuditRun(plugins: context.plugins.capabilities(EntryAuditor.self), request: request(at: context.now()))
         let plan = try run.plan(in: context)
         // Names are stored in NFC: so are the patterns compared with them.
-        let ignore = try context.config().auditIgnore.map(\.nfcNormalized)
-        let all = try vault.store(in: context).open(using: vault.unlocker(in: context)).entries.allEntries()
+        let ignore = try session.config().auditIgnore.map(\.nfcNormalized)
+        let all = try session.open().entries.allEntries()
         let audited = AuditedVault(entries: all.filter { entry in !ignore.contains { EntryNameGlob.matches($0, entry.name) } }, allEntries: all)
         let report = try await run.run(on: audited, plan: plan, in: context)
         if let html { try AuditHTML(report: report).write(to: html) }

@@ -9,7 +9,8 @@ struct ClipboardClearCommand: VaultSubcommand {
         abstract: "Clear the clipboard after a delay (internal; started by --clip).",
         shouldDisplay: false)
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         try HelperCommandError.requireOwnProcess("clipboard-clear", context)
         ClipboardClearer.run(environment: context.environment, input: context.streams.input)
     }

@@ -7,6 +7,9 @@ import VaultKit
 /// all, successfully, when that cannot be done (locked, no vault, no keyring): a completion
 /// must never ask for the password or write on the terminal.
 struct CompleteEntriesCommand: VaultSubcommand {
+    /// Completion runs at each Tab: it never asks.
+    static let keyAccess = KeyAccess.cachedOnly
+
     static let configuration = CommandConfiguration(
         commandName: EntryNameCompletion.commandName,
         abstract: "List entry names for shell completion (internal; run by the completion scripts).",
@@ -20,17 +23,18 @@ struct CompleteEntriesCommand: VaultSubcommand {
     @Argument(help: "The words of the command line before the one being completed.")
     var words: [String] = []
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let line = CompletionWords(words, dialect: shell, home: context.environment["HOME"])
-        guard !line.noKeyring, let names = try? names(vaultPath: line.vaultPath, in: context) else { return }
+        guard !line.noKeyring, let names = try? names(vaultPath: line.vaultPath, in: session) else { return }
         try context.streams.writeLines(names.compactMap { EntryNameCompletion.candidate($0, for: shell) })
     }
 
     /// The vault's names that are valid entry names (a damaged file's others could carry
     /// control characters to the terminal).
-    private func names(vaultPath: String?, in context: CommandContext) throws -> [String] {
-        let path = VaultOptions.path(option: vaultPath ?? vault.vaultPath, environment: context.environment)
-        let entries = try VaultStore(path: path).open(using: vault.cachedKeyUnlocker(in: context)).entries
+    private func names(vaultPath: String?, in session: VaultSession) throws -> [String] {
+        let target = vaultPath.map { session.forVault(at: VaultOptions.path(option: $0, environment: session.context.environment)) } ?? session
+        let entries = try target.open().entries
         return entries.names.filter { (try? EntryName.validate($0)) != nil }
     }
 }

@@ -52,15 +52,10 @@ struct EditCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
-        let name = try EntryName.normalized(name)
-        try generator.checkPolicy(in: context)
-        if clipboard.clip { try clipboard.ensureAvailable(in: context) }
-        let store = vault.store(in: context)
-        let unlocker = try vault.unlocker(in: context)
-        if context.streams.inputIsTerminal && (password || !details.secretFields.isEmpty || details.otp) {
-            if try !store.open(using: unlocker).entries.contains(name) { throw EntryError.notFound(name) }
-        }
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let typesSecrets = password || !details.secretFields.isEmpty || details.otp
+        let name = try EntryChangeChecks.check(name, entry: typesSecrets ? .present : nil, generator: generator, clipboard: clipboard, in: session)
         var input = details.secretInput
         if password { input.labels.insert("new password for \(name)", at: 0) }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
@@ -68,7 +63,7 @@ struct EditCommand: VaultSubcommand {
         let now = context.now().toTheSecond
         var newPassword: String?
         var stored: Entry? = nil
-        try store.mutate(using: unlocker) { entries in
+        try session.mutate { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             if password || generator.generate {
                 newPassword = secrets.removeFirst()
@@ -90,10 +85,10 @@ struct EditCommand: VaultSubcommand {
         GenerateOptions.report(generated, in: context)
         context.diagnostics.note("Updated \(name).")
         if let newPassword, generated == nil {
-            await AnalyzerWarnings.report(on: newPassword, entry: stored, includingNetwork: analysis.includesNetwork(config: try context.config()), in: context)
+            await AnalyzerWarnings.report(on: newPassword, entry: stored, includingNetwork: analysis.includesNetwork(config: try session.config()), in: context)
         }
         if clipboard.clip, let newPassword {
-            try clipboard.copy(newPassword, describing: name, config: context.config(), in: context)
+            try clipboard.copy(newPassword, describing: name, in: session)
         }
     }
 }

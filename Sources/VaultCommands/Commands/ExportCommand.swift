@@ -10,6 +10,9 @@ import VaultKit
 /// `vault export`: a plaintext backup of every entry, in vault's format or one another
 /// password manager imports.
 struct ExportCommand: VaultSubcommand {
+    /// A plaintext export proves the master password itself.
+    static let keyAccess = KeyAccess.passwordAgain(action: "exporting the vault in plain text")
+
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a plaintext backup of the vault.",
@@ -46,12 +49,11 @@ struct ExportCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let store = vault.store(in: context)
-        let unlocker = try vault.reauthenticatingUnlocker(for: "exporting the vault in plain text", in: context)
-        let entries = try store.open(using: unlocker).entries.allEntries()
+        let entries = try session.open().entries.allEntries()
         // Rendered first: an entry the format cannot carry stops the export before anyone is asked.
         var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond)
         defer { Sodium.wipe(&data) }

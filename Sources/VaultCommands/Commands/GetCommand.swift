@@ -31,26 +31,27 @@ struct GetCommand: VaultSubcommand {
         if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         if field?.lowercased() == "otp" && !output.json {
             // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on).
             let name = try EntryName.normalized(name)
-            let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: vault.store(in: context), using: vault.unlocker(in: context))
-            return try deliver(issued.code, of: name, in: context)
+            let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
+            return try deliver(issued.code, of: name, in: session)
         }
-        let entry = try vault.entry(named: name, in: context)
+        let entry = try session.entry(named: name)
         if output.json {
             try JSONOutput.print(entry, to: context.streams)
             return
         }
-        try deliver(try EntryField.value(of: field ?? "password", in: entry), of: entry.name, in: context)
+        try deliver(try EntryField.value(of: field ?? "password", in: entry), of: entry.name, in: session)
     }
 
-    private func deliver(_ value: String, of name: String, in context: CommandContext) throws {
+    private func deliver(_ value: String, of name: String, in session: VaultSession) throws {
         if clipboard.clip {
-            try clipboard.copy(value, describing: name, config: context.config(), in: context)
+            try clipboard.copy(value, describing: name, in: session)
         } else {
-            try context.streams.write(value + "\n")
+            try session.context.streams.write(value + "\n")
         }
     }
 }

@@ -32,24 +32,22 @@ struct GitCredentialCommand: VaultSubcommand {
     @Argument(help: ArgumentHelp("What git asks: get, store or erase.", valueName: "action"))
     var action: String
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
         guard ["get", "store", "erase"].contains(action) else { return }
+        let context = session.context
         let request = try GitCredentialReader.read(from: context.streams.input)
-        var context = context
-        if Self.promptsDisabled(context.environment) { context.terminal = .none }
-        let store = vault.store(in: context)
-        let unlocker = try vault.unlocker(in: context)
+        let session = Self.promptsDisabled(context.environment) ? session.withoutTerminal() : session
         let now = context.now()
         do {
             switch action {
             case "get":
-                guard let entry = try GitCredentialLookup(request: request, now: now).answer(in: store.open(using: unlocker).entries) else { return }
+                guard let entry = try GitCredentialLookup(request: request, now: now).answer(in: session.open().entries) else { return }
                 let answer = GitCredential(username: entry.username, password: entry.password, passwordExpiry: entry.gitPasswordExpiry)
                 try context.streams.write(try answer.encoded(entry: entry.name))
             case "store":
-                try change(store, unlocker: unlocker) { entries in try GitCredentialChange.store(request, in: entries, now: now) }
+                try change(in: session) { entries in try GitCredentialChange.store(request, in: entries, now: now) }
             default:
-                try change(store, unlocker: unlocker) { entries in try GitCredentialChange.erase(request, in: entries, now: now) }
+                try change(in: session) { entries in try GitCredentialChange.erase(request, in: entries, now: now) }
             }
         } catch InputError.locked {
             // No key and nobody to ask: git asks the person itself.
@@ -58,9 +56,9 @@ struct GitCredentialCommand: VaultSubcommand {
 
     /// Puts the entry `plan` works out, if any: worked out first on the vault as it is, so that
     /// a login git has from this vault already is not written again, then again under the lock.
-    private func change(_ store: VaultStore, unlocker: Unlocker, _ plan: (EntryTable) throws -> Entry?) throws {
-        guard try plan(store.open(using: unlocker).entries) != nil else { return }
-        try store.mutate(using: unlocker) { entries in
+    private func change(in session: VaultSession, _ plan: (EntryTable) throws -> Entry?) throws {
+        guard try plan(session.open().entries) != nil else { return }
+        try session.mutate { entries in
             if let entry = try plan(entries) { try entries.put(entry) }
         }
     }

@@ -42,7 +42,8 @@ struct ImportCommand: VaultSubcommand {
     @Option(help: "What to do when an entry's name is taken: skip, overwrite or rename.")
     var onConflict: ConflictPolicy?
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let result: Importer.Result
         var info = stat()
         if file != "-", stat(file, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
@@ -59,7 +60,7 @@ struct ImportCommand: VaultSubcommand {
         for rename in result.renames { report(rename, in: context) }
         var counts = (added: 0, skipped: 0, replaced: 0)
         var renames: [ImportNames.Rename] = []
-        try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
+        try session.mutate { entries in
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
             var numbering = ImportNames.Numbering()

@@ -24,14 +24,15 @@ struct InitCommand: VaultSubcommand {
     @Option(help: "The cipher for the vault.")
     var cipher: Cipher = .xchacha20poly1305
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let parameters = try kdf.parameters(otherwise: .default)
         if !cipher.isAvailable { throw CryptoError.cipherUnavailable(cipher) }
-        let store = vault.store(in: context)
-        let password = try vault.passwordSource(in: context).masterPassword(prompt: "New master password: ", confirm: true)
+        let store = session.store
+        let password = try session.passwordSource().masterPassword(prompt: "New master password: ", confirm: true)
         // This machine's device id, which its changes will be stamped with (made if missing).
         _ = try store.origin.device()
-        try store.create(password: password, kdf: parameters, cipher: cipher, unlocker: try vault.unlocker(in: context))
+        try store.create(password: password, kdf: parameters, cipher: cipher, unlocker: try session.unlocker())
         context.diagnostics.note("Created \(store.path) (\(cipher.rawValue), Argon2id m=\(parameters.memoryKiB / 1024) MiB t=\(parameters.iterations) p=\(parameters.parallelism)).")
     }
 }

@@ -35,11 +35,12 @@ struct InjectCommand: VaultSubcommand {
         if force && output == nil { throw ValidationError("--force goes with --out-file") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let parsed = try SecretTemplate(try readTemplate(in: context))
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let values = try vault.resolve(parsed.references, in: context)
+        let values = try SecretResolver.resolve(parsed.references, at: context.now(), in: session)
         let rendered = parsed.rendered(with: values)
         if let file {
             try file.write(rendered)

@@ -10,7 +10,8 @@ struct KeyringExpireCommand: VaultSubcommand {
         abstract: "Remove a cached key when it expires (internal; started by unlock --timeout).",
         shouldDisplay: false)
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         try HelperCommandError.requireOwnProcess("keyring-expire", context)
         KeyExpirer.run(input: context.streams.input, keyring: context.keyrings.secretServiceOnly())
     }

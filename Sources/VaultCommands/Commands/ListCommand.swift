@@ -21,8 +21,9 @@ struct ListCommand: VaultSubcommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run(in context: CommandContext) async throws {
-        let entries = try vault.store(in: context).open(using: try vault.unlocker(in: context)).entries
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let entries = try session.open().entries
         let matcher = NameMatcher(pattern: pattern)
         let names = entries.names.filter(matcher.matches)
         if output.json {

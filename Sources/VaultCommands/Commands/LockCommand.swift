@@ -20,9 +20,10 @@ struct LockCommand: VaultSubcommand {
         if vault.noKeyring { throw ValidationError("lock works on the keyring; drop --no-keyring") }
     }
 
-    func run(in context: CommandContext) async throws {
-        guard try context.config().keyring else { throw KeyringError.disabled }
-        let store = vault.store(in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        guard try session.config().keyring else { throw KeyringError.disabled }
+        let store = session.store
         let envelope = try store.header()
         let keyrings = context.keyrings.keyrings()
         switch keyrings.removeItem(vaultID: envelope.id) {

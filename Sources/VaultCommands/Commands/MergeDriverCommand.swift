@@ -31,10 +31,10 @@ struct MergeDriverCommand: VaultSubcommand {
     @Argument(help: "The vault's path in the repository (git's %P), for messages.")
     var name: String?
 
-    func run(in context: CommandContext) async throws {
-        let keys = VaultFileMerge.Keys(ours: try vault.unlocker(in: context), otherPassword: vault.otherCopyUnlocker(in: context))
+    func run(in session: VaultSession) async throws {
+        let keys = VaultFileMerge.Keys(ours: try session.unlocker(), otherPassword: session.otherCopyUnlocker())
         let report = try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: keys)
         let what = name ?? ours
-        for line in SyncReportText.lines(report) { context.diagnostics.note("\(what): \(line)") }
+        for line in SyncReportText.lines(report) { session.diagnostics.note("\(what): \(line)") }
     }
 }

@@ -21,10 +21,11 @@ struct MoveCommand: VaultSubcommand {
     @Flag(help: "Replace an entry that already has the new name.")
     var force = false
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let old = try EntryName.normalized(old)
         let new = try EntryName.normalized(new)
-        try vault.store(in: context).mutate(using: try vault.unlocker(in: context)) { entries in
+        try session.mutate { entries in
             guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
             guard old != new else { return }
             if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }

@@ -48,19 +48,20 @@ struct OTPCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let name = try EntryName.normalized(name)
         let date = try at.map(MomentArgument.parse) ?? context.now()
         if clipboard.clip { try clipboard.ensureAvailable(in: context) }
         let issued = try OneTimeCodes.issue(
-            forEntryNamed: name, at: date, countersAllowed: at == nil, in: vault.store(in: context), using: vault.unlocker(in: context))
+            forEntryNamed: name, at: date, countersAllowed: at == nil, in: session)
         if output.json {
             try JSONOutput.print(
                 Report(name: name, code: issued.code, type: issued.counter == nil ? "totp" : "hotp",
                        secondsLeft: issued.secondsLeft, period: issued.period, counter: issued.counter),
                 to: context.streams)
         } else if clipboard.clip {
-            try clipboard.copy(issued.code, describing: name, config: context.config(), in: context)
+            try clipboard.copy(issued.code, describing: name, in: session)
         } else {
             try context.streams.write(issued.code + "\n")
         }

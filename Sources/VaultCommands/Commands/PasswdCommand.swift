@@ -4,6 +4,9 @@ import VaultKit
 
 /// `vault passwd`: a new master password, and with it every key of the vault new.
 struct PasswdCommand: VaultSubcommand {
+    /// Changing the master password proves the current one first.
+    static let keyAccess = KeyAccess.passwordAgain(action: "changing the master password")
+
     static let configuration = CommandConfiguration(
         commandName: "passwd",
         abstract: "Change the master password.",
@@ -23,15 +26,14 @@ struct PasswdCommand: VaultSubcommand {
 
     @OptionGroup var kdf: KDFOptions
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let store = session.store
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
-        let unlocker = try vault.reauthenticatingUnlocker(for: "changing the master password", in: context)
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: context.diagnostics.warning) }
             ?? TerminalPasswordPrompt(context.terminal)
         // rotateKeys asks for the new password only once the current one is proven.
-        try store.rotateKeys(using: unlocker, newPassword: { try newSource.masterPassword(prompt: "New master password: ", confirm: true) },
-                             newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation(in: context))
+        try session.rotateKeys(newPassword: { try newSource.masterPassword(prompt: "New master password: ", confirm: true) }, newKDF: newKDF)
         context.diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
     }
 }

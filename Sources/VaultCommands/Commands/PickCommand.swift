@@ -37,8 +37,9 @@ struct PickCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
-        let entries = try vault.store(in: context).open(using: try vault.unlocker(in: context)).entries
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let entries = try session.open().entries
         if !printName { try clipboard.ensureAvailable(in: context) }
         let state = PickerState(candidates: try entries.allEntries().map(PickerCandidate.init), pattern: query ?? "")
         let outcome: PickerOutcome
@@ -54,6 +55,6 @@ struct PickCommand: VaultSubcommand {
         }
         guard let entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
         let password = try EntryField.value(of: "password", in: entry)
-        try clipboard.copy(password, describing: name, config: context.config(), in: context)
+        try clipboard.copy(password, describing: name, in: session)
     }
 }

@@ -36,7 +36,8 @@ struct PluginsCommand: VaultSubcommand {
         return names
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let builtin = context.plugins.plugins.map { plugin in
             Listing(id: plugin.id, summary: plugin.summary,
                     commands: plugin.commands.flatMap(PluginRegistry.names(of:)),

@@ -33,11 +33,12 @@ struct ReadCommand: VaultSubcommand {
         if force && output == nil { throw ValidationError("--force goes with --output") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let parsed = try SecretReference(parsing: reference)
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let value = try vault.resolve([parsed], in: context)[parsed]!
+        let value = try SecretResolver.resolve([parsed], at: context.now(), in: session)[parsed]!
         if let file {
             try file.write(Array(value.utf8))
         } else {

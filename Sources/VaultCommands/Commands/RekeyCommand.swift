@@ -4,6 +4,9 @@ import VaultKit
 
 /// `vault rekey`: every key of the vault new, the master password kept.
 struct RekeyCommand: VaultSubcommand {
+    /// Replacing the keys proves the master password first.
+    static let keyAccess = KeyAccess.passwordAgain(action: "replacing the vault's keys")
+
     static let configuration = CommandConfiguration(
         commandName: "rekey",
         abstract: "Replace the vault's keys, keeping the master password.",
@@ -21,11 +24,10 @@ struct RekeyCommand: VaultSubcommand {
 
     @OptionGroup var kdf: KDFOptions
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
-        let unlocker = try vault.reauthenticatingUnlocker(for: "replacing the vault's keys", in: context)
+    func run(in session: VaultSession) async throws {
+        let store = session.store
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
-        try store.rotateKeys(using: unlocker, newPassword: nil, newKDF: newKDF, alsoClearing: try vault.keyringToClearOnRotation(in: context))
-        context.diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
+        try session.rotateKeys(newPassword: nil, newKDF: newKDF)
+        session.diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
     }
 }

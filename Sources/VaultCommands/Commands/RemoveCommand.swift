@@ -17,15 +17,14 @@ struct RemoveCommand: VaultSubcommand {
     @Flag(name: .shortAndLong, help: "Do not ask for confirmation.")
     var yes = false
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let name = try EntryName.normalized(name)
-        let store = vault.store(in: context)
-        let unlocker = try vault.unlocker(in: context)
         if !yes {
-            guard try store.open(using: unlocker).entries.contains(name) else { throw EntryError.notFound(name) }
+            guard try session.open().entries.contains(name) else { throw EntryError.notFound(name) }
             try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)", in: context)
         }
-        try store.mutate(using: unlocker) { entries in
+        try session.mutate { entries in
             guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
         }
         context.diagnostics.note("Removed \(name).")

@@ -53,7 +53,8 @@ struct RunCommand: VaultSubcommand {
         if arguments.isEmpty { throw ValidationError("give the command to run after --") }
     }
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         let files = try environmentFiles.map { path throws in
             try EnvironmentFile(parsing: InputFile(path: path, role: "an environment file", limit: Self.environmentFileLimit).text(), path: path)
         }
@@ -62,7 +63,7 @@ struct RunCommand: VaultSubcommand {
             guard let reference = environment.references[name] else { throw .stdinNotAReference(name) }
             return reference
         }
-        let values = try vault.resolve(Set(environment.references.values), in: context)
+        let values = try SecretResolver.resolve(Set(environment.references.values), at: context.now(), in: session)
         let childEnvironment = try environment.resolved(with: values, withholding: stdinVariable)
         let input = stdinReference.map { Array(values[$0]!.utf8) + [UInt8(ascii: "\n")] }
         let status = try run(arguments, environment: childEnvironment, input: input,

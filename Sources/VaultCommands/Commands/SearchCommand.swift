@@ -20,8 +20,9 @@ struct SearchCommand: VaultSubcommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run(in context: CommandContext) async throws {
-        let entries = try vault.store(in: context).open(using: try vault.unlocker(in: context)).entries.allEntries()
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let entries = try session.open().entries.allEntries()
         let found = entries.filter { entry in
             let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
                 + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }

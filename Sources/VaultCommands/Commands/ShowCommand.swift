@@ -18,8 +18,9 @@ struct ShowCommand: VaultSubcommand {
 
     @OptionGroup var output: OutputOptions
 
-    func run(in context: CommandContext) async throws {
-        let entry = try vault.entry(named: name, in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let entry = try session.entry(named: name)
         if output.json {
             try JSONOutput.print(EntryView(entry, reveal: reveal), to: context.streams)
         } else {

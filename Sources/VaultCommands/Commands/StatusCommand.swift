@@ -63,12 +63,13 @@ struct StatusCommand: VaultSubcommand {
         }
     }
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let store = session.store
         let envelope = try store.header()
         var report = Report(vault: store.path, keyring: "disabled", unlocked: false)
-        let config = try context.config()
-        if !vault.noKeyring && config.keyring {
+        let config = try session.config()
+        if !session.options.noKeyring && config.keyring {
             let keyrings = context.keyrings.keyrings()
             switch keyrings.availability {
             case .available: report.keyring = "available"

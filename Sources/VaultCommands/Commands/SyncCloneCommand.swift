@@ -20,16 +20,16 @@ struct SyncCloneCommand: VaultSubcommand {
     @Argument(help: ArgumentHelp("The repository to clone (any address git takes).", valueName: "remote"))
     var remote: String
 
-    func run(in context: CommandContext) async throws {
-        let path = vault.path(in: context)
-        _ = try vault.deviceID(in: context)
-        let repository = try SyncRepository(vaultPath: VaultStore(path: path).path, environment: context.environment)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        _ = try session.deviceID()
+        let repository = try SyncRepository(vaultPath: session.store.path, environment: context.environment)
         let seen = NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment))
-        let unlocker = try vault.unlocker(in: context)
+        let unlocker = try session.unlocker()
         let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable) { vaultFile in
             try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen)
         }
-        let envelope = try VaultStore(path: path).header()
+        let envelope = try session.store.header()
         try context.streams.write(TerminalText.visibleLines("""
             Cloned the vault \(envelope.id) to \(repository.vaultPath) (branch \(branch)).
             Run vault unlock, then vault sync whenever you want this machine's changes shared.

@@ -50,10 +50,10 @@ struct SyncNowCommand: VaultSubcommand {
     @Flag(help: "Take the remote's vault even though its key derivation costs less than this one's (lowered on purpose with passwd or rekey).")
     var acceptWeakerKdf = false
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
-        _ = try store.header()
-        let sync = try vault.synchronizer(store: store, unlocker: try vault.unlocker(in: context), acceptsWeakerKDF: acceptWeakerKdf, in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        _ = try session.store.header()
+        let sync = try session.synchronizer(acceptsWeakerKDF: acceptWeakerKdf)
         let outcome = try sync.run(push: !noPush)
         try context.streams.write(TerminalText.visibleLines(SyncReportText.lines(outcome).joined(separator: "\n")) + "\n")
     }

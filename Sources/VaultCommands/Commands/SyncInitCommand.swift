@@ -21,8 +21,9 @@ struct SyncInitCommand: VaultSubcommand {
     @Argument(help: ArgumentHelp("The repository to sync with (any address git takes), added as origin.", valueName: "remote"))
     var remote: String?
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let store = session.store
         _ = try store.header()
         let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
         let done = try store.whileLocked {

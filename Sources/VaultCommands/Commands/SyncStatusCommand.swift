@@ -17,10 +17,11 @@ struct SyncStatusCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
-    func run(in context: CommandContext) async throws {
-        let store = vault.store(in: context)
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let store = session.store
         let status = try SyncStatus.read(try SyncRepository(vaultPath: store.path, environment: context.environment))
-        let config = try context.config()
+        let config = try session.config()
         var lines = [
             "Vault:      \(store.path)",
             "Repository: \(status.repository) (branch \(status.branch))",

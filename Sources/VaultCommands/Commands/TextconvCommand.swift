@@ -20,9 +20,10 @@ struct TextconvCommand: VaultSubcommand {
     @Argument(help: "The vault file to list.")
     var file: String
 
-    func run(in context: CommandContext) async throws {
+    func run(in session: VaultSession) async throws {
+        let context = session.context
         // Names may hold characters a terminal acts on: shown escaped, as everywhere else.
-        let listing = try VaultListing.text(ofFile: file, using: try vault.unlocker(in: context))
+        let listing = try VaultListing.text(ofFile: file, using: try session.unlocker())
         try context.streams.write(TerminalText.visibleLines(listing))
     }
 }

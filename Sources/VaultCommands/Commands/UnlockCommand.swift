@@ -49,10 +49,11 @@ struct UnlockCommand: VaultSubcommand {
         if vault.noKeyring { throw ValidationError("unlock needs the keyring; drop --no-keyring") }
     }
 
-    func run(in context: CommandContext) async throws {
-        let config = try context.config()
+    func run(in session: VaultSession) async throws {
+        let context = session.context
+        let config = try session.config()
         guard config.keyring else { throw KeyringError.disabled }
-        let store = vault.store(in: context)
+        let store = session.store
         let vaultID = try store.header().id
         // What an earlier unlock set for this vault, else the config, changed by the options.
         let records = context.keyrings.records
@@ -61,14 +62,14 @@ struct UnlockCommand: VaultSubcommand {
         if let idle { lifetime.idle = Self.span(idle) }
         // Recorded first: the key stored below takes its lifetime from the record.
         if timeout != nil || idle != nil { try records?.record(lifetime, vaultID: vaultID) }
-        let keyrings = vault.keyrings(in: context, lifetime: lifetime)
+        let keyrings = session.keyrings(lifetime: lifetime)
         if case .unavailable(let reason) = keyrings.availability { throw KeyringError.unavailable(reason) }
         if let idle = lifetime.idle, case .unavailable(let reason) = keyrings.kernel.availability {
             context.diagnostics.notice(
                 "the kernel keyring is not available (\(reason)), and the Secret Service cannot renew a key on use: "
                 + "the key is kept for \(TimeSpan.describe(min(idle, lifetime.timeToLive ?? idle))) from now")
         }
-        let envelope = try store.verifyPassword(using: try vault.unlocker(in: context, keyCache: keyrings))
+        let envelope = try session.verifyPassword(keepingKeyIn: keyrings)
         let holding = keyrings.backends.filter { $0.cachedItem(vaultID: envelope.id) != nil }
         guard !holding.isEmpty else { throw KeyringError.unavailable("the key could not be stored") }
         let places = holding.map { backend in

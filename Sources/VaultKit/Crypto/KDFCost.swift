@@ -57,9 +57,11 @@ public struct KDFCost {
     public func estimatedSeconds() -> Double {
         let probe = KDFParameters.minimum
         let salt = [UInt8](repeating: 0, count: Argon2id.saltLength)
-        let started = MonotonicClock.seconds()
+        let started = ContinuousClock.now
         _ = try? Argon2id.deriveKey(password: SecureBytes(count: 0), salt: salt, parameters: probe)
-        let perWork = (MonotonicClock.seconds() - started) / Self.work(probe)
+        let elapsed = started.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let perWork = seconds / Self.work(probe)
         let lanes = Double(max(1, min(Int(parameters.parallelism), sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         return perWork * Self.work(parameters) / lanes
     }

@@ -27,22 +27,10 @@ public enum KeyExpirer {
         setsid()
         signal(SIGHUP, SIG_IGN)
         signal(SIGINT, SIG_IGN)
-        sleep(untilWallClock: expires)
+        SystemCall.sleep(untilWallClock: expires)
         guard let item = keyring.cachedItem(vaultID: lines[0]),
               let itemExpiry = item.expires, Int(itemExpiry.timeIntervalSince1970) == expires
         else { return }
         _ = keyring.removeItem(vaultID: lines[0])
-    }
-
-    /// Sleeps until the wall clock reads `seconds` (Unix time). An absolute sleep on the real-time
-    /// clock ends on time after a suspend (or a clock change), where a relative sleep would stop
-    /// counting while the machine is suspended and wake late.
-    static func sleep(untilWallClock seconds: Int) {
-        var deadline = timespec(tv_sec: seconds, tv_nsec: 0)
-        while true {
-            let status = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, nil)
-            if status == EINTR { continue }
-            if status != 0 || time(nil) >= seconds { return }
-        }
     }
 }

@@ -14,9 +14,9 @@ public enum VaultFileMerge {
         public var label: String
         /// How a key derived for our copy may reach the cache: the store's guard for a command
         /// that holds the vault's lock, nothing for git's driver (which merges copies of git's).
-        public var cacheGuard: Unlocker.CacheUpdateGuard
+        public var cacheGuard: any KeyCacheGuard
 
-        public init(ours: Unlocker, otherPassword: Unlocker?, label: String = "vault key", cacheGuard: @escaping Unlocker.CacheUpdateGuard = { _, _ in }) {
+        public init(ours: Unlocker, otherPassword: Unlocker?, label: String = "vault key", cacheGuard: any KeyCacheGuard = NoCacheUpdates()) {
             self.ours = ours
             self.otherPassword = otherPassword
             self.label = label
@@ -160,7 +160,7 @@ public enum VaultFileMerge {
         if let opened = try openWithKeysAtHand(envelope, known: known, keys: keys) { return opened }
         guard let asking = keys.otherPassword else { throw MergeError.differentPasswords }
         do {
-            return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: { _, _ in }))
+            return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: NoCacheUpdates()))
         } catch VaultOpenError.wrongPassword {
             throw MergeError.otherPasswordWrong
         } catch InputError.locked {

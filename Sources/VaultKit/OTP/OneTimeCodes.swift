@@ -20,13 +20,13 @@ public enum OneTimeCodes {
     /// The code of the entry called `name` at `date`, which a HOTP code does not depend on:
     /// unless `countersAllowed`, a HOTP entry is refused (and its counter left as it is).
     public static func issue(
-        forEntryNamed name: String, at date: Date, countersAllowed: Bool = true, in store: VaultStore, using unlocker: Unlocker
+        forEntryNamed name: String, at date: Date, countersAllowed: Bool = true, in vault: some VaultAccess
     ) throws -> Issued {
-        let entry = try store.open(using: unlocker).entries.entry(named: name)
+        let entry = try vault.open().entries.entry(named: name)
         guard let entry else { throw EntryError.notFound(name) }
         if let issued = timeBased(try setting(of: entry), at: date) { return issued }
         guard countersAllowed else { throw OTPError.notTimeBased(entry: name) }
-        return try store.mutate(using: unlocker) { entries in
+        return try vault.mutate { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             var otp = try setting(of: entry)
             // Changed to a TOTP while this command waited for the lock.

@@ -76,12 +76,9 @@ public struct ChildProcess {
     /// nil while it runs.
     public func exitStatusIfEnded() -> Int32? {
         var status: Int32 = 0
-        while true {
-            let done = waitpid(id, &status, WNOHANG)
-            if done == id { return ProcessSpawn.exitStatus(status) }
-            if done < 0 && errno == EINTR { continue }
-            return done == 0 ? nil : 127
-        }
+        let done = SystemCall.retryingInterrupts { waitpid(id, &status, WNOHANG) }
+        if done == id { return ProcessSpawn.exitStatus(status) }
+        return done == 0 ? nil : 127
     }
 
     /// Waits for the child to end and returns its exit status (or 128 + the signal).

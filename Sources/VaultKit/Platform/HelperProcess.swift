@@ -50,8 +50,9 @@ public enum HelperProcess {
         var chunk = [UInt8](repeating: 0, count: 65536)
         var offset: off_t = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
-            if count < 0 && errno == EINTR { continue }
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts { pread(fd, buffer.baseAddress, buffer.count, offset) }
+            }
             guard count > 0 else { return bytes }
             bytes += chunk[0..<count]
             offset += off_t(count)
@@ -83,9 +84,9 @@ public enum HelperProcess {
         var output: SecureBytes?
         var failure: HelperProcessError?
         if let fd = pid.output, let limit {
-            do { output = try readAll(fd, limit: limit, deadline: MonotonicClock.seconds() + timeout, helper: path) } catch { failure = error }
+            do { output = try readAll(fd, limit: limit, deadline: .now + .seconds(timeout), helper: path) } catch { failure = error }
         }
-        let status = ProcessSpawn.wait(for: pid.id, timeout: timeout)
+        let status = ProcessSpawn.wait(for: pid.id, timeout: .seconds(timeout))
         if let failure { throw failure }
         return Result(status: status, output: output)
     }
@@ -131,25 +132,22 @@ public enum HelperProcess {
         }
         close(inputPipe[0])
         if captureOutput { close(outputPipe[1]) }
-        let previous = signal(SIGPIPE, SIG_IGN)
-        feed(inputPipe[1])
+        BrokenPipeGuard.failingWithEPIPE { feed(inputPipe[1]) }
         close(inputPipe[1])
-        signal(SIGPIPE, previous)
         return (pid, captureOutput ? outputPipe[0] : nil)
     }
 
     /// Reads the helper's output until it closes it or the deadline passes, straight into
     /// guarded memory; what comes past `limit` bytes is read and dropped.
-    private static func readAll(_ fd: Int32, limit: Int, deadline: Double, helper: String) throws(HelperProcessError) -> SecureBytes {
+    private static func readAll(_ fd: Int32, limit: Int, deadline: ContinuousClock.Instant, helper: String) throws(HelperProcessError) -> SecureBytes {
         let buffer: SecureBytes
         do { buffer = try SecureBytes(count: limit) } catch { throw .failed(helper, error.message) }
         var length = 0
         var overflow = [UInt8](repeating: 0, count: 4096)
         defer { overflow.withUnsafeMutableBytes { _ = memset($0.baseAddress!, 0, $0.count) } }
-        while MonotonicClock.seconds() < deadline {
+        while ContinuousClock.now < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, 100)
-            if ready < 0 && errno == EINTR { continue }
+            let ready = SystemCall.retryingInterrupts { poll(&poller, 1, 100) }
             if ready < 0 { break }
             if ready == 0 { continue }
             let source = FileDescriptor(rawValue: fd)

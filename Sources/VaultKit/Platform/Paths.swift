@@ -1,38 +1,40 @@
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// String helpers for POSIX paths, to avoid pulling Foundation's URL into the hot path.
+/// Questions about POSIX paths given as strings (the vault's, git's), answered with
+/// swift-system's `FilePath`, without Foundation's URL on the hot path.
 public enum Paths {
+    /// The folder `path` is in: "." for a bare name, "/" for a name at the root.
     public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let folder = FilePath(path).removingLastComponent()
+        return folder.isEmpty ? "." : folder.string
     }
 
+    /// The last component of `path` (the file's name), or `path` itself when it has none.
     public static func lastComponent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
+        FilePath(path).lastComponent?.string ?? path
     }
 
     /// Whether `path` is in a git work tree: it or a folder above it holds `.git` (a folder, or
     /// the file a worktree or submodule has). Asked of `path` as given, without following it.
     public static func isInGitWorkTree(_ path: String) -> Bool {
-        var current = path
+        var current = FilePath(path)
         while true {
-            if access(current + "/.git", F_OK) == 0 { return true }
-            let parent = folder(of: current)
-            if parent == current || current.isEmpty || current == "." { return false }
-            current = parent
+            if access(current.appending(".git").string, F_OK) == 0 { return true }
+            guard current.removeLastComponent() else { return false }
         }
     }
 
     /// Creates `folder` and its missing parents with mode 0700.
     public static func createFolders(_ folder: String) throws(StoreError) {
-        var current = folder.hasPrefix("/") ? "" : "."
-        for component in folder.split(separator: "/") {
-            current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST {
-                throw .io(path: current, operation: "create folder", errno: errno)
+        let path = FilePath(folder)
+        var current: FilePath = path.isAbsolute ? "/" : "."
+        for component in path.components {
+            current.append(component)
+            if mkdir(current.string, 0o700) != 0 && errno != EEXIST {
+                throw .io(path: current.string, operation: "create folder", errno: errno)
             }
         }
     }

@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// Starting another program with posix_spawn, as a fresh process would start: vault blocks the
-/// termination signals in every thread (`TerminationSignals`) and ignores SIGPIPE for moments,
-/// and a program it starts must inherit neither; it gets only the descriptors it is given.
+/// termination signals in every thread (`TerminationSignals`) and SIGPIPE in a thread that
+/// writes to a pipe (`BrokenPipeGuard`), and a program it starts must inherit neither; it gets only the descriptors it is given.
 /// Foundation's Process is avoided because it never returns when the program forks a child
 /// that keeps a descriptor, as xclip and xsel do. `HelperProcess` and `ChildProcess` start
 /// their programs through it.
@@ -69,14 +69,14 @@ enum ProcessSpawn {
 
     /// The exit status, or 128 + signal; a program still running at the deadline (if there is
     /// one) is killed.
-    static func wait(for pid: pid_t, timeout: Double?) -> Int32 {
-        let deadline = timeout.map { MonotonicClock.seconds() + $0 }
+    static func wait(for pid: pid_t, timeout: Duration?) -> Int32 {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
         var status: Int32 = 0
         while true {
-            let done = waitpid(pid, &status, deadline == nil ? 0 : WNOHANG)
+            let done = SystemCall.retryingInterrupts { waitpid(pid, &status, deadline == nil ? 0 : WNOHANG) }
             if done == pid { break }
-            if done < 0 && errno != EINTR { return 127 }
-            if let deadline, MonotonicClock.seconds() >= deadline {
+            if done < 0 { return 127 }
+            if let deadline, ContinuousClock.now >= deadline {
                 kill(pid, SIGKILL)
                 waitpid(pid, &status, 0)
                 return 128 + SIGKILL

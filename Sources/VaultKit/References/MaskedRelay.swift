@@ -22,10 +22,10 @@ public struct MaskedRelay {
     }
 
     /// How long, at most, what the child left in its pipes is passed on after it ended.
-    static let drainTime = 0.25
+    static let drainTime = Duration.milliseconds(250)
     /// How long one stream's bytes wait behind the other's possible start of a secret before
     /// that start is masked and they pass (`SecretMasker.releaseHeld`).
-    static let holdBackTime = 0.5
+    static let holdBackTime = Duration.milliseconds(500)
 
     private var channels: [Channel]
     private var masker: SecretMasker
@@ -43,34 +43,37 @@ public struct MaskedRelay {
         pendingInput = input
     }
 
-    /// Relays until `child` has ended and returns its exit status (or 128 + the signal).
+    /// Relays until `child` has ended and returns its exit status (or 128 + the signal). A
+    /// destination whose reader went away fails its writes rather than ending vault.
     public mutating func run(until child: ChildProcess) -> Int32 {
-        let previous = signal(SIGPIPE, SIG_IGN)
-        defer { signal(SIGPIPE, previous) }
+        BrokenPipeGuard.failingWithEPIPE { relayAll(until: child) }
+    }
+
+    private mutating func relayAll(until child: ChildProcess) -> Int32 {
         if let input { _ = fcntl(input.rawValue, F_SETFL, fcntl(input.rawValue, F_GETFL) | O_NONBLOCK) }
         if pendingInput.isEmpty { closeInput() }
         var status: Int32?
-        var endedAt = 0.0
+        var endedAt = ContinuousClock.now
         // Since when one stream has waited behind the other's possible start of a secret.
-        var heldBackSince: Double?
+        var heldBackSince: ContinuousClock.Instant?
         while channels.contains(where: \.isOpen) || input != nil {
             if status == nil, let ended = child.exitStatusIfEnded() {
                 TerminationSignals.childEnded()
                 status = ended
-                endedAt = MonotonicClock.seconds()
+                endedAt = .now
             }
             // Once the child has ended, only what is in the pipes already is passed on, for a
             // moment at most: a process it left behind may go on writing for ever.
             let passed = pass(waiting: status == nil ? 100 : 0)
             if !masker.isHoldingBack {
                 heldBackSince = nil
-            } else if let since = heldBackSince, MonotonicClock.seconds() - since > Self.holdBackTime {
+            } else if let since = heldBackSince, since.duration(to: .now) > Self.holdBackTime {
                 write(masker.releaseHeld())
                 heldBackSince = nil
             } else if heldBackSince == nil {
-                heldBackSince = MonotonicClock.seconds()
+                heldBackSince = .now
             }
-            if status != nil && (!passed || MonotonicClock.seconds() - endedAt > Self.drainTime) { break }
+            if status != nil && (!passed || endedAt.duration(to: .now) > Self.drainTime) { break }
         }
         for index in channels.indices { close(index) }
         write(masker.finish())
@@ -91,8 +94,10 @@ public struct MaskedRelay {
 
     private mutating func relay(_ index: Int) {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        let count = chunk.withUnsafeMutableBytes { read(channels[index].source.rawValue, $0.baseAddress, $0.count) }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        let count = chunk.withUnsafeMutableBytes { buffer in
+            SystemCall.retryingInterrupts { read(channels[index].source.rawValue, buffer.baseAddress, buffer.count) }
+        }
+        if count < 0 && errno == EAGAIN { return }
         guard count > 0 else {
             close(index)
             return write(masker.end(index))
@@ -126,8 +131,10 @@ public struct MaskedRelay {
 
     private mutating func feedInput() {
         guard let input else { return }
-        let count = pendingInput.withUnsafeBytes { Glibc.write(input.rawValue, $0.baseAddress, $0.count) }
-        if count < 0 && (errno == EINTR || errno == EAGAIN) { return }
+        let count = pendingInput.withUnsafeBytes { buffer in
+            SystemCall.retryingInterrupts { Glibc.write(input.rawValue, buffer.baseAddress, buffer.count) }
+        }
+        if count < 0 && errno == EAGAIN { return }
         guard count > 0 else { return closeInput() }
         pendingInput.removeFirst(count)
         if pendingInput.isEmpty { closeInput() }

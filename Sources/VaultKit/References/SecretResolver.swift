@@ -8,18 +8,18 @@ public enum SecretResolver {
     /// The value of each reference in `references`, in a dictionary keyed by reference that
     /// holds every one of them (a reference that cannot be resolved throws instead).
     public static func resolve(
-        _ references: some Collection<SecretReference>, at date: Date, in store: VaultStore, using unlocker: Unlocker
+        _ references: some Collection<SecretReference>, at date: Date, in vault: some VaultAccess
     ) throws -> [SecretReference: String] {
         var values: [SecretReference: String] = [:]
         guard !references.isEmpty else { return values }
-        let entries = try store.open(using: unlocker).entries
+        let entries = try vault.open().entries
         // One code per entry, however its field is spelt (#otp, #OTP): a HOTP counter moves once.
         var codes: [String: String] = [:]
         for reference in references where values[reference] == nil {
             do {
                 guard let entry = try entries.entry(named: reference.name) else { throw EntryError.notFound(reference.name) }
                 if reference.field?.lowercased() == "otp" {
-                    let code = try codes[entry.name] ?? OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: store, using: unlocker).code
+                    let code = try codes[entry.name] ?? OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: vault).code
                     codes[entry.name] = code
                     values[reference] = code
                 } else if let field = reference.field {

@@ -11,9 +11,9 @@ public final class FileLock {
     private let descriptor: Int32
 
     /// Blocks until the lock is held. `onWait` runs once if the lock is still busy after
-    /// `patience` seconds, so the command can say why it is waiting. With `giveUpAfter`, throws
-    /// `.lockBusy` once the lock has been busy that many seconds.
-    public init(path: String, patience: Double = 1.0, giveUpAfter limit: Double? = nil, onWait: () -> Void) throws(StoreError) {
+    /// `patience`, so the command can say why it is waiting. With `giveUpAfter`, throws
+    /// `.lockBusy` once the lock has been busy that long.
+    public init(path: String, patience: Duration = .seconds(1), giveUpAfter limit: Duration? = nil, onWait: () -> Void) throws(StoreError) {
         let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP || errno == EISDIR { throw .lockNotAFile(path: path) }
@@ -22,16 +22,16 @@ public final class FileLock {
         descriptor = fd
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .lockNotAFile(path: path) }
-        let started = MonotonicClock.seconds()
+        let started = ContinuousClock.now
         var announced = false
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while SystemCall.retryingInterrupts({ flock(fd, LOCK_EX | LOCK_NB) }) != 0 {
             // The descriptor is closed by deinit, which runs when an initialised object throws.
-            guard errno == EWOULDBLOCK || errno == EINTR else { throw .io(path: path, operation: "lock", errno: errno) }
-            if !announced && MonotonicClock.seconds() - started >= patience {
+            guard errno == EWOULDBLOCK else { throw .io(path: path, operation: "lock", errno: errno) }
+            if !announced && started.duration(to: .now) >= patience {
                 announced = true
                 onWait()
             }
-            if let limit, MonotonicClock.seconds() - started >= limit { throw .lockBusy(path: path) }
+            if let limit, started.duration(to: .now) >= limit { throw .lockBusy(path: path) }
             usleep(10_000)
         }
     }

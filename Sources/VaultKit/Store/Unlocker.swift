@@ -7,15 +7,11 @@
 /// commands prove the password itself, and fail with exit 3 when there is no terminal and no
 /// password file (`passwd` and `rekey` then put the new key there themselves).
 ///
-/// The cache is changed (a derived key stored, a stale one removed) only through the store's
-/// `CacheUpdateGuard`, which does it only while the header's salt and KDF are still the vault's,
-/// so a command that read the file before another changed the password cannot put the old key
-/// back or remove the new one.
+/// The cache is changed (a derived key stored, a stale one removed) only through the
+/// `KeyCacheGuard` it is given with each header: the store's does it only while the header's
+/// salt and KDF are still the vault's, so a command that read the file before another changed
+/// the password cannot put the old key back or remove the new one.
 public final class Unlocker {
-    /// Runs `update` (a change to the cache for `envelope`) only if the vault still derives its
-    /// key as `envelope` says; `VaultStore` checks that under its lock.
-    public typealias CacheUpdateGuard = (_ envelope: Envelope, _ update: () -> Void) -> Void
-
     private let passwordSource: PasswordSource
     public let keyCache: KeyCache
     /// What the command that must prove the password does ("changing the master password"),
@@ -74,7 +70,7 @@ public final class Unlocker {
 
     /// The keys of `envelope`: from the cache unless re-authenticating, else from the password,
     /// asking for it if need be. Unwrapping the data key authenticates the whole header.
-    public func keys(for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard) throws -> VaultKeys {
+    public func keys(for envelope: Envelope, label: String, cacheGuard: any KeyCacheGuard) throws -> VaultKeys {
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
         if let cached = cachedKeys(for: envelope, cacheGuard: cacheGuard) { return cached }
         return try keysFromPassword(for: envelope, label: label, cacheGuard: cacheGuard)
@@ -86,7 +82,7 @@ public final class Unlocker {
     /// never by asking, so that nobody types or confirms while others wait. Throws
     /// `changedWhileWaiting` when none of them opens it.
     public func keysWithoutAsking(for envelope: Envelope, label: String) throws -> VaultKeys {
-        let underTheLock: CacheUpdateGuard = { _, update in update() }
+        let underTheLock = ImmediateCacheUpdates()
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
         if let cached = cachedKeys(for: envelope, cacheGuard: underTheLock) { return cached }
         guard password != nil else { throw VaultOpenError.changedWhileWaiting }
@@ -114,7 +110,7 @@ public final class Unlocker {
     /// derived key: what `vault unlock` and re-authentication do.
     @discardableResult
     public func keysFromPassword(
-        for envelope: Envelope, label: String, cacheGuard: CacheUpdateGuard, mayAsk: Bool = true
+        for envelope: Envelope, label: String, cacheGuard: any KeyCacheGuard, mayAsk: Bool = true
     ) throws -> VaultKeys {
         let key = try keyEncryptionKey(for: envelope, mayAsk: mayAsk)
         let keys: VaultKeys
@@ -125,7 +121,7 @@ public final class Unlocker {
         }
         if cachesDerivedKeys {
             let cache = keyCache
-            cacheGuard(envelope) { cache.store(key, vaultID: envelope.id, label: label) }
+            cacheGuard.whileCurrent(envelope) { cache.store(key, vaultID: envelope.id, label: label) }
         }
         return keys
     }
@@ -140,10 +136,10 @@ public final class Unlocker {
 
     /// The cached key's keys, unless re-authenticating; a cached key that does not open the
     /// header is removed (if the header is still current).
-    private func cachedKeys(for envelope: Envelope, cacheGuard: CacheUpdateGuard) -> VaultKeys? {
+    private func cachedKeys(for envelope: Envelope, cacheGuard: any KeyCacheGuard) -> VaultKeys? {
         guard reauthentication == nil, let cached = keyCache.lookup(vaultID: envelope.id) else { return nil }
         if let keys = try? unwrap(envelope, with: cached) { return keys }
-        cacheGuard(envelope) { keyCache.remove(vaultID: envelope.id) }
+        cacheGuard.whileCurrent(envelope) { keyCache.remove(vaultID: envelope.id) }
         return nil
     }
 }

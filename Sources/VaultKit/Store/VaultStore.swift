@@ -10,25 +10,29 @@ import Glibc
 public final class VaultStore {
     /// The vault file (symbolic links resolved, so a write replaces the target, not the link).
     public let path: String
-    /// Called once when a write has waited a second for another process's lock.
-    public var onLockWait: () -> Void = {}
-    /// Told of a problem that did not stop the command (a change not flushed to disk).
-    public var onWarning: (String) -> Void = { _ in }
-    /// The device and wall clock whose stamps this store's changes get (`EntryTable`); the
-    /// command line gives this user's device id (`DeviceIdentity`) and the context's clock.
-    public var origin: ChangeOrigin = .ephemeral()
-    /// Called after each change this store wrote (with the unlocker that opened the vault),
-    /// once the lock is released: the command line commits it to git there when the config
-    /// asks for that (`"sync": {"auto": true}`).
-    public var afterChange: (Unlocker) -> Void = { _ in }
+    /// The device and wall clock whose stamps this store's changes get (`EntryTable`): the
+    /// session gives this user's device id (`DeviceIdentity`) and the context's clock.
+    public let origin: ChangeOrigin
+    /// What the store tells the command while it works.
+    private let events: StoreEvents
+    /// Guards a reader's changes to the key cache (see `VaultFileCacheGuard`).
+    private let readerCacheGuard: VaultFileCacheGuard
+    /// Guards the key cache for `verifyPassword`, waiting as long as it takes.
+    private let patientCacheGuard: VaultFileCacheGuard
 
-    public init(path: String) {
+    /// The store of the vault at `path`, whose changes are stamped with `origin`.
+    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent) {
         if let resolved = realpath(path, nil) {
             self.path = String(cString: resolved)
             free(resolved)
         } else {
             self.path = path
         }
+        self.origin = origin
+        self.events = events
+        let lockPath = self.path + ".lock"
+        readerCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: false, onLockWait: {})
+        patientCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: true, onLockWait: events.lockWait)
     }
 
     var lockPath: String { path + ".lock" }
@@ -46,7 +50,7 @@ public final class VaultStore {
         let id = UUID().uuidString.lowercased()
         let (envelope, _) = try Envelope.create(id: id, cipher: cipher, kdf: kdf, keyEncryptionKey: key, salt: salt)
         try Paths.createFolders(Paths.folder(of: path))
-        let lock = try FileLock(path: lockPath, onWait: onLockWait)
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
         defer { withExtendedLifetime(lock) {} }
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
@@ -81,10 +85,10 @@ public final class VaultStore {
     private func waitedForBusyLock() -> Bool {
         guard access(lockPath, F_OK) == 0 else { return false }
         do {
-            _ = try FileLock(path: lockPath, giveUpAfter: 0, onWait: {})
+            _ = try FileLock(path: lockPath, giveUpAfter: .zero, onWait: {})
             return false
         } catch .lockBusy {
-            _ = try? FileLock(path: lockPath, onWait: onLockWait)
+            _ = try? FileLock(path: lockPath, onWait: events.lockWait)
             return true
         } catch {
             return false
@@ -103,7 +107,7 @@ public final class VaultStore {
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try readHeader().envelope
-        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) }))
+        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard))
     }
 
     /// Proves the master password on the current header, never with the cache, and offers the
@@ -117,39 +121,7 @@ public final class VaultStore {
     }
 
     private func verifyPassword(on envelope: Envelope, using unlocker: Unlocker) throws {
-        try unlocker.keysFromPassword(for: envelope, label: keyLabel) { envelope, update in
-            cacheGuard(envelope, patient: true, update)
-        }
-    }
-
-    /// Seconds a reader still waits for the lock to change the cache; shared by all the
-    /// changes of one command.
-    private var readerPatience = 2.0
-
-    /// Changes the cache for `envelope` only while the vault file still derives its key as
-    /// `envelope` does, checked under the lock (so that `passwd` in another process, which
-    /// replaces the cached key under the lock, cannot be undone by a command that read the file
-    /// before it). Readers do not wait for writers: once the lock has been busy for two seconds
-    /// in all, the cache is left alone (unless `patient`). Where the lock file cannot be opened
-    /// at all (a read-only folder, where nobody writes), the check is made without it.
-    private func cacheGuard(_ envelope: Envelope, patient: Bool = false, _ update: () -> Void) {
-        let lock: FileLock?
-        let started = MonotonicClock.seconds()
-        do {
-            lock = patient
-                ? try FileLock(path: lockPath, onWait: onLockWait)
-                : try FileLock(path: lockPath, giveUpAfter: readerPatience, onWait: {})
-        } catch .lockBusy {
-            readerPatience = 0
-            return
-        } catch {
-            lock = nil
-        }
-        if !patient { readerPatience = max(0, readerPatience - (MonotonicClock.seconds() - started)) }
-        defer { withExtendedLifetime(lock) {} }
-        // Read as it is, never waiting: this may hold the lock itself.
-        guard let current = try? Envelope.parse(try readVault()), current.derivesKeyLike(envelope) else { return }
-        update()
+        try unlocker.keysFromPassword(for: envelope, label: keyLabel, cacheGuard: patientCacheGuard)
     }
 
     /// Decrypts the payload; with a data key just unwrapped from this header (which
@@ -165,7 +137,7 @@ public final class VaultStore {
     /// is taken, so a person typing the password does not hold up other commands. A version 1
     /// file is written as the current version.
     public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
-        let result = try withLockedVault(using: unlocker) { vault in
+        try withLockedVault(using: unlocker) { vault in
             try vault.entries.beginChange(origin: origin)
             let result = try change(vault.entries)
             var updated = vault.envelope
@@ -175,14 +147,12 @@ public final class VaultStore {
             try write(updated)
             return result
         }
-        afterChange(unlocker)
-        return result
     }
 
     /// Runs `body` holding the vault's lock, so that no vault command changes the file
     /// meanwhile: `vault sync`, while git commits and replaces it.
     public func whileLocked<R>(_ body: () throws -> R) throws -> R {
-        let lock = try FileLock(path: lockPath, onWait: onLockWait)
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
         defer { withExtendedLifetime(lock) {} }
         return try body()
     }
@@ -220,7 +190,6 @@ public final class VaultStore {
             try write(rotated)
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
         }
-        afterChange(unlocker)
     }
 
     /// Refuses a rotation that would write KDF parameters past the limit: `newKDF`, or the
@@ -241,8 +210,8 @@ public final class VaultStore {
     /// it already has) before anything is written, and a data key from before is never reused.
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let (before, envelopeBefore) = try readHeader()
-        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: { self.cacheGuard($0, $1) })
-        let lock = try FileLock(path: lockPath, onWait: onLockWait)
+        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: readerCacheGuard)
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try readVault()
@@ -266,7 +235,7 @@ public final class VaultStore {
             try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
         } catch let error as StoreError {
             guard case .notFlushed = error else { throw error }
-            onWarning(error.message)
+            events.warning(error.message)
         }
     }
 }

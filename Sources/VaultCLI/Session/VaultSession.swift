@@ -1,0 +1,128 @@
+import VaultKit
+import FoundationEssentials
+
+/// Everything one command works with, built once per command by `VaultProgram` from the
+/// command's vault options and the context: the config (the context's, read once), the vault's
+/// path, the store (stamping changes with this user's device and telling the person what it
+/// waits for), and the unlocker and keyrings the command's `KeyAccess` calls for. Commands open, change, rotate and
+/// sync the vault through it and never build a store or an unlocker themselves.
+public final class VaultSession: VaultAccess {
+    /// The process the command runs in (or the test's stand-in for it).
+    public let context: CommandContext
+    /// The vault options the command was given.
+    public let options: VaultOptions
+    /// How the command gets the vault's key.
+    public let keyAccess: KeyAccess
+    /// The vault file: `--vault`, else `$VAULT_PATH`, else the XDG default.
+    public let vaultPath: String
+    /// The vault file's store.
+    public let store: VaultStore
+    /// Where this user's device id is kept (`DeviceIdentity`).
+    private let devicePath: String
+    private var madeUnlocker: Unlocker?
+
+    /// The session of a command given `options` and `keyAccess`, in `context`.
+    public convenience init(options: VaultOptions, keyAccess: KeyAccess, context: CommandContext) {
+        self.init(options: options, keyAccess: keyAccess, context: context,
+                  vaultPath: VaultOptions.path(option: options.vaultPath, environment: context.environment))
+    }
+
+    private init(options: VaultOptions, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
+        self.context = context
+        self.options = options
+        self.keyAccess = keyAccess
+        self.vaultPath = vaultPath
+        let diagnostics = context.diagnostics
+        let devicePath = DeviceIdentity.path(stateHome: XDGFolders.stateHome(environment: context.environment))
+        self.devicePath = devicePath
+        store = VaultStore(
+            path: vaultPath, origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now),
+            events: StoreEvents(
+                lockWait: { diagnostics.note("Waiting for another vault command to finish with \(vaultPath)…") },
+                warning: diagnostics.warning))
+    }
+
+    /// The same command's session for another vault file (shell completion, which completes
+    /// the `--vault` of the line being typed): the same config and key access.
+    public func forVault(at path: String) -> VaultSession {
+        VaultSession(options: options, keyAccess: keyAccess, context: context, vaultPath: path)
+    }
+
+    /// The same session with nobody at the terminal to ask (git's credential helper under
+    /// `GIT_TERMINAL_PROMPT=0`).
+    public func withoutTerminal() -> VaultSession {
+        var quiet = context
+        quiet.terminal = .none
+        return VaultSession(options: options, keyAccess: keyAccess, context: quiet, vaultPath: vaultPath)
+    }
+
+    /// The settings file (`$XDG_CONFIG_HOME/vault/config.json`), read once per command.
+    public func config() throws -> VaultConfig { try context.config() }
+
+    /// Messages for the person, on standard error.
+    public var diagnostics: Diagnostics { context.diagnostics }
+
+    /// This user's device id on this machine (made now if there is none yet).
+    public func deviceID() throws -> String {
+        try DeviceIdentity.load(path: devicePath)
+    }
+
+    /// The command's unlocker, made on first use for its `KeyAccess` and kept for the whole
+    /// command, so the password is asked at most once.
+    public func unlocker() throws -> Unlocker {
+        if let madeUnlocker { return madeUnlocker }
+        let made: Unlocker
+        switch keyAccess {
+        case .cachedOrPassword:
+            made = Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), confirmCostlyDerivation: confirmCostlyDerivation)
+        case .cachedOnly:
+            made = Unlocker(passwordSource: NoPasswordSource(), keyCache: try keyCache())
+        case .passwordAgain(let action):
+            made = Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), reauthentication: action,
+                            confirmCostlyDerivation: confirmCostlyDerivation)
+        }
+        madeUnlocker = made
+        return made
+    }
+
+    /// The decrypted vault.
+    public func open() throws -> OpenVault {
+        try store.open(using: unlocker())
+    }
+
+    /// The one entry a command is about, by the name the person gave.
+    public func entry(named rawName: String) throws -> Entry {
+        let name = try EntryName.normalized(rawName)
+        guard let entry = try open().entries.entry(named: name) else { throw EntryError.notFound(name) }
+        return entry
+    }
+
+    /// Runs `change` on the entries under the vault's lock and writes the result; then, when
+    /// the config asks for it, commits (and syncs) the change (`AutoSync`).
+    public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R {
+        let result = try store.mutate(using: unlocker(), change)
+        AutoSync.afterChange(in: self)
+        return result
+    }
+
+    /// Replaces every key of the vault (`passwd` with `newPassword`, `rekey` without), with
+    /// `newKDF` if given; the keyring this command stays away from (`--no-keyring`) loses the
+    /// old key too. Then commits (and syncs) as `mutate` does.
+    public func rotateKeys(newPassword: (() throws -> SecureBytes)?, newKDF: KDFParameters?) throws {
+        try store.rotateKeys(using: unlocker(), newPassword: newPassword, newKDF: newKDF, alsoClearing: keyringToClearOnRotation())
+        AutoSync.afterChange(in: self)
+    }
+
+    /// `vault sync` for this vault, with the session's unlocker for our copy; a copy whose key
+    /// derivation costs less than ours is taken only when `acceptsWeakerKDF`.
+    public func synchronizer(acceptsWeakerKDF: Bool = false) throws -> VaultSync {
+        let keys = VaultFileMerge.Keys(ours: try unlocker(), otherPassword: otherCopyUnlocker(), label: store.keyLabel,
+                                       cacheGuard: ImmediateCacheUpdates())
+        let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
+        let device = (try? deviceID()) ?? "unknown"
+        return VaultSync(store: store, repository: repository, keys: keys, executable: context.executable,
+                         commitMessage: "vault: changes on device \(device)", now: context.now,
+                         seen: NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment)),
+                         acceptsWeakerKDF: acceptsWeakerKDF)
+    }
+}
