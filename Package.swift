@@ -15,8 +15,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vault", targets: ["vault"]),
-        .library(name: "VaultKit", targets: ["VaultKit"]),
-        // For the fuzzer package in Fuzz/ (`make fuzz`), with VaultKit.
+        .library(name: "VaultCore", targets: ["VaultCore"]),
+        .library(name: "VaultSystem", targets: ["VaultSystem"]),
+        // For the fuzzer package in Fuzz/ (`make fuzz`), with VaultCore and VaultSystem.
         .library(name: "PhotoMetadata", targets: ["PhotoMetadata"]),
         .library(name: "Interchange", targets: ["Interchange"]),
         .library(name: "Breach", targets: ["Breach"]),
@@ -49,21 +50,30 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libxml2's streaming reader, opened at run time (see xml_library.h).
         .target(name: "CXMLLibrary"),
-        // The domain: crypto, the file format, entries, the store, the keyring, and the platform
-        // layer under them. It knows nothing of the command line.
+        // The domain: crypto, the file format, entries, changes and merges, one-time passwords,
+        // secret references, and the policy that turns a header into keys. No Glibc, no
+        // processes, no files (scripts/check-imports holds it to that).
         .target(
-            name: "VaultKit",
+            name: "VaultCore",
             dependencies: [
-                "CSodium", "CArgon2", "CKeyringShim", "CKeyutils", "CProcessShim",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "CSodium", "CArgon2",
                 // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        // The domain's system side: the vault file and its lock, the keyrings, sync's git, the
+        // child relay of `vault run`, and the platform layer under them. It knows nothing of the
+        // command line: what it writes into git's config or runs comes from the caller.
+        .target(
+            name: "VaultSystem",
+            dependencies: [
+                "VaultCore", "CSodium", "CKeyringShim", "CKeyutils", "CProcessShim",
+                .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // Other password managers' files: imports from them, exports to them.
         .target(
             name: "Interchange",
             dependencies: [
-                "VaultKit", "CXMLLibrary",
+                "VaultCore", "VaultSystem", "CXMLLibrary",
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -72,7 +82,7 @@ let package = Package(
         .target(
             name: "VaultCLI",
             dependencies: [
-                "VaultKit",
+                "VaultCore", "VaultSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -87,20 +97,20 @@ let package = Package(
             path: "BuildTools/EmbedTextPlugin"),
         .target(
             name: "Generator",
-            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Generator",
             exclude: ["Resources/SOURCES.md"],
             plugins: ["EmbedText"]),
         .target(
             name: "Entropy",
-            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Entropy",
             exclude: ["Resources/SOURCES.md"],
             plugins: ["EmbedText"]),
         .target(
             name: "Breach",
             dependencies: [
-                "VaultKit", "VaultCLI",
+                "VaultCore", "VaultSystem", "VaultCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -112,7 +122,7 @@ let package = Package(
         .target(
             name: "TLSAudit",
             dependencies: [
-                "VaultKit", "VaultCLI",
+                "VaultCore", "VaultSystem", "VaultCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -134,14 +144,14 @@ let package = Package(
             path: "Plugins/EXIF/Metadata"),
         .target(
             name: "EXIF",
-            dependencies: ["PhotoMetadata", "VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["PhotoMetadata", "VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/EXIF/Plugin"),
         // The core commands, the root command and the list of built-in plugins: everything the
         // executable runs, as a library that tests run in-process.
         .target(
             name: "VaultCommands",
             dependencies: [
-                "VaultKit", "VaultCLI", "Interchange",
+                "VaultCore", "VaultSystem", "VaultCLI", "Interchange",
                 "Generator",
                 "Entropy",
                 "Breach",
@@ -153,14 +163,14 @@ let package = Package(
         // The executable: builds the context from the process and runs VaultCommands.
         .executableTarget(
             name: "vault",
-            dependencies: ["VaultCommands", "VaultCLI", "VaultKit"],
+            dependencies: ["VaultCommands", "VaultCLI", "VaultCore", "VaultSystem"],
             // Start-up time: the program's own symbols stay out of the dynamic symbol table, which
             // the loader searches for every symbol of every library and which the Swift runtime's
             // dladdr call walks at start.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
         .executableTarget(
             name: "kdf-bench",
-            dependencies: ["VaultKit", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks/KDFBench"),
         .executableTarget(
             name: "entropy-bench",
@@ -191,30 +201,33 @@ let package = Package(
             name: "deny-keyctl",
             path: "Tests/Tools/DenyKeyctl"),
         .testTarget(
-            name: "VaultKitTests",
-            dependencies: ["VaultKit", "SeededRandom", "CLibraryABICheck"]),
+            name: "VaultCoreTests",
+            dependencies: ["VaultCore", "SeededRandom"]),
+        .testTarget(
+            name: "VaultSystemTests",
+            dependencies: ["VaultCore", "VaultSystem", "SeededRandom", "CLibraryABICheck"]),
         .testTarget(
             name: "InterchangeTests",
-            dependencies: ["Interchange", "VaultKit", "SeededRandom"]),
+            dependencies: ["Interchange", "VaultCore", "VaultSystem", "SeededRandom"]),
         .testTarget(
             name: "VaultCLITests",
-            dependencies: ["VaultCLI", "VaultKit"]),
+            dependencies: ["VaultCLI", "VaultCore", "VaultSystem"]),
         .testTarget(
             name: "GeneratorTests",
             dependencies: [
-                "Generator", "VaultKit", "VaultCLI", "CSodium",
+                "Generator", "VaultCore", "VaultSystem", "VaultCLI", "CSodium",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "EntropyTests",
-            dependencies: ["Entropy", "VaultKit", "VaultCLI"]),
+            dependencies: ["Entropy", "VaultCore", "VaultSystem", "VaultCLI"]),
         .testTarget(
             name: "BreachTests",
-            dependencies: ["Breach", "VaultKit", "VaultCLI", "SeededRandom"]),
+            dependencies: ["Breach", "VaultCore", "VaultSystem", "VaultCLI", "SeededRandom"]),
         .testTarget(
             name: "TLSAuditTests",
             dependencies: [
-                "TLSAudit", "VaultKit", "VaultCLI",
+                "TLSAudit", "VaultCore", "VaultSystem", "VaultCLI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -225,10 +238,10 @@ let package = Package(
             dependencies: ["PhotoMetadata", "SeededRandom"]),
         .testTarget(
             name: "EXIFPluginTests",
-            dependencies: ["EXIF", "VaultKit", "VaultCLI"]),
+            dependencies: ["EXIF", "VaultCore", "VaultSystem", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault", "SeededRandom",
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

@@ -9,7 +9,7 @@ import PackageDescription
 let sources = Context.packageDirectory + "/Sources"
 let targetNames = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
     .filter { $0.hasSuffix("-fuzz") }.sorted()
-let libraries = ["VaultKit", "Interchange", "PhotoMetadata", "Breach", "TLSAudit"]
+let libraries = ["VaultCore", "VaultSystem", "Interchange", "PhotoMetadata", "Breach", "TLSAudit"]
 
 let package = Package(
     name: "vault-fuzz",
@@ -21,7 +21,8 @@ let package = Package(
         .target(name: "FuzzSupport"),
         // What the import-* targets share: one input read, checked and round-tripped.
         .target(name: "ImportFuzzing", dependencies: ["FuzzSupport", .product(name: "Interchange", package: "vault"),
-                                                     .product(name: "VaultKit", package: "vault")]),
+                                                     .product(name: "VaultCore", package: "vault"),
+                                                     .product(name: "VaultSystem", package: "vault")]),
     ] + targetNames.map { name in
         .executableTarget(
             name: name,

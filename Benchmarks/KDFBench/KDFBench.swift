@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// kdf-bench: times one Argon2id key derivation exactly as `vault` does it
 /// (`Argon2id.deriveKey` at `KDFParameters.default`: m = 64 MiB, t = 3, p = 4), so that the

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The `EntryAuditor` behind `vault audit --accounts`: every e-mail address of the audited
 /// entries (`EmailAddress.collect`) asked about at Have I Been Pwned's breached-account API,

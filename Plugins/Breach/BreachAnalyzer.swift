@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The `SecretAnalyzer` behind `vault add --check-breach` (or `check_breach` in the config): a
 /// critical finding when the new password appears in known breaches. It makes a network request

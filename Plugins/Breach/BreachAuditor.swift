@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The part of `vault audit` that looks every password up in known breaches: against a
 /// downloaded copy (`--offline`, or `breach_offline` in the config), or through the range API

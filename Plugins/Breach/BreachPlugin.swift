@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The breach check: the `vault breach` command (passwords through Have I Been Pwned's range API
 /// or a downloaded copy, accounts through its breach API), the `SecretAnalyzer` that `vault add

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The password-strength estimator: the `vault entropy` command, and the `SecretAnalyzer` that
 /// makes `vault add` and `vault edit` warn about weak passwords.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The `SecretAnalyzer` that `vault add` and `vault edit` ask about a new password: a warning
 /// when it scores below 3, saying roughly how long it would resist, never quoting it or naming

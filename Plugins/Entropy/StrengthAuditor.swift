@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The part of `vault audit` that judges every password's strength: a score for each (the
 /// report's chart), and a `weak` finding for each scoring below the request's minimum.

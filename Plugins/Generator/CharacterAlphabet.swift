@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The character classes a password policy draws from, after --exclude-ambiguous, as the one
 /// alphabet the generator samples and the class sizes the entropy formula needs.

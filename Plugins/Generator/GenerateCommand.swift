@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault generate`: new passwords or passphrases, printed, or the first one copied.
 struct GenerateCommand: VaultSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The password and passphrase generator: the `vault generate` command, and the
 /// `SecretGenerator` capability behind `vault add --generate` and `vault edit --generate`.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The generator capability: passwords by rejection sampling (uniform characters from the
 /// alphabet with libsodium's unbiased `randombytes_uniform` (`Sodium.uniformRandom`); a draw that misses a class is

@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The exact entropy of a policy, computed from the policy: every allowed secret is equally
 /// likely, so the entropy is log2 of how many there are.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A policy no password can satisfy: a usage error (exit 64) that says what to change.
 enum PolicyError: VaultFailure, Equatable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The TLS auditor: `vault tls`, which judges a site's certificate chain, protocol, cipher suite
 /// and security headers, for one address or every site the vault holds a URL for; and the

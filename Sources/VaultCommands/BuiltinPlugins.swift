@@ -4,7 +4,8 @@ import Entropy
 import Generator
 import TLSAudit
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The one list of built-in plugins. Adding a plugin is a folder under Plugins/, a target in
 /// Package.swift, and a line here.

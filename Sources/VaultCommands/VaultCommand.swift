@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The root command: `vault` itself, its help, and its subcommands (core first, then every
 /// built-in plugin's). `VaultProgram` parses and runs it.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// One run of `vault` with a command line, in a context: parses the arguments, builds the
 /// chosen command's session (once, from its vault options and the context), runs the command

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import VaultCLI
 import VaultCommands
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

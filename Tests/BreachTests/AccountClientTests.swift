@@ -1,5 +1,6 @@
 import Testing
-import VaultKit
+import VaultCore
+import VaultSystem
 import FoundationEssentials
 @testable import Breach
 

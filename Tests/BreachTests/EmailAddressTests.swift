@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Breach
 
 /// `EmailAddress`: which values count as e-mail addresses, and how the addresses of a vault

@@ -2,7 +2,8 @@ import Foundation
 import SystemPackage
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The breach plugin's `exposed-account` auditor, as `vault audit` reaches it: through the
 /// registered plugins and the `EntryAuditor` protocol, against a `fake-hibp` of its own.

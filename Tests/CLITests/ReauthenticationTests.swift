@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `passwd`, `rekey` and `export` prove the current master password every time: a key in the
 /// keyring is not enough, because whoever sits at an unlocked session has it. Without a
@@ -130,7 +131,7 @@ struct ReauthenticationTests {
             try await waitUntilWaiting(all)
             // As passwd does it, under the lock: the new file, then the new key in the keyring.
             try VaultSurgery.rotate(fileAt: fixture.vaultPath, from: VaultFixture.masterPassword, to: "changed",
-                                    cache: Keyrings(kernel: KernelKeyCache(), secretService: SecretServiceKeyCache(expirer: VaultBinary.path, environment: fixture.environment),
+                                    cache: Keyrings(kernel: KernelKeyCache(), secretService: SecretServiceKeyCache(expirer: OwnCommandLines.keyExpirer(executable: VaultBinary.path), environment: fixture.environment),
                                                     onUnavailable: { Issue.record("no keyring: \($0)") }))
         }
         lock.release()

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `passwd` and `rekey` draw a fresh data key and salt and re-encrypt the payload, and the
 /// payload is bound to the whole header: no old password, old file or old key opens a new

@@ -1,7 +1,8 @@
 import Foundation
 import SeededRandom
 import Testing
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync` converges: a bare repository on local disk and clones of one vault on machines
 /// of their own (`SyncWorld`), concurrent changes of every kind on two of them, synced in

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The TLS plugin's part of `vault audit --tls`, run through the registry of the built-in
 /// plugins against real sites on loopback.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import EXIF
 
 @Suite("The photo FileAnalyzer capability")

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Entropy
 
 /// The entry's own words (name parts, username, site names) as a ranked list: they make a

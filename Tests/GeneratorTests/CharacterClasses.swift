@@ -1,6 +1,7 @@
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The four character classes as the tests know them, written out here rather than taken from
 /// the plugin, so that a wrong alphabet in the plugin shows up as a difference.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Generator
 
 /// The entropy the generator states is log2 of the number of secrets its policy allows: checked

@@ -1,6 +1,7 @@
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Generator
 
 /// Passphrases: the number of words asked for, joined by the separator, each from the EFF

@@ -1,6 +1,7 @@
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Generator
 
 /// Generated passwords follow their policy: the length asked for, at least one character of

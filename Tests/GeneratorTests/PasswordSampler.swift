@@ -1,6 +1,7 @@
 import CSodium
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A way of drawing passwords for the uniformity tests: the real generator, or one of two
 /// deliberately biased stand-ins that keep the at-least-one-per-class rule, to show that the

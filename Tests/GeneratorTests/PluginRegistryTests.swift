@@ -1,7 +1,8 @@
 import ArgumentParser
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Generator
 
 /// The plugin registry: every command name belongs to exactly one owner, core or plugin, and

@@ -1,6 +1,7 @@
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The generator options shared by `vault generate` and `add/edit --generate` describe the
 /// policy the product promises, and refuse combinations that mean nothing.

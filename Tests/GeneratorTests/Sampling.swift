@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 @testable import Generator
 
 /// Secrets drawn from the real generator capability, as the tests inspect them.

@@ -1,6 +1,7 @@
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Chi-square tests of the generator's character distribution, per position and over all
 /// positions, against the exact probabilities under the at-least-one-per-class rule (see

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Bitwarden JSON written by vault and read back by vault's own importer: custom fields under
 /// names the import gives a meaning (`passkeys`, the carried fields) come back as they were, and

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Bitwarden's JSON export, from Fixtures/import/bitwarden.json (written from Bitwarden's export
 /// models; see Fixtures/import/SOURCES.md).

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The CSV formats, from the files in Fixtures/import (see SOURCES.md there).
 struct CSVImporterTests {

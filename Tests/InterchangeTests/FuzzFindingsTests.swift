@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What the import fuzz targets found (Fuzz/seeds/import-*/crash-*, each described in its
 /// folder's README.md), one test each that fails without its fix.

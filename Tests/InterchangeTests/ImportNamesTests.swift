@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Names made valid and unique: `NAME (2)`, `NAME (3)`, … skipping numbers already in use.
 struct ImportNamesTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// KeePass 2 XML written by vault and read back by vault's own importer: what KeePass keeps
 /// elsewhere (custom fields under its own names, tags holding its separators, the time of the

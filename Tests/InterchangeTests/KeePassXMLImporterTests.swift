@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// KeePass 2 XML: groups, strings, every one-time password convention of the KeePass family,
 /// history, the recycle bin, and what only a .kdbx reader could decrypt.

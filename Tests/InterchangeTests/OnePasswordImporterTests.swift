@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// 1Password's 1PUX archive, from Fixtures/import/onepassword.1pux (made by make-1pux there).
 struct OnePasswordImporterTests {

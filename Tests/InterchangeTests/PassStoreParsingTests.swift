@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The text of one decrypted file of a password store, read without gpg.
 struct PassStoreParsingTests {

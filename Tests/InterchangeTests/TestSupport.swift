@@ -1,6 +1,7 @@
 import Foundation
 @testable import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The files under Fixtures/ at the top of the package.
 enum Fixtures {

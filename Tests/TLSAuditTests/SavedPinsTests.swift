@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Testing
 @testable import TLSAudit
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The `tls-pins` field: `HOST PRIMARY [BACKUP]` per line, read strictly and written back alike.
 @Suite("TLS pins saved in an entry")

@@ -2,7 +2,8 @@ import FoundationEssentials
 import Testing
 import VaultCLI
 @testable import TLSAudit
-import VaultKit
+import VaultCore
+import VaultSystem
 
 @Suite("TLS auditor small parts")
 struct SmallPartsTests {

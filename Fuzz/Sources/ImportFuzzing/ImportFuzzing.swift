@@ -1,7 +1,8 @@
 import FoundationEssentials
 import FuzzSupport
 import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What every import target checks on one input (docs/import.md is the promise checked):
 ///

@@ -1,6 +1,7 @@
 import FuzzSupport
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// The settings file (`VaultConfig.parse`) on any bytes: a `ConfigError`, or a config within
 /// the documented bounds that, written out again as a settings file (`render`, here: vault

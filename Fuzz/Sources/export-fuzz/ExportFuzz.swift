@@ -1,6 +1,7 @@
 import FuzzSupport
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// `vault import`'s reader of vault's own export (`ExportReader`) on any bytes: an
 /// `ImportError`, or entries that a vault can hold (valid, unique names; valid field names;

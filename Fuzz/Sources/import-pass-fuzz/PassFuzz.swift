@@ -1,7 +1,8 @@
 import FuzzSupport
 import ImportFuzzing
 import Interchange
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

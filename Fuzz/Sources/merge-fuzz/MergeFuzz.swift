@@ -1,6 +1,7 @@
 import FuzzSupport
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// The three-way merge as a property. The bytes are a script (`Script`, `Machine`): entries
 /// made before stamps were kept, then commands on a third machine make the ancestor, and

@@ -1,5 +1,6 @@
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// The fuzzer's bytes, read one at a time; zeros once they run out.
 struct Script {

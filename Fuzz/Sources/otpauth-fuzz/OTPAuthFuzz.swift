@@ -1,6 +1,7 @@
 import FuzzSupport
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// One-time password settings on any text. Base32: what decodes encodes to its canonical form
 /// (upper case, no separators or padding; only the unused bits of the last character may

@@ -1,5 +1,6 @@
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// The keys the target opens vaults with, never derived in the loop: one fixed key-encryption
 /// key for the vaults the seed maker seals (and for any other file), and the keys of the

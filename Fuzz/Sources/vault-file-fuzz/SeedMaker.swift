@@ -1,5 +1,6 @@
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// Writes the target's seeds (`VAULT_FUZZ_MAKE_SEEDS=seeds/vault-file`, run from Fuzz/; see
 /// seeds/vault-file/README.md): each vault of Fixtures/, opened with its master password, gives

@@ -1,6 +1,7 @@
 import FuzzSupport
 import Foundation
-@testable import VaultKit
+@testable import VaultCore
+@testable import VaultSystem
 
 /// The vault file on any bytes, twice over.
 ///

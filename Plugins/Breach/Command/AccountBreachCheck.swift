@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault breach --account EMAIL` and `vault breach --accounts`: the API key read from its
 /// entry, the address given (or every address of the vault, by `EmailAddress.collect`) asked

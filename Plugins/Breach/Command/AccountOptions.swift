@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The options of `vault breach` that check e-mail addresses, instead of passwords, against
 /// Have I Been Pwned's breached-account API.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The verdict for one e-mail address: the breaches it was found in, each with its date and
 /// what it exposed (the API's HTML description is never shown), and, for `--accounts`, the

@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault breach`: whether passwords appear in known data breaches, or e-mail addresses in
 /// breached accounts (`AccountBreachCheck`).

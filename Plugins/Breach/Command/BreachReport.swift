@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The verdict for a password `vault breach` was given (a line of standard input, or typed):
 /// the exact count, since the person checking knows the password anyway.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The Have I Been Pwned API key: the password of a vault entry (`hibp/api-key` unless told
 /// otherwise), so that it is never in the command line, the config or the environment. Its

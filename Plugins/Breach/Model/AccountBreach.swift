@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// One breach an account was found in, as the breached-account API describes it with
 /// `truncateResponse=false`: the members vault shows, read strictly (a missing one, or one of

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// How a breach count is told about a stored or new password: rounded down to a power of ten,
 /// since an exact count can single a password out in the public data.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Why a password or an account could not be checked. Every one of them ends the check with an
 /// error: what could not be checked is never reported as not breached. No message holds the

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Which values of an entry are e-mail addresses, for `vault breach --accounts` and
 /// `vault audit --accounts`: a simple check that never takes a plain user name for one (exactly

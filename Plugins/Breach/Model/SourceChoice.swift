@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Which source a check uses, in this order: `--offline`, `--api-url`, the config's
 /// `breach_offline` (a user who set it expects no network), `$VAULT_HIBP_API_URL`, the config's

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The account check `vault breach --account`/`--accounts` and `vault audit --accounts` share:
 /// each address asked in turn (the API limits requests per key, so never several at once), in

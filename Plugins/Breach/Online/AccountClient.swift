@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Checks hashes against the range API: one request per distinct prefix, at most `concurrency`
 /// at a time, with a progress bar of the ranges on a terminal, and the first failure ends the

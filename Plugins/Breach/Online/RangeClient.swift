@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Asks the Pwned Passwords range API for one range: `GET {base}/range/{prefix}` with
 /// `Add-Padding: true` (so that the size of the answer says nothing about the range) and a

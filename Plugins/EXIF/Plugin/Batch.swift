@@ -1,7 +1,8 @@
 import Dispatch
 import Synchronization
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Runs one job per item on every core, with a progress bar on a terminal, and returns the
 /// results in the order of the items (the bar on `streams`' standard error). Under `deferral`, once a termination signal is waiting,

@@ -4,7 +4,8 @@ import FoundationEssentials
 import PhotoMetadata
 import Synchronization
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault exif`: what photos give away, and stripping it without touching a pixel.
 struct EXIFCommand: VaultSubcommand {

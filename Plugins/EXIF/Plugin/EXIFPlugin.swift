@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The photo-metadata plugin: `vault exif`, which shows what a JPEG, PNG or WebP gives away and
 /// strips it without re-encoding, and a `FileAnalyzer` for other commands.

@@ -1,6 +1,7 @@
 import PhotoMetadata
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The `FileAnalyzer` of the photo-metadata plugin: a warning per privacy category found.
 struct PhotoFileAnalyzer: FileAnalyzer {

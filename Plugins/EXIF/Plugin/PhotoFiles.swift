@@ -1,6 +1,7 @@
 import PhotoMetadata
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reading photos from disk for `vault exif`.
 enum PhotoFiles {

@@ -1,6 +1,7 @@
 import PhotoMetadata
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A photo's metadata as `vault exif` prints it: the GPS position, the privacy-relevant items by
 /// category and the names in its colour profile (every item with `--all`), or one JSON object.

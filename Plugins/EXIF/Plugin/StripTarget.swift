@@ -2,7 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import PhotoMetadata
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,6 +1,7 @@
 import PhotoMetadata
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What `vault exif --strip` did to one file, as a line of text or a JSON object.
 struct StripView: PrintableReport {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault entropy`: how many guesses passwords need, and why.
 struct EntropyCommand: VaultSubcommand {

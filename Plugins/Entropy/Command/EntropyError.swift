@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What can go wrong in `vault entropy`.
 enum EntropyError: VaultFailure {

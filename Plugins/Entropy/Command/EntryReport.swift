@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// How `vault entropy` shows the estimate for a stored entry: its name, score and crack times
 /// rounded down to a power of ten, and nothing that would narrow the password down (no parts,

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// An estimate as `vault entropy` prints it: text for a person, or one JSON object per line.
 protocol EstimateReport: PrintableReport {

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// How `vault entropy` shows the estimate for a password it was given (on standard input or the
 /// terminal): the verdict, the parts that explain it, crack times and advice, as a block of text

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Guess counts in words: "1 guess", "12 guesses", "about 3.4 thousand guesses",
 /// "about 10^27 guesses".

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// How text reads when it was typed with one keyboard layout active and meant for another: the
 /// characters of US QWERTY and of another layout paired key by key (same row, same column, same

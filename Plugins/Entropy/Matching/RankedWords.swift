@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The bundled word lists as one sorted table, searched in place: lines `WORD LIST RANK`, sorted
 /// by the word's bytes, straight from the binary's read-only data. Loading costs one pass to find

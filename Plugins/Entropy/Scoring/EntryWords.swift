@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The words an attacker who targets one account tries first: the parts of the entry's name
 /// (`web/github` → web, github), its username (and the part before an @), and the names in its

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault audit --tls`: every https site the audited entries' URLs name, audited as
 /// `vault tls --all` audits it (without the security headers, which never change a verdict),

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Why `vault tls` cannot start auditing.
 enum TLSAuditError: VaultFailure, Equatable {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SwiftASN1
-import VaultKit
+import VaultCore
+import VaultSystem
 import X509
 
 /// The parts of a DER certificate that the auditor shows, read field by field (RFC 5280 4.1)

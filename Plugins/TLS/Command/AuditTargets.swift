@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The endpoints a run audits, each with the entries whose URLs name it (none for a target
 /// given on the command line), in a stable order and each endpoint once.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault tls`: audits the TLS endpoint of a site, or of every site the vault holds a URL for.
 struct TLSCommand: VaultSubcommand {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault tls --entry NAME --save-pins`: remembers the pins of the entry's sites in its
 /// `tls-pins` field (trust on first use), one host at a time: the leaf's pin as primary, the

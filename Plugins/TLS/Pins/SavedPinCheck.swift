@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Holds audited endpoints to the pins their entries saved (`tls-pins`): an endpoint named by an
 /// entry that saved pins for its host is fine when the leaf's pin is the saved primary; when a

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The pins an entry remembers for its sites (trust on first use), in its custom field
 /// `tls-pins`: one line per host, `HOST PRIMARY [BACKUP]`, each pin in curl's form

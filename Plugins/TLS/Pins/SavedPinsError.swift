@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Why pins saved in an entry cannot be read or saved.
 enum SavedPinsError: VaultFailure, Equatable {

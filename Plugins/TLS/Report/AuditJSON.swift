@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// An endpoint's audit as one JSON object on one line; docs/tls.md documents every member, and
 /// members are only ever added.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// An endpoint's audit as text for a person: the verdict first, then the findings, the
 /// handshake, each certificate, the trusted path and the headers. `brief` keeps only the

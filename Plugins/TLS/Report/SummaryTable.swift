@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The table `vault tls --all` ends with: one row per endpoint, the worst first.
 struct SummaryTable {

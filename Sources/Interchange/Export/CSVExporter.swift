@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A plain CSV of every entry, for spreadsheets and scripts: one row per entry, lists one item
 /// per line inside their cell, custom fields as `name: value` lines. docs/import.md describes it.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The files `vault export` writes: its own backup, and files other managers import.
 public enum ExportFormat: String, CaseIterable, Sendable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Writes every entry in one of the export formats. Each checks first that it can carry every
 /// entry (XML cannot hold most control characters) and throws naming the entry if not, so that

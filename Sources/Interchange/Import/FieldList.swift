@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The custom fields of an imported entry, gathered in order: empty values are left out
 /// unless asked for, and a name that is empty, reserved for a built-in part of an entry, or

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Tells which format a file is in from its content, for `vault import` without `--format`:
 /// a ZIP archive is 1Password's 1PUX, JSON is told apart by its members, XML by its root, CSV

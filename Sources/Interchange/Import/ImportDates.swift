@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import FoundationEssentials
 
 /// Timestamps as other managers write them, to the second (the precision entries keep). Every

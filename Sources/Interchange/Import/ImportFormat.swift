@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The files `vault import` reads: its own backups and other password managers' exports.
 /// docs/import.md has each format's mapping.

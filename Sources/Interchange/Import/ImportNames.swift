@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Makes the names of imported records valid and unique, and reports every change: a record
 /// called "a//b" or " x " or nothing at all still comes in, under a name the vault accepts.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// One record of another manager's file as an entry, before its name is made valid and unique.
 public struct ImportedItem: Sendable {

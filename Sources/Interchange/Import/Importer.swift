@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads another manager's export (or vault's own backup) into entries with valid, unique
 /// names, checking every record before anything is returned: a bad record anywhere throws, so

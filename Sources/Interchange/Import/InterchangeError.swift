@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Why another manager's file could not be imported, or the vault exported to one. Every case
 /// means nothing was written. Messages name records, fields and formats, never a value.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A one-time password value as other managers store it (an otpauth URI, `steam://`, or a bare
 /// Base32 secret) made into the canonical URI an entry keeps, or refused naming the record.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What `vault audit` was asked to check, as every auditor reads it. The checks that make
 /// network requests are off unless asked for.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The entries an audit covers, and the whole vault for what an auditor needs to look up (the
 /// entry holding an API key, which the config's ignore list may leave out of the audit).

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A capability that looks at the whole vault for one or more kinds of problem: `vault audit`
 /// asks every registered auditor, in plugin order, after the core's own checks (reused and old

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// A place to put a secret for pasting. Backends: Wayland (wl-copy), X11 (xclip or xsel), and
 /// OSC 52 (an escape sequence that asks the terminal, even over SSH, to set the clipboard).
 public protocol Clipboard {

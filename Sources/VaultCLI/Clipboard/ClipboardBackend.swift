@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import SystemPackage
 
 /// The terminal's clipboard through the OSC 52 escape sequence, which terminals such as

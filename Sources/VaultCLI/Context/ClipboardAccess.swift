@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The clipboards a command may copy a secret to, and the clearer that empties them later: the
 /// system's (Wayland, X11, OSC 52, chosen from the environment) for the process; a test may

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import FoundationEssentials
 
 /// Everything a command takes from the process it runs in, built once by the executable's

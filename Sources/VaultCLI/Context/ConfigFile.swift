@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import Synchronization
 
 /// The settings file as one command reads it: loaded the first time it is asked for and kept,

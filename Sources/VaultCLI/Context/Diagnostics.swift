@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Messages for the person at the terminal, on standard error, so standard output carries only
 /// data (a password, a list, JSON) that scripts can capture. Messages often quote a path, a

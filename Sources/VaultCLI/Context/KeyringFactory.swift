@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import FoundationEssentials
 
 /// Makes the keyrings a command keeps the vault's key in: the kernel keyring and the Secret
@@ -39,7 +40,7 @@ public struct KeyringFactory: Sendable {
     ) -> KeyringFactory {
         KeyringFactory(
             kernel: { KernelKeyCache(now: now) },
-            secretService: { SecretServiceKeyCache(expirer: executable, environment: environment, now: now) },
+            secretService: { SecretServiceKeyCache(expirer: OwnCommandLines.keyExpirer(executable: executable), environment: environment, now: now) },
             records: KeyLifetimeRecords(stateHome: XDGFolders.stateHome(environment: environment)),
             now: now)
     }

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A person at a terminal, who can type a secret without echo, type lines of text, and answer a
 /// yes/no question.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 import FoundationEssentials
 #if canImport(Glibc)

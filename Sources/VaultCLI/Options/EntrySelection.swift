@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 
 /// `--entry NAME | --all`: the stored passwords an analyzer command (`vault entropy`, `vault

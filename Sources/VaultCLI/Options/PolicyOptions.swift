@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 
 /// The generator options of product.md, shared by `vault generate` and `vault add/edit

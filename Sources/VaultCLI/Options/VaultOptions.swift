@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 
 /// The options every command that opens the vault shares, core or plugin: which vault, where

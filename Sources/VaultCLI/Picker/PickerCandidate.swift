@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What the picker knows of an entry: what it can be found by, and never its secrets.
 public struct PickerCandidate: Equatable, Sendable {

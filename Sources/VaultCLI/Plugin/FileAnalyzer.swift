@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// A capability that looks at a file for what it gives away (a photo's location, a document's
 /// author), for commands that handle files a user is about to share.
 public protocol FileAnalyzer: PluginCapability {

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 
 /// The plugins a run of vault has: built by `VaultProgram.plugins()` from the list of built-in

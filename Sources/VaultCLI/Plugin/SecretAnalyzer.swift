@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// Judges a secret, such as its strength or whether it appeared in a breach: `vault add` warns
 /// with the findings, and `vault audit` will run every analyzer over every entry.
 public protocol SecretAnalyzer: PluginCapability {

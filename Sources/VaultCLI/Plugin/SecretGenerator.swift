@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// Makes new secrets to a policy: `vault generate`, and `vault add --generate` through the
 /// plugin registry.
 public protocol SecretGenerator: PluginCapability {

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import ArgumentParser
 
 /// A plugin: something that adds commands to `vault` and may offer capabilities that the core

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `"sync": {"auto": true}` in the config: after each change a command writes, the vault's
 /// files are committed to the repository the vault is synced through, and with `"push": true`

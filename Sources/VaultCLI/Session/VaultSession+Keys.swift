@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Where the session's keys come from: the password source, the keyrings and the unlockers.
 extension VaultSession {
@@ -56,9 +57,9 @@ extension VaultSession {
     var confirmCostlyDerivation: (KDFCost) throws -> Void {
         { [terminal = context.terminal] cost in
             guard let person = try? terminal.open() else {
-                throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate())
+                throw VaultOpenError.costlyKeyDerivation(description: cost.summaryWithEstimate(processors: Processors.online))
             }
-            let question = "This vault asks for \(cost.summaryWithEstimate()). A planted file would do this to pin the machine. Derive the key?"
+            let question = "This vault asks for \(cost.summaryWithEstimate(processors: Processors.online)). A planted file would do this to pin the machine. Derive the key?"
             guard person.confirm(TerminalText.visible(question)) else { throw TerminalError.cancelled }
         }
     }

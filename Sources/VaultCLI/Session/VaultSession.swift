@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import FoundationEssentials
 
 /// Everything one command works with, built once per command by `VaultProgram` from the
@@ -120,7 +121,7 @@ public final class VaultSession: VaultAccess {
                                        cacheGuard: ImmediateCacheUpdates())
         let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
         let device = (try? deviceID()) ?? "unknown"
-        return VaultSync(store: store, repository: repository, keys: keys, executable: context.executable,
+        return VaultSync(store: store, repository: repository, keys: keys, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                          commitMessage: "vault: changes on device \(device)", now: context.now,
                          seen: NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment)),
                          acceptsWeakerKDF: acceptsWeakerKDF)

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Dates and day counts as reports print them (`vault tls`, `vault audit`).
 public enum DayText {

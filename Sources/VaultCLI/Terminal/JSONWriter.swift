@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// JSON written by hand as UTF-8 bytes straight into an output buffer, members in the order
 /// written: batch mode prints one object per password, tens of thousands a second, where a
 /// general encoder (and nested temporary objects) would be the bottleneck.

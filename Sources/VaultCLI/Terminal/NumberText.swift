@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// Numbers for messages, without Foundation's `String(format:)`.
 public enum NumberText {
     /// `value` rounded to one decimal: 130.9, 12.0.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// Standard output in large writes, so that a batch of a million results is not a million
 /// system calls. JSON is written straight into it. A command makes one and flushes it before
 /// it ends.

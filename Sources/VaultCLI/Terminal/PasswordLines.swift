@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// The passwords of a batch on standard input, as analyzer commands read them: one per line,
 /// blank lines (empty, or only spaces and tabs) ignored but counted, so that line numbers stay
 /// those of the input. A line over `LineReader.maximumLineLength` is reported by number on

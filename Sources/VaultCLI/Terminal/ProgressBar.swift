@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 import Synchronization
 
 /// A progress bar on standard error, for batches that take a while (`vault breach --all`): drawn

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// A word as a person would type it in a shell command that vault suggests
 /// (`vault get 'web/my bank' | vault entropy`): as it is when it is plain, else single-quoted,
 /// or, when it holds characters `TerminalText` would escape, in bash's `$'…'` quoting with those

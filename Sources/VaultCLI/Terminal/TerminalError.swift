@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What asking a person at the terminal can fail at: there is no terminal, the two typings
 /// differ, or the answer is no.

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The master password typed at the controlling terminal (`/dev/tty`), without echo, even
 /// when standard input is a pipe, the way ssh and gpg ask.

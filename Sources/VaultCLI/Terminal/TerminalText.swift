@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 /// Text from a user or a file made safe to show a person on a terminal: the one function
 /// every displayed value goes through (entries in `show`, names in lists, messages, analyzer
 /// reports). Control characters, which could move the cursor, set the clipboard (OSC 52),

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Runs every registered `SecretAnalyzer` over a password that `vault add` or `vault edit` just
 /// stored, and prints what they found as warnings on standard error. It never fails the command:

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The core's check for passwords left unchanged for longer than the request's maximum age,
 /// counted from when the current password was set (`Entry.passwordSetAt`).

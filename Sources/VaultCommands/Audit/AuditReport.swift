@@ -1,6 +1,7 @@
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What `vault audit` found, as every output prints it: each kind of finding with whether it
 /// was checked, the findings in entry order, and the strength scores.

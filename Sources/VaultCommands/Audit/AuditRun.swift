@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Runs the auditors over a vault: the core's own and then every plugin's, each only when its
 /// coverage says so, one after another (each may draw its own progress bar).

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The core's advice for entries of a site that keep no one-time code: a second factor makes a
 /// leaked password useless on its own. Advice only, since not every site offers codes.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The core's check for entries whose password goes to a site over plain HTTP (Bitwarden's
 /// "unsecured websites"): one finding per entry, naming each such site by its scheme and host

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The core's check for passwords used by several entries (compared as `ReusedPasswords`
 /// does, by a keyed hash held in memory for this audit only): one finding per entry, naming

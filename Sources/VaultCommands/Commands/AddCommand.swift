@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault add`: stores a new entry. A login's password is typed twice without echo, or piped
 /// in; the other types ask for their own fields (`TypedEntryInput`).

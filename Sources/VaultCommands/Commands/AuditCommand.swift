@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault audit`: every check of the whole vault at once, with a summary, per-entry lines, and
 /// optionally JSON or an HTML page.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The detached process that clears the clipboard later; started by `--clip`, not by people.
 struct ClipboardClearCommand: VaultSubcommand {

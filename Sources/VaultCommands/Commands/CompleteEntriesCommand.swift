@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault complete-entries`: the entry names the completion scripts offer (see
 /// `EntryNameCompletion`). It opens the vault with the cached key alone and prints nothing at

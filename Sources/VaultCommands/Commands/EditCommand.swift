@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault edit`: changes parts of an entry; a new password pushes the old one into the history.
 struct EditCommand: VaultSubcommand {

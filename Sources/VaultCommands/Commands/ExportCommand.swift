@@ -5,7 +5,8 @@ import Glibc
 #endif
 import Interchange
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault export`: a plaintext backup of every entry, in vault's format or one another
 /// password manager imports.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault get`: prints one secret alone on a line, for `$(vault get NAME)`.
 struct GetCommand: VaultSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault git-credential get|store|erase`: git's credential helper (`git-credential-vault`,
 /// which git runs for `credential.helper vault`), on entries named `git/HOST[/PATH]` and on

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A helper command (the clipboard clearer, the key expirer) asked to run where it would share
 /// its process: it detaches from the terminal, ignores hang-ups, closes its input and sleeps, all

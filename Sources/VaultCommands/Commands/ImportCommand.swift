@@ -5,7 +5,8 @@ import Glibc
 #endif
 import Interchange
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault import`: reads a backup, or another password manager's export, all or nothing.
 struct ImportCommand: VaultSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault init`: creates a new, empty vault.
 struct InitCommand: VaultSubcommand {

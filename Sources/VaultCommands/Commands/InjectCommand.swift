@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault inject`: renders a template (a config file with `{{ vault://NAME#FIELD }}` where its
 /// secrets go) into the file a program reads, so that the template can live in git.

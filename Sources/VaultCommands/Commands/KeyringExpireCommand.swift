@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The detached process that removes a cached key when its lifetime ends; started by
 /// `vault unlock --timeout`, not by people.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault list` (`vault ls`): entry names, optionally filtered.
 struct ListCommand: VaultSubcommand {

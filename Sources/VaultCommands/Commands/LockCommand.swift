@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault lock`: removes the vault's key from both keyrings (and from the kernel keyrings of
 /// this user's other sessions).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync merge-driver %O %A %B %P`: git's merge driver for vault files.
 struct MergeDriverCommand: VaultSubcommand {

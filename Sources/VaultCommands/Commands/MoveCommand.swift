@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault mv`: renames an entry.
 struct MoveCommand: VaultSubcommand {

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault otp`: the current one-time code of an entry.
 struct OTPCommand: VaultSubcommand {

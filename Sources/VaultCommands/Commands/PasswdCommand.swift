@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault passwd`: a new master password, and with it every key of the vault new.
 struct PasswdCommand: VaultSubcommand {

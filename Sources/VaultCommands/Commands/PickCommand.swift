@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault pick`: an interactive fuzzy finder over the entries, on the controlling terminal.
 struct PickCommand: VaultSubcommand {

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault plugins`: the registered plugins with their commands and capabilities, and the
 /// external `vault-NAME` programs found.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault read REF`: prints the secret a reference names, for scripts that hold references
 /// rather than secrets.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault rekey`: every key of the vault new, the master password kept.
 struct RekeyCommand: VaultSubcommand {

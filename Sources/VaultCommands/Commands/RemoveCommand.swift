@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault rm`: deletes an entry, after confirmation.
 struct RemoveCommand: VaultSubcommand {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import SystemPackage
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

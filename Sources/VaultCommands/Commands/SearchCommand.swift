@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault search`: entries whose non-secret text mentions something.
 struct SearchCommand: VaultSubcommand {

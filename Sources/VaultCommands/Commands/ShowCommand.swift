@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault show`: the whole entry for a person, secrets masked unless asked for.
 struct ShowCommand: VaultSubcommand {

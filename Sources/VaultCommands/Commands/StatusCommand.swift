@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault status`: whether the key is cached, in which keyrings and for how long, whether the
 /// keyrings are there, and the vault's path and size. Never asks for the password.

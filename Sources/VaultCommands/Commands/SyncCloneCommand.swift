@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync clone REMOTE`: bring a synced vault onto this machine.
 struct SyncCloneCommand: VaultSubcommand {
@@ -26,7 +27,7 @@ struct SyncCloneCommand: VaultSubcommand {
         let repository = try SyncRepository(vaultPath: session.store.path, environment: context.environment)
         let seen = NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment))
         let unlocker = try session.unlocker()
-        let branch = try SyncSetup.clone(repository, remote: remote, executable: context.executable) { vaultFile in
+        let branch = try SyncSetup.clone(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable)) { vaultFile in
             try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen)
         }
         let envelope = try session.store.header()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync`: keeping one vault on several machines through a git repository, with a merge
 /// that understands entries.

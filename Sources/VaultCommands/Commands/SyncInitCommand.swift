@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync init [REMOTE]`: put the vault under git.
 struct SyncInitCommand: VaultSubcommand {
@@ -27,7 +28,7 @@ struct SyncInitCommand: VaultSubcommand {
         _ = try store.header()
         let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
         let done = try store.whileLocked {
-            try SyncSetup.initialize(repository, remote: remote, executable: context.executable,
+            try SyncSetup.initialize(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                                      message: "vault: start syncing \(repository.vaultName)")
         }
         var lines = [done.created ? "Made \(done.repository) a git repository for \(store.path)." : "Using the git repository \(done.repository) for \(store.path)."]

@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What a sync or a merge did, as lines for a person: names only, never a value.
 enum SyncReportText {

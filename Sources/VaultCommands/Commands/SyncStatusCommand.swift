@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync status`: where the synced vault stands, without reaching the remote.
 struct SyncStatusCommand: VaultSubcommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault sync textconv FILE`: git's textconv for vault files.
 struct TextconvCommand: VaultSubcommand {

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault unlock`: derives the key once and keeps it in the kernel keyring and the Secret
 /// Service, so the following commands ask for nothing.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What `add` and `edit` check before a person types anything, so that nobody types a
 /// password in vain: the name, a generator policy that can be met, a clipboard that can be

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads the secrets of an entry (its password, the values of secret fields) the way pass
 /// does: typed twice without echo on a terminal, or one line each from standard input when

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads what `vault add --type T` asks for when T is not a login: the type's fields in the
 /// type's order (`EntryType.fields`, the derived ones aside), an SSH key's passphrase, a note's

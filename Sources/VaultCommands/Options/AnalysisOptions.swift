@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The options of `vault add` and `vault edit` that choose which analyzers judge a new password.
 struct AnalysisOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The entry details `vault add` and `vault edit` share. None of them is a secret: passwords
 /// and secret fields are read from the terminal or standard input, never from the command line.

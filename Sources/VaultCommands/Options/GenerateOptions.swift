@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `--generate` with the generator's options, for `add` and `edit`: the new password comes from
 /// whichever plugin offers a `SecretGenerator`, not from the terminal.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The Argon2id parameters a new key is derived with: for `init`, and for `passwd` and `rekey`,
 /// which keep the vault's own unless told otherwise (a way down from a costly derivation).

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault audit --html FILE`: one page that needs nothing else (styles inline, the chart an
 /// inline SVG, no script, and a policy that forbids loading anything), written with mode 0600.

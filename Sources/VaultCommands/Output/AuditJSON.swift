@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault audit --json`: one document, described in docs/audit.md. Members keep their order
 /// and meaning within a `version`; a change of either bumps it.

@@ -1,5 +1,6 @@
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// `vault audit` for a person: the entries with findings, each with its lines; the advice,
 /// grouped by kind; the summary table; and one closing line of counts.

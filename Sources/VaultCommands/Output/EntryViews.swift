@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 #endif
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What `list --json` and `search --json` print for an entry: no secrets at all.
 struct EntrySummary: Encodable {

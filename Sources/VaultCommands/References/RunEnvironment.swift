@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The environment `vault run` gives its command: vault's own, then each environment file's
 /// variables in order (a later one winning), with every value that is a secret reference noted

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// A person at a terminal, played by a test: answers secrets, lines and yes/no questions from
 /// its script in order, and remembers every prompt and question it was shown (and, for lines,

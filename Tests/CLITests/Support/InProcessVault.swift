@@ -2,7 +2,8 @@ import Foundation
 import SystemPackage
 import VaultCLI
 import VaultCommands
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

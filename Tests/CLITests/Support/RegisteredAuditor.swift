@@ -2,7 +2,8 @@ import Foundation
 import SystemPackage
 import Testing
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// An `EntryAuditor` the built-in plugins register, found and run in-process as `vault audit`
 /// runs it: through the registry `InProcessVault` uses, in a context of the fixture's

@@ -1,6 +1,7 @@
 import Foundation
 import VaultCLI
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Changes a test makes to a vault file with the library's own parts, as another process (or an
 /// attacker with write access) would: rotating its keys behind a waiting writer, splicing the

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Writes Bitwarden's unencrypted JSON export, which Bitwarden (and vault) import: name
 /// prefixes become folders; cards, identities, secure notes and SSH keys become Bitwarden's

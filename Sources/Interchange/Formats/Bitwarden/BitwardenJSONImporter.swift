@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads Bitwarden's unencrypted JSON export: folders (or, in an organization's export, the
 /// first collection) become name prefixes; logins, secure notes, cards, identities and SSH keys

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Bitwarden's CSV export: `folder,favorite,type,name,notes,fields,reprompt,login_uri,
 /// login_username,login_password,login_totp` (an organization's has `collections` for

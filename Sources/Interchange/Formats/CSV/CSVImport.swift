@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// What the CSV formats share: reading the table, finding the columns a format must have, and
 /// naming a row in messages.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Chrome's password export (also Edge's, Brave's and other Chromium browsers'):
 /// `name,url,username,password,note`, where `name` is the site.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Firefox's password export: `url,username,password,httpRealm,formActionOrigin,guid,
 /// timeCreated,timeLastUsed,timePasswordChanged` (times in milliseconds since 1970).

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// KeePassXC's CSV export (`keepassxc-cli export -f csv`): `Group,Title,Username,Password,URL,
 /// Notes,TOTP,Icon,Last Modified,Created`. The group path starts with the database's root

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// LastPass's CSV export: `url,username,password,totp,extra,name,grouping,fav`. A row whose
 /// url is `http://sn` is a secure note, its text in `extra`; a note of a kind (`NoteType:Credit

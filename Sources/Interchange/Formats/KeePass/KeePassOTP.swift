@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The one-time password settings KeePass-family tools keep in an entry's strings, made into
 /// one otpauth URI: KeePassXC's `otp` (a URI, or KeeOtp's `key=…&type=…&counter=…&size=…&step=…`),

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Writes KeePass 2 XML that KeePassXC (`keepassxc-cli import`) and KeePass import: name
 /// prefixes become groups under a root group, each entry's parts become its standard strings,

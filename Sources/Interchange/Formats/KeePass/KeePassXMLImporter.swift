@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads KeePass 2 XML as `keepassxc-cli export -f xml` (and KeePass's own "KeePass XML (2.x)"
 /// export) writes it: groups below the root become name prefixes; each entry's strings give the

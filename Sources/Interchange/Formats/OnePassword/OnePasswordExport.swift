@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// The shape of `export.data` in 1Password's 1PUX archive, as far as vault reads it; every
 /// member optional. Source: 1Password's published 1PUX format description ("1Password

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Reads 1Password's 1PUX archive: `export.data` inside the ZIP, every account's vaults with
 /// their names as name prefixes. Login fields give the username and password; section fields

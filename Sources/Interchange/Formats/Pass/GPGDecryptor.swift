@@ -1,4 +1,5 @@
-import VaultKit
+import VaultCore
+import VaultSystem
 
 /// Decrypts one file of a password store. The store importer asks; `GPGDecryptor` answers with
 /// the system's gpg, and a test could answer otherwise.

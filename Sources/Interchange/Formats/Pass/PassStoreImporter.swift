@@ -1,6 +1,7 @@
 import FoundationEssentials
 import SystemPackage
-import VaultKit
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,0 +1,201 @@
+/// The merge of three vault files: the common ancestor, our copy and theirs, as git's merge
+/// driver gets them (`%O %A %B`) or as `vault sync` reads them from git. Each copy is opened
+/// (`Keys`), merged (`VaultMerge`), and the result sealed under the header of the copy whose
+/// keys were made later, with a fresh nonce. Nothing is written in plain text.
+public enum VaultFileMerge {
+    /// Where each copy's keys come from.
+    public struct Keys {
+        /// The command's unlocker: our copy's keys, and those of any copy under the same ones.
+        public var ours: Unlocker
+        /// Asks for the master password of a copy under another one (`vault passwd` on another
+        /// machine); nil where there is nobody to ask.
+        public var otherPassword: Unlocker?
+        /// The label a key derived for our copy is cached under.
+        public var label: String
+        /// How a key derived for our copy may reach the cache: the store's guard for a command
+        /// that holds the vault's lock, nothing for git's driver (which merges copies of git's).
+        public var cacheGuard: any KeyCacheGuard
+
+        public init(ours: Unlocker, otherPassword: Unlocker?, label: String = "vault key", cacheGuard: any KeyCacheGuard = NoCacheUpdates()) {
+            self.ours = ours
+            self.otherPassword = otherPassword
+            self.label = label
+            self.cacheGuard = cacheGuard
+        }
+    }
+
+    /// A merged vault: the file's bytes, what the merge did, and the keys it is under.
+    public struct Merged {
+        public var bytes: [UInt8]
+        public var report: MergeReport
+        public var envelope: Envelope
+        /// The result's key-encryption key: the other copy's when its keys are the newer, which
+        /// the key cache then needs in place of ours.
+        public var keyEncryptionKey: SecureBytes
+        /// Whether the result is under the other copy's keys (and so its master password).
+        public var tookTheirKeys: Bool
+        /// The result's state line.
+        public var state: VaultState
+    }
+
+    /// One opened copy.
+    package struct Opened {
+        package var envelope: Envelope
+        package var keys: VaultKeys
+        package var table: EntryTable
+
+        /// Every entry, decoded.
+        package func copy() throws -> VaultMerge.Copy {
+            try VaultFileMerge.copy(of: table, skipping: [])
+        }
+    }
+
+    /// Merges `theirs` into `ours` against `base` (nil, or empty as git gives it, when the
+    /// copies share no ancestor). A base under keys at hand for neither copy (both changed
+    /// their password since) is left out, and the merge goes by stamps alone.
+    public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
+        try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
+    }
+
+    /// The three copies of a merge, opened.
+    package struct Copies {
+        package var base: Opened?
+        package var ours: Opened
+        package var theirs: Opened
+    }
+
+    /// Opens the copies of a merge: ours with the command's unlocker, theirs with keys at hand
+    /// or its own master password, and the base with the keys of either (left out when neither
+    /// has them).
+    package static func open(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Copies {
+        let mine = try openOurs(ours, keys: keys)
+        let other = try openOther(theirs, known: [mine], keys: keys)
+        let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
+        return Copies(base: ancestor, ours: mine, theirs: other)
+    }
+
+    /// Merges copies opened already, sealing the result under the header whose keys are newer.
+    package static func merge(_ copies: Copies) throws -> Merged {
+        let (ancestor, mine, other) = (copies.base, copies.ours, copies.theirs)
+        let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
+        let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
+        var target = theirsNewer ? other : mine
+        let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
+        let content = try result.serialized()
+        try content.withUnsafeBytes { try target.envelope.sealPayload($0, dataKey: dataKey) }
+        return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
+                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state)
+    }
+
+    /// What taking one copy in place of another brings: the report, and the keys it is under.
+    public struct Changes {
+        public var report: MergeReport
+        public var keyEncryptionKey: SecureBytes
+        public var vaultID: String
+    }
+
+    /// What taking `new` in place of `old` brings (a fast-forward), both opened already: its
+    /// entries added, changed and removed, as a merge with nothing of ours would report them.
+    package static func changes(from old: Opened, to new: Opened) throws -> Changes {
+        Changes(report: try merge(base: old.table, ours: old.table, theirs: new.table).report,
+                       keyEncryptionKey: new.keys.keyEncryptionKey, vaultID: new.envelope.id)
+    }
+
+    /// Merges three tables (`VaultMerge`), decoding only the entries ours and theirs do not
+    /// share byte for byte (and the ancestor's versions of those): an entry both copies have
+    /// as it was is kept as its line. Should a merged entry take the name of a kept one (a
+    /// `NAME (2)` that exists), the merge is made again with every entry decoded.
+    static func merge(
+        base: EntryTable?, ours: EntryTable, theirs: EntryTable, keepingShared: Bool = true
+    ) throws -> (table: EntryTable, report: MergeReport) {
+        let shared = keepingShared ? ours.identicalLines(in: theirs) : []
+        let keptInOurs = Set(shared.map(\.mine))
+        let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
+        let (result, report) = VaultMerge.merge(
+            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
+            theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        do {
+            return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
+        } catch VaultOpenError.malformedPayload where !shared.isEmpty {
+            return try merge(base: base, ours: ours, theirs: theirs, keepingShared: false)
+        }
+    }
+
+    /// A table's entries but those `skipping`, decoded; entries sharing an id are refused (a
+    /// merge by id would lose one).
+    static func copy(of table: EntryTable, skipping: Set<Int>) throws -> VaultMerge.Copy {
+        let entries = try table.entries(skipping: skipping)
+        if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
+        return VaultMerge.Copy(entries: entries, state: table.state)
+    }
+
+    /// Opens a copy with `unlocker` alone (never changing the key cache).
+    package static func open(_ bytes: [UInt8], using unlocker: Unlocker) throws -> Opened {
+        try openOurs(bytes, keys: Keys(ours: unlocker, otherPassword: nil))
+    }
+
+    /// Opens our copy with the command's unlocker (asking for the password if need be).
+    package static func openOurs(_ bytes: [UInt8], keys: Keys) throws -> Opened {
+        let envelope = try Envelope.parse(bytes)
+        return try open(envelope, with: try keys.ours.keys(for: envelope, label: keys.label, cacheGuard: keys.cacheGuard))
+    }
+
+    /// Opens another copy: with keys at hand (`openWithKeysAtHand`), else with the master
+    /// password of that copy, asked for.
+    private static func openOther(_ bytes: [UInt8], known: [Opened], keys: Keys) throws -> Opened {
+        let envelope = try Envelope.parse(bytes)
+        if let opened = try openWithKeysAtHand(envelope, known: known, keys: keys) { return opened }
+        guard let asking = keys.otherPassword else { throw MergeError.differentPasswords }
+        do {
+            return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: NoCacheUpdates()))
+        } catch VaultOpenError.wrongPassword {
+            throw MergeError.otherPasswordWrong
+        } catch InputError.locked {
+            throw MergeError.differentPasswords
+        }
+    }
+
+    /// Opens a copy of the same vault with the keys of a copy opened already whose header
+    /// derives its key alike, else with the keys the command's unlocker holds; nil when none
+    /// of them opens it.
+    private static func openWithKeysAtHand(_ envelope: Envelope, known: [Opened], keys: Keys) throws -> Opened? {
+        guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
+        for copy in known where copy.envelope.derivesKeyLike(envelope) {
+            if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {
+                return try open(envelope, with: VaultKeys(keyEncryptionKey: copy.keys.keyEncryptionKey, dataKey: dataKey))
+            }
+        }
+        return try keys.ours.keysAtHand(for: envelope).map { try open(envelope, with: $0) }
+    }
+
+    /// Decrypts a copy.
+    private static func open(_ envelope: Envelope, with keys: VaultKeys) throws -> Opened {
+        let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
+        return Opened(envelope: envelope, keys: keys, table: try EntryTable(content: payload, length: length))
+    }
+}
+
+/// Why vault files could not be merged; git then leaves the conflict to the person.
+public enum MergeError: VaultFailure, Equatable {
+    case differentVaults
+    case differentPasswords
+    case otherPasswordWrong
+
+    public var message: String {
+        switch self {
+        case .differentVaults:
+            return "the files are copies of different vaults (their ids differ); nothing was merged"
+        case .differentPasswords:
+            return "the other copy has another master password (vault passwd on another machine) and there is no terminal to ask for it on; nothing was merged"
+        case .otherPasswordWrong:
+            return "the password given does not open the other copy; nothing was merged"
+        }
+    }
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .otherPasswordWrong: return .authenticationFailed
+        default: return .failure
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FoundationEssentials
+
+/// The JSON form of an entry. Optional text fields are left out when absent, and so is the type
+/// when it is `login`; lists are always written and default to empty when read, so hand-written
+/// imports may omit them.
+extension Entry: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp, id
+        case clocks = "clock"
+    }
+
+    /// With this key set in the encoder's `userInfo`, the clocks are left out: exports carry the
+    /// id but not the stamps, since an import is a change of its own.
+    static let omitClocksKey = CodingUserInfoKey(rawValue: "vault.omitClocks")!
+
+    /// With this key set in the encoder's `userInfo`, the name is left out; `EntryLine` writes
+    /// it first itself, so that a line can be found by name without decoding it.
+    static let omitNameKey = CodingUserInfoKey(rawValue: "vault.omitName")!
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        type = try container.decodeIfPresent(EntryType.self, forKey: .type) ?? .login
+        username = try container.decodeIfPresent(String.self, forKey: .username)
+        password = try container.decodeIfPresent(String.self, forKey: .password)
+        urls = try container.decodeIfPresent([String].self, forKey: .urls) ?? []
+        notes = try container.decodeIfPresent(String.self, forKey: .notes)
+        fields = try container.decodeIfPresent([CustomField].self, forKey: .fields) ?? []
+        tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+        created = try container.decode(Date.self, forKey: .created)
+        modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
+        history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
+        otp = try container.decodeIfPresent(String.self, forKey: .otp)
+        if let id = try container.decodeIfPresent(String.self, forKey: .id) {
+            guard UUID(uuidString: id) != nil, id == id.lowercased() else {
+                throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a lower-case UUID")
+            }
+            self.id = id
+        } else {
+            id = Entry.legacyID(name: name, created: created)
+        }
+        clocks = try container.decodeIfPresent([String: Stamp].self, forKey: .clocks) ?? [:]
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        for (date, key) in [(created, CodingKeys.created), (modified, .modified)] + history.map({ ($0.replaced, CodingKeys.history) })
+        where !EntryDates.canStore(date) {
+            throw EncodingError.invalidValue(date, .init(codingPath: encoder.codingPath + [key], debugDescription: "a date outside the years 1 to 9999"))
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if encoder.userInfo[Entry.omitNameKey] as? Bool != true {
+            try container.encode(name, forKey: .name)
+        }
+        if type != .login { try container.encode(type, forKey: .type) }
+        try container.encodeIfPresent(username, forKey: .username)
+        try container.encodeIfPresent(password, forKey: .password)
+        try container.encode(urls, forKey: .urls)
+        try container.encodeIfPresent(notes, forKey: .notes)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(tags, forKey: .tags)
+        try container.encode(created, forKey: .created)
+        try container.encode(modified, forKey: .modified)
+        try container.encode(history, forKey: .history)
+        try container.encodeIfPresent(otp, forKey: .otp)
+        try container.encode(id, forKey: .id)
+        if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
+            try container.encode(clocks, forKey: .clocks)
+        }
+    }
+}
+
+/// The JSON coders every part of the vault uses for entries: sorted keys, unescaped slashes,
+/// ISO 8601 timestamps in UTC.
+public enum EntryJSON {
+    public static func encoder(pretty: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// A whole JSON document as vault prints and exports it: pretty, keys sorted, ending in a
+    /// newline, with the characters a terminal would act on written as `\u` escapes
+    /// (`JSONTerminalEscapes`), so it decodes to exactly the values and is safe to print.
+    /// Entries in it carry their ids but not their change stamps.
+    public static func document(_ value: some Encodable) throws -> Data {
+        let encoder = encoder(pretty: true)
+        encoder.userInfo[Entry.omitClocksKey] = true
+        var data = try encoder.encode(value)
+        defer { data.resetBytes(in: 0..<data.count) }
+        return JSONTerminalEscapes.escaped(data, then: 0x0A)
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            // A date vault could not write back (a year past 9999: 20261-01-25) is refused too.
+            if let date = EntryDates.parseWritten(text) ?? (try? Date.ISO8601FormatStyle().parse(text)), EntryDates.canStore(date) { return date }
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Expected date string to be ISO8601-formatted."))
+        }
+        return decoder
+    }
+}

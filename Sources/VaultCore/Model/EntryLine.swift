@@ -1,0 +1,68 @@
+import CSodium
+import FoundationEssentials
+
+/// One entry as a line of the payload: a JSON object whose first member is always `"name"`,
+/// so that the name can be read straight from the bytes, without decoding the whole entry.
+enum EntryLine {
+    static let prefix = Array(#"{"name":""#.utf8)
+
+    /// Encodes `entry` as a line (without the newline) in guarded memory.
+    static func encode(_ entry: Entry) throws -> SecureBytes {
+        let encoder = EntryJSON.encoder()
+        encoder.userInfo[Entry.omitNameKey] = true
+        var body = try encoder.encode(entry)
+        defer { body.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
+        let name = try EntryJSON.encoder().encode(entry.name)
+        // body is `{"created":…}`: the name goes in front of its first member.
+        let line = try SecureBytes(count: 8 + name.count + 1 + body.count - 1, protection: .wipedOnRelease)
+        line.withUnsafeMutableBytes { out in
+            var offset = 0
+            func append(_ bytes: some Collection<UInt8>) {
+                for byte in bytes { out[offset] = byte; offset += 1 }
+            }
+            append(#"{"name":"#.utf8)
+            append(name)
+            append(CollectionOfOne(UInt8(ascii: ",")))
+            append(body.dropFirst())
+        }
+        return line
+    }
+
+    /// Decodes a whole line into an entry.
+    static func decode(_ line: UnsafeRawBufferPointer) throws -> Entry {
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: line.baseAddress!), count: line.count, deallocator: .none)
+        return try EntryJSON.decoder().decode(Entry.self, from: data)
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the line's name, or returns `nil` when the line does
+    /// not start the way a line must. The bytes are read in place; escapes are decoded only in
+    /// the rare names that need them.
+    static func withName<R>(of line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard line.count > prefix.count + 1, line.starts(with: prefix) else { return nil }
+        var index = prefix.count
+        var escaped = false
+        while index < line.count {
+            let byte = line[index]
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { break }
+            index += 1
+        }
+        guard index < line.count else { return nil }
+        if !escaped { return body(UnsafeRawBufferPointer(rebasing: line[prefix.count..<index])) }
+        let literal = Data(line[(prefix.count - 1)...index])
+        guard let name = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
+        return Array(name.utf8).withUnsafeBytes(body)
+    }
+}
+
+/// Byte-wise ordering of UTF-8 names: the order of the payload's lines.
+func compareNames(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    for index in 0..<min(a.count, b.count) where a[index] != b[index] {
+        return a[index] < b[index] ? -1 : 1
+    }
+    return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+}

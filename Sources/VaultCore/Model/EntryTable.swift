@@ -1,0 +1,297 @@
+import FoundationEssentials
+
+/// The decrypted payload: the vault's entries as JSON lines sorted by name, then (version 4) the
+/// vault's state line (`VaultState`). Lookups are a binary search over the raw lines, so
+/// `vault get` decodes one entry however large the vault is, and a change re-encodes only the
+/// entries it touches. The plaintext stays in guarded memory.
+///
+/// While a change is being made (`beginChange`), every part that `put` changes is stamped
+/// (`Entry.clocks`), and `remove` leaves a tombstone, unless the same entry is put back in the
+/// same change (a rename).
+public final class EntryTable {
+    private enum Line {
+        case original(Range<Int>)
+        case changed(SecureBytes)
+    }
+
+    private let content: SecureBytes
+    private var lines: [Line]
+    /// The vault's clock and tombstones.
+    public private(set) var state: VaultState
+    /// The stamps of the change being made, and the wall time it is made at.
+    private var clock: HybridClock?
+    private var now: Date?
+    /// Entries removed in the change being made, by id: one put back is renamed, not removed.
+    private var removedInChange: [String: Entry] = [:]
+
+    /// Splits and checks the first `length` bytes of a decrypted payload: every line must carry
+    /// a name, in strictly increasing byte order (which also rules out duplicates).
+    public init(content: SecureBytes, length: Int? = nil) throws(VaultOpenError) {
+        self.content = content
+        var ranges: [Range<Int>] = []
+        var state = VaultState()
+        let problem: String? = content.withUnsafeBytes { (whole) -> String? in
+            let bytes = UnsafeRawBufferPointer(rebasing: whole[0..<(length ?? whole.count)])
+            guard !bytes.isEmpty else { return nil }
+            guard bytes[bytes.count - 1] == UInt8(ascii: "\n") else { return "the payload does not end with a newline" }
+            var start = 0
+            var previous: UnsafeRawBufferPointer? = nil
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A)!
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                if VaultState.isStateLine(line) {
+                    guard end + 1 == bytes.count else { return "the vault's state is not the last line" }
+                    guard let decoded = try? VaultState.decodeLine(line) else { return "the vault's state line cannot be decoded" }
+                    state = decoded
+                    break
+                }
+                let check = EntryLine.withName(of: line) { name in
+                    (order: previous.flatMap { EntryLine.withName(of: $0) { compareNames($0, name) } } ?? -1,
+                     composed: EntryName.isComposed(name))
+                }
+                guard let check else { return "entry \(ranges.count + 1) has no name" }
+                if check.order >= 0 { return "entries are not sorted by name, or a name appears twice" }
+                if !check.composed { return "the name of entry \(ranges.count + 1) is not in Unicode NFC" }
+                previous = line
+                ranges.append(start..<end)
+                start = end + 1
+            }
+            return nil
+        }
+        if let problem { throw .malformedPayload(problem) }
+        lines = ranges.map { .original($0) }
+        self.state = state
+    }
+
+    /// A table of `entries` (names unique; any order) and `state`, as a merge makes it.
+    public convenience init(entries: [Entry], state: VaultState) throws {
+        try self.init(content: try SecureBytes(count: 0), length: 0)
+        let sorted = entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for (index, entry) in sorted.enumerated() where index > 0 && sorted[index - 1].name == entry.name {
+            throw VaultOpenError.malformedPayload("two entries are called \(entry.name)")
+        }
+        lines = try sorted.map { .changed(try EntryLine.encode($0)) }
+        self.state = state
+    }
+
+    /// Starts stamping: the parts `put` changes from now on get stamps from `origin`'s device,
+    /// after every stamp the vault has seen. The store calls it before a command's change.
+    public func beginChange(origin: ChangeOrigin) throws {
+        clock = HybridClock(device: try origin.device(), latest: state.clock)
+        now = origin.now()
+        removedInChange = [:]
+    }
+
+    /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
+    /// this header over an older one.
+    public func stampKeys() {
+        if let stamp = nextStamp() { state.keys = stamp }
+    }
+
+    private func nextStamp() -> Stamp? {
+        guard var clock, let now else { return nil }
+        let stamp = clock.next(at: now)
+        self.clock = clock
+        state.clock = clock.latest
+        return stamp
+    }
+
+    /// Takes a stamp the vault now holds as seen (`VaultState.clock`): later stamps come after it.
+    private func observe(_ stamp: Stamp) {
+        guard var clock else { return }
+        clock.observe(stamp)
+        self.clock = clock
+        state.clock = clock.latest
+    }
+
+    public var count: Int { lines.count }
+
+    private func withLine<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        switch lines[index] {
+        case .original(let range):
+            return try content.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+        case .changed(let line):
+            return try line.withUnsafeBytes(body)
+        }
+    }
+
+    private func name(at index: Int) -> String {
+        withLine(index) { line in EntryLine.withName(of: line) { String(decoding: $0, as: UTF8.self) } } ?? ""
+    }
+
+    /// Where `name` is, or where it would be inserted.
+    private func search(_ name: String) -> (index: Int, found: Bool) {
+        let target = Array(name.utf8)
+        return target.withUnsafeBytes { target in
+            var low = 0
+            var high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                let order = withLine(middle) { line in EntryLine.withName(of: line) { compareNames($0, target) } } ?? -1
+                if order == 0 { return (middle, true) }
+                if order < 0 { low = middle + 1 } else { high = middle }
+            }
+            return (low, false)
+        }
+    }
+
+    public func contains(_ name: String) -> Bool { search(name).found }
+
+    /// All names, in order.
+    public var names: [String] {
+        (0..<lines.count).map(name(at:))
+    }
+
+    /// The entry called `name`, decoded.
+    public func entry(named name: String) throws -> Entry? {
+        let (index, found) = search(name)
+        guard found else { return nil }
+        return try decodeEntry(at: index)
+    }
+
+    /// Every entry, decoded, in name order.
+    public func allEntries() throws -> [Entry] {
+        try (0..<lines.count).map(decodeEntry(at:))
+    }
+
+    private func decodeEntry(at index: Int) throws -> Entry {
+        do {
+            return try withLine(index, EntryLine.decode)
+        } catch {
+            throw VaultOpenError.malformedPayload("entry \(index + 1) cannot be decoded")
+        }
+    }
+
+    /// Adds `entry`, or replaces the entry of the same name. While a change is being made, the
+    /// parts that differ from the entry's last version (the one of the same id under this name,
+    /// or removed in this change) get a new stamp; an entry of another id that had the name is
+    /// removed, leaving a tombstone.
+    public func put(_ entry: Entry) throws {
+        var entry = entry
+        let (index, found) = search(entry.name)
+        if clock != nil {
+            let previous = found ? try decodeEntry(at: index) : nil
+            let before = previous?.id == entry.id ? previous : removedInChange[entry.id]
+            let parts = before.map { EntryPart.changed(from: $0, to: entry) } ?? EntryPart.present(in: entry)
+            if let previous, previous.id != entry.id { bury(previous) }
+            // The stamps of the last version stand for the parts this one leaves as they were
+            // (an entry put twice in one change carries the stamps of its first version).
+            if let before {
+                entry.clocks.merge(before.clocks) { max($0, $1) }
+                // A part of an entry older than stamps keeps the time it had, not a later
+                // `modified` this change sets.
+                // That time is now a stamp the vault holds, so the clock goes past it.
+                for part in EntryPart.all(before, entry) where entry.clocks[part] == nil {
+                    entry.clocks[part] = before.stamp(of: part)
+                    observe(before.stamp(of: part))
+                }
+            }
+            if !parts.isEmpty, let stamp = nextStamp() {
+                for part in parts { entry.clocks[part] = stamp }
+            }
+            removedInChange[entry.id] = nil
+            state.deleted.removeAll { $0.id == entry.id }
+        }
+        let line = try EntryLine.encode(entry)
+        if found {
+            lines[index] = .changed(line)
+        } else {
+            lines.insert(.changed(line), at: index)
+        }
+    }
+
+    /// Removes the entry called `name`, leaving a tombstone while a change is being made;
+    /// `false` when there was none.
+    @discardableResult
+    public func remove(named name: String) throws -> Bool {
+        let (index, found) = search(name)
+        guard found else { return false }
+        if clock != nil { bury(try decodeEntry(at: index)) }
+        lines.remove(at: index)
+        return true
+    }
+
+    private func bury(_ entry: Entry) {
+        removedInChange[entry.id] = entry
+        guard let stamp = nextStamp() else { return }
+        state.deleted.removeAll { $0.id == entry.id }
+        state.deleted.append(Tombstone(id: entry.id, name: entry.name, deleted: stamp))
+    }
+
+    /// The payload content: each entry's line followed by a newline, then the state line (its
+    /// tombstones past the horizon dropped) when the vault has a clock or tombstones.
+    public func serialized() throws -> SecureBytes {
+        if let now { state.forgetOldTombstones(now: now) }
+        let stateLine = state == VaultState() ? [] : try state.encodedLine() + [0x0A]
+        var total = stateLine.count
+        for index in lines.indices { total += withLine(index) { $0.count } + 1 }
+        let output = try SecureBytes(count: total)
+        output.withUnsafeMutableBytes { out in
+            var offset = 0
+            for index in lines.indices {
+                withLine(index) { line in
+                    if !line.isEmpty { (out.baseAddress! + offset).copyMemory(from: line.baseAddress!, byteCount: line.count) }
+                    offset += line.count
+                }
+                out[offset] = 0x0A
+                offset += 1
+            }
+            for byte in stateLine {
+                out[offset] = byte
+                offset += 1
+            }
+        }
+        return output
+    }
+}
+
+/// What a merge of copies needs of their tables: which entries two copies share byte for byte
+/// (and so need no decoding), and a table of the kept lines and the merged entries.
+extension EntryTable {
+    /// The pairs of line indexes, here and in `other`, whose lines are the same byte for byte:
+    /// an entry neither copy changed since they parted.
+    func identicalLines(in other: EntryTable) -> [(mine: Int, theirs: Int)] {
+        var pairs: [(mine: Int, theirs: Int)] = []
+        var mine = 0, theirs = 0
+        while mine < lines.count && theirs < other.lines.count {
+            let (order, same) = withLine(mine) { a in
+                other.withLine(theirs) { b in
+                    let order = Self.orderOfNames(a, b)
+                    return (order, order == 0 && a.elementsEqual(b))
+                }
+            }
+            if same { pairs.append((mine, theirs)) }
+            if order <= 0 { mine += 1 }
+            if order >= 0 { theirs += 1 }
+        }
+        return pairs
+    }
+
+    /// Every entry but those at the indexes `skipped`, decoded, in name order.
+    func entries(skipping skipped: Set<Int>) throws -> [Entry] {
+        try lines.indices.filter { !skipped.contains($0) }.map(decodeEntry(at:))
+    }
+
+    /// A table of this table's lines at `kept` and `entries`, in name order, with `state`; two
+    /// entries of one name are refused.
+    func keeping(_ kept: [Int], adding entries: [Entry], state: VaultState) throws -> EntryTable {
+        let table = try EntryTable(content: content, length: 0)
+        let unsorted = kept.map { lines[$0] } + (try entries.map { Line.changed(try EntryLine.encode($0)) })
+        table.lines = unsorted
+        table.lines = unsorted.indices.sorted { table.orderOfNames(at: $0, $1) < 0 }.map { unsorted[$0] }
+        for index in table.lines.indices.dropFirst() where table.orderOfNames(at: index - 1, index) == 0 {
+            throw VaultOpenError.malformedPayload("two entries are called \(table.name(at: index))")
+        }
+        table.state = state
+        return table
+    }
+
+    private func orderOfNames(at first: Int, _ second: Int) -> Int {
+        withLine(first) { a in withLine(second) { b in Self.orderOfNames(a, b) } }
+    }
+
+    /// How the names of two lines compare (checked lines always have one).
+    private static func orderOfNames(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        EntryLine.withName(of: a) { name in EntryLine.withName(of: b) { compareNames(name, $0) } ?? 1 } ?? -1
+    }
+}

@@ -1,0 +1,38 @@
+/// Whether a host name is written as an IP address, checked as `inet_pton` checks it (so the
+/// domain needs no C library for it): IPv4 as four decimal numbers from 0 to 255 without
+/// leading zeros, IPv6 as eight groups of one to four hex digits, a run of them written `::`
+/// once at most, the last two optionally as an IPv4 address; no zone.
+enum IPAddressLiteral {
+    static func isIPv4(_ text: Substring) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            guard (1...3).contains(part.count), part.allSatisfy(\.isASCIIDigit), let value = Int(part) else { return false }
+            return value <= 255 && (part.count == 1 || part.first != "0")
+        }
+    }
+
+    static func isIPv6(_ text: Substring) -> Bool {
+        let halves = text.split(separator: "::", omittingEmptySubsequences: false)
+        guard halves.count <= 2 else { return false }
+        var groups = 0
+        for (index, half) in halves.enumerated() where !half.isEmpty {
+            let parts = half.split(separator: ":", omittingEmptySubsequences: false)
+            for (position, part) in parts.enumerated() {
+                let isLast = index == halves.count - 1 && position == parts.count - 1
+                if isLast && part.contains(".") {
+                    guard isIPv4(part) else { return false }
+                    groups += 2
+                } else {
+                    guard (1...4).contains(part.count), part.allSatisfy(\.isASCIIHexDigit) else { return false }
+                    groups += 1
+                }
+            }
+        }
+        return halves.count == 2 ? groups <= 7 : groups == 8
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    fileprivate var isASCIIHexDigit: Bool { isASCIIDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
+}

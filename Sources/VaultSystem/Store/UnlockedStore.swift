@@ -1,0 +1,16 @@
+import VaultCore
+
+/// A store with the unlocker that opens it, and nothing after a change.
+public struct UnlockedStore: VaultAccess {
+    public let store: VaultStore
+    public let unlocker: Unlocker
+
+    public init(_ store: VaultStore, using unlocker: Unlocker) {
+        self.store = store
+        self.unlocker = unlocker
+    }
+
+    public func open() throws -> OpenVault { try store.open(using: unlocker) }
+
+    public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R { try store.mutate(using: unlocker, change) }
+}

@@ -1,0 +1,242 @@
+import VaultCore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The vault file and everything done to it: create, read, and read-modify-write under the
+/// exclusive lock with an atomic replace. Readers need no lock to read (a rename is atomic, so
+/// they always see a whole vault); they take it briefly only to change the key cache, and wait
+/// for it at most two seconds in all.
+public final class VaultStore {
+    /// The vault file (symbolic links resolved, so a write replaces the target, not the link).
+    public let path: String
+    /// The device and wall clock whose stamps this store's changes get (`EntryTable`): the
+    /// session gives this user's device id (`DeviceIdentity`) and the context's clock.
+    public let origin: ChangeOrigin
+    /// What the store tells the command while it works.
+    private let events: StoreEvents
+    /// Guards a reader's changes to the key cache (see `VaultFileCacheGuard`).
+    private let readerCacheGuard: VaultFileCacheGuard
+    /// Guards the key cache for `verifyPassword`, waiting as long as it takes.
+    private let patientCacheGuard: VaultFileCacheGuard
+
+    /// The store of the vault at `path`, whose changes are stamped with `origin`.
+    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent) {
+        if let resolved = realpath(path, nil) {
+            self.path = String(cString: resolved)
+            free(resolved)
+        } else {
+            self.path = path
+        }
+        self.origin = origin
+        self.events = events
+        let lockPath = self.path + ".lock"
+        readerCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: false, onLockWait: {})
+        patientCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: true, onLockWait: events.lockWait)
+    }
+
+    var lockPath: String { path + ".lock" }
+
+    /// The label under which a cached key is shown in a keyring.
+    public var keyLabel: String { "vault key for \(path)" }
+
+    /// Creates a new, empty vault; fails if one exists already.
+    public func create(password: SecureBytes, kdf: KDFParameters, cipher: Cipher, unlocker: Unlocker? = nil) throws {
+        try kdf.validate()
+        try KDFCost(kdf).checkForNewVault()
+        try cipher.ensureAvailable()
+        let salt = try Sodium.randomBytes(Argon2id.saltLength)
+        let key = try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)
+        let id = UUID().uuidString.lowercased()
+        let (envelope, _) = try Envelope.create(id: id, cipher: cipher, kdf: kdf, keyEncryptionKey: key, salt: salt)
+        try Paths.createFolders(Paths.folder(of: path))
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        var info = stat()
+        if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
+        try replaceFile(with: envelope, exclusive: true)
+        unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
+    }
+
+    /// Reads the vault's header without decrypting anything (for `lock` and `status`).
+    public func header() throws -> Envelope {
+        try readHeader().envelope
+    }
+
+    /// The vault file's bytes and header. A file that is missing or does not parse while
+    /// another process holds the lock (`vault sync`, whose git rewrites the file in place
+    /// rather than by rename) is read again once that process is done.
+    private func readHeader() throws -> (bytes: [UInt8], envelope: Envelope) {
+        func attempt() throws -> (bytes: [UInt8], envelope: Envelope) {
+            let bytes = try readVault()
+            return (bytes, try Envelope.parse(bytes))
+        }
+        do {
+            return try attempt()
+        } catch {
+            guard error is FormatError || error is StoreError, waitedForBusyLock() else { throw error }
+            return try attempt()
+        }
+    }
+
+    /// Whether the lock was busy, and so waited for; false at once when it is free, when there
+    /// is no lock file (nobody made one to hold), or when it cannot be taken at all (a
+    /// read-only folder). Never called while this store holds the lock.
+    private func waitedForBusyLock() -> Bool {
+        guard access(lockPath, F_OK) == 0 else { return false }
+        do {
+            _ = try FileLock(path: lockPath, giveUpAfter: .zero, onWait: {})
+            return false
+        } catch .lockBusy {
+            _ = try? FileLock(path: lockPath, onWait: events.lockWait)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The vault file's bytes; a missing file is a missing vault.
+    private func readVault() throws(StoreError) -> [UInt8] {
+        do {
+            return try AtomicFile.read(path)
+        } catch .fileMissing {
+            throw .vaultMissing(path: path)
+        }
+    }
+
+    /// Reads and decrypts the vault.
+    public func open(using unlocker: Unlocker) throws -> OpenVault {
+        let envelope = try readHeader().envelope
+        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard))
+    }
+
+    /// Proves the master password on the current header, never with the cache, and offers the
+    /// derived key to the cache, waiting for the lock as long as it takes: what `vault unlock`
+    /// does, whose whole point is that the key gets cached.
+    @discardableResult
+    public func verifyPassword(using unlocker: Unlocker) throws -> Envelope {
+        let envelope = try header()
+        try verifyPassword(on: envelope, using: unlocker)
+        return envelope
+    }
+
+    private func verifyPassword(on envelope: Envelope, using unlocker: Unlocker) throws {
+        try unlocker.keysFromPassword(for: envelope, label: keyLabel, cacheGuard: patientCacheGuard)
+    }
+
+    /// Decrypts the payload; with a data key just unwrapped from this header (which
+    /// authenticated the header), and the payload bound to the header, nothing unchecked remains.
+    private func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
+        let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
+        let entries = try EntryTable(content: payload, length: length)
+        return OpenVault(envelope: envelope, keys: keys, entries: entries)
+    }
+
+    /// Runs `change` on the current entries and writes the result, all under the lock, so that
+    /// concurrent writers never lose each other's updates. The key is obtained before the lock
+    /// is taken, so a person typing the password does not hold up other commands. A version 1
+    /// file is written as the current version.
+    public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
+        try withLockedVault(using: unlocker) { vault in
+            try vault.entries.beginChange(origin: origin)
+            let result = try change(vault.entries)
+            var updated = vault.envelope
+            let dataKey = try updated.prepareForWrite(keys: vault.keys)
+            let content = try vault.entries.serialized()
+            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: dataKey) }
+            try write(updated)
+            return result
+        }
+    }
+
+    /// Runs `body` holding the vault's lock, so that no vault command changes the file
+    /// meanwhile: `vault sync`, while git commits and replaces it.
+    public func whileLocked<R>(_ body: () throws -> R) throws -> R {
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        return try body()
+    }
+
+    /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
+    /// again under it, and the new data key wrapped under a key derived from the password
+    /// `newPassword` gives (asked only once the current one is proven), or from the current
+    /// password when `nil` (a rekey), with `newKDF` (or the vault's own, which must be within
+    /// the limit). The current password is proven first, never taken from the cache. Afterwards no old file,
+    /// old password or old key opens the vault. The old cached key is removed before the file
+    /// is replaced and the new one stored after, so a failure leaves no key that opens nothing;
+    /// `otherCache` (the keyring, when this command does not use it) is cleared the same way.
+    public func rotateKeys(
+        using unlocker: Unlocker, newPassword: (() throws -> SecureBytes)?, newKDF: KDFParameters? = nil,
+        alsoClearing otherCache: KeyCache? = nil
+    ) throws {
+        let current = try header()
+        try checkRotation(newKDF: newKDF, current: current.kdf)
+        try verifyPassword(on: current, using: unlocker)
+        let password = try newPassword?() ?? unlocker.masterPassword()
+        let salt = try Sodium.randomBytes(Argon2id.saltLength)
+        let derive = { (kdf: KDFParameters) in (kdf: kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)) }
+        var newKey = try derive(newKDF ?? current.kdf)
+        try withLockedVault(using: unlocker) { vault in
+            let kdf = newKDF ?? vault.envelope.kdf
+            if newKey.kdf != kdf { newKey = try derive(kdf) }
+            var (rotated, dataKey) = try Envelope.create(
+                id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
+            try vault.entries.beginChange(origin: origin)
+            vault.entries.stampKeys()
+            let content = try vault.entries.serialized()
+            try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
+            unlocker.keyCache.remove(vaultID: rotated.id)
+            otherCache?.remove(vaultID: rotated.id)
+            try write(rotated)
+            unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
+        }
+    }
+
+    /// Refuses a rotation that would write KDF parameters past the limit: `newKDF`, or the
+    /// vault's own (`current`) when it is `nil` (an older vault may have them).
+    private func checkRotation(newKDF: KDFParameters?, current: KDFParameters) throws {
+        if let newKDF {
+            try newKDF.validate()
+            try KDFCost(newKDF).checkForNewVault()
+        } else if case let cost = KDFCost(current), cost.exceedsLimit {
+            throw CryptoError.unreasonableKDFParameters(
+                "\(cost.summary) is past what vault writes; give lower ones with --kdf-memory-mib and --kdf-iterations")
+        }
+    }
+
+    /// Opens the vault under the lock for a change. The keys are found before the lock is
+    /// taken; if the file changed while this command waited, its new header is authenticated
+    /// with keys found without asking (a key this command derived, the cache, or the password
+    /// it already has) before anything is written, and a data key from before is never reused.
+    private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
+        let (before, envelopeBefore) = try readHeader()
+        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: readerCacheGuard)
+        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        defer { withExtendedLifetime(lock) {} }
+        AtomicFile.removeLeftovers(for: path)
+        let current = try readVault()
+        if current == before {
+            return try body(try decrypt(envelopeBefore, keys: keysBefore))
+        }
+        let envelope = try Envelope.parse(current)
+        let keys = try unlocker.keysWithoutAsking(for: envelope, label: keyLabel)
+        return try body(try decrypt(envelope, keys: keys))
+    }
+
+    /// Replaces the vault file. A replacement that is in place but could not be flushed to
+    /// disk is reported as a warning, not a failure: the change took effect, and a script that
+    /// took it for failed would act on a vault that is not what it thinks.
+    private func write(_ envelope: Envelope) throws {
+        try replaceFile(with: envelope, exclusive: false)
+    }
+
+    private func replaceFile(with envelope: Envelope, exclusive: Bool) throws {
+        do {
+            try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
+        } catch let error as StoreError {
+            guard case .notFlushed = error else { throw error }
+            events.warning(error.message)
+        }
+    }
+}

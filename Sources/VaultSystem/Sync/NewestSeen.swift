@@ -1,0 +1,81 @@
+import VaultCore
+import FoundationEssentials
+
+/// The newest copy of a vault this machine has seen on its remote: the keys stamp and the clock
+/// of the last copy `vault sync` took from the remote or pushed to it. A copy the remote offers
+/// later must not be older in either (`IncomingVault`), which a remote that replays an older
+/// copy of the vault cannot fake, as both are inside the encrypted payload.
+///
+/// Kept outside the repository, where no remote reaches it: one small JSON file per vault id in
+/// `$XDG_STATE_HOME/vault/seen/` (mode 0600), holding `{"clock": STAMP, "keys": STAMP}` with
+/// either member left out while unknown.
+public struct NewestSeen: Codable, Equatable, Sendable {
+    public var clock: Stamp?
+    public var keys: Stamp?
+
+    public init(clock: Stamp?, keys: Stamp?) {
+        self.clock = clock
+        self.keys = keys
+    }
+
+    /// What a copy's state line says.
+    public init(_ state: VaultState) {
+        self.init(clock: state.clock, keys: state.keys)
+    }
+
+    /// The newer of each member of the two.
+    func joined(with other: NewestSeen) -> NewestSeen {
+        NewestSeen(clock: Self.later(clock, other.clock), keys: Self.later(keys, other.keys))
+    }
+
+    /// The later of two stamps; a missing one is earlier than any.
+    static func later(_ a: Stamp?, _ b: Stamp?) -> Stamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.max(a, b)
+    }
+
+    /// Where the records of one user on one machine are kept.
+    public struct Folder: Sendable {
+        public let path: String
+
+        /// The folder under the state home `stateHome` (`$XDG_STATE_HOME`, else `~/.local/state`).
+        public init(stateHome: String) {
+            path = stateHome + "/vault/seen"
+        }
+
+        /// The record's file: the vault id is a UUID (`Envelope` refuses any other), never a path.
+        private func file(vaultID: String) -> String {
+            path + "/" + vaultID
+        }
+
+        /// The record of the vault `vaultID`; nil when there is none yet (this machine never
+        /// synced it since records were kept). A damaged record is an error, never taken as none.
+        public func record(vaultID: String) throws -> NewestSeen? {
+            let bytes: [UInt8]
+            do {
+                bytes = try AtomicFile.read(file(vaultID: vaultID), limit: 4096)
+            } catch .fileMissing {
+                return nil
+            }
+            do {
+                return try EntryJSON.decoder().decode(NewestSeen.self, from: Data(bytes))
+            } catch {
+                throw SyncError.damagedRecord(path: file(vaultID: vaultID))
+            }
+        }
+
+        /// Records `seen` for `vaultID`, joined with what was recorded before, so that a record
+        /// never goes back.
+        public func note(_ seen: NewestSeen, vaultID: String) throws {
+            let joined = try record(vaultID: vaultID).map { $0.joined(with: seen) } ?? seen
+            try Paths.createFolders(path)
+            let bytes = Array(try EntryJSON.encoder().encode(joined)) + [0x0A]
+            do {
+                try bytes.withUnsafeBytes { try AtomicFile.write($0, to: file(vaultID: vaultID)) }
+            } catch StoreError.notFlushed {
+                // Written in place; at worst a crash now loses the record, never corrupts it.
+            }
+        }
+    }
+}

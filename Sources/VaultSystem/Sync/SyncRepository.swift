@@ -1,0 +1,228 @@
+import VaultCore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The git repository a vault file is synced through, and what sets git up for it: the
+/// `.gitattributes` line that gives the vault file vault's merge driver and textconv, the
+/// `.gitignore` that lets in nothing else of the vault's folder (not the lock, not `plugins/`,
+/// not an export), and the repository's configuration naming this vault binary as that driver.
+public struct SyncRepository: Sendable {
+    /// The vault file (symbolic links resolved).
+    public let vaultPath: String
+    /// git, run in the vault's folder.
+    public let git: Git
+
+    /// The vault file's name in its folder.
+    public var vaultName: String { Paths.lastComponent(of: vaultPath) }
+    public var folder: String { Paths.folder(of: vaultPath) }
+
+    public init(vaultPath: String, environment: [String: String]) throws(SyncError) {
+        self.vaultPath = vaultPath
+        self.git = try Git(folder: Paths.folder(of: vaultPath), environment: environment)
+    }
+
+    // MARK: The files that set git up
+
+    /// Names vault writes into git's pattern files as they are, with no quoting to get wrong.
+    static func checkName(_ name: String) throws(SyncError) {
+        let allowed = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-+@".unicodeScalars.contains($0)
+        }
+        guard allowed, !name.isEmpty else { throw .unsupportedName(name) }
+    }
+
+    /// The `.gitattributes` line for the vault file: never text (so no line-ending conversion
+    /// changes a byte of it), merged and listed by vault.
+    var attributesLine: String { "/\(vaultName) -text merge=vault diff=vault" }
+
+    /// The `.gitignore` lines: everything of the folder out, then the three files back in.
+    var ignoreLines: [String] { Self.ignoreLines(vaultName: vaultName) }
+
+    /// The `.gitignore` lines for a vault file called `vaultName`.
+    static func ignoreLines(vaultName: String) -> [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
+
+    /// The files `vault sync` commits, relative to the vault's folder.
+    var trackedFiles: [String] { [vaultName, ".gitattributes", ".gitignore"] }
+
+    /// Refuses a `.gitignore` of the user's that would let other files of the folder in; true
+    /// when there is none yet.
+    @discardableResult
+    func checkIgnoreFile() throws -> Bool {
+        let ignore = folder + "/.gitignore"
+        let ignored = try Self.lines(of: ignore)
+        if ignored.isEmpty { return true }
+        guard ignored.filter({ !$0.hasPrefix("#") }) == ignoreLines else {
+            throw SyncError.ignoreFileDiffers(path: ignore, lines: ignoreLines)
+        }
+        return false
+    }
+
+    /// Writes `.gitattributes` (adding the vault's line to one that lacks it) and `.gitignore`
+    /// (refusing one of the user's that would let other files in), checking both first.
+    func writeSetupFiles() throws {
+        try Self.checkName(vaultName)
+        let writesIgnore = try checkIgnoreFile()
+        let attributes = folder + "/.gitattributes"
+        let existing = try Self.lines(of: attributes)
+        if !existing.contains(attributesLine) {
+            try Self.write(existing + [attributesLine], to: attributes)
+        }
+        if writesIgnore {
+            let comment = "# Written by vault sync init: git keeps the vault file and these two files, nothing else here."
+            try Self.write([comment] + ignoreLines, to: folder + "/.gitignore")
+        }
+    }
+
+    private static func lines(of path: String) throws(StoreError) -> [String] {
+        let bytes: [UInt8]
+        do {
+            bytes = try AtomicFile.read(path, limit: 1 << 20)
+        } catch .fileMissing {
+            return []
+        }
+        return gitLines(bytes)
+    }
+
+    /// The lines of a file as git reads `.gitignore` and `.gitattributes`: split at line feeds
+    /// only (a vertical tab or a form feed is part of a line to git, so it must be to vault),
+    /// less one carriage return at a line's end (git's own, as `core.autocrlf` writes them).
+    static func gitLines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n")).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+    }
+
+    /// Writes `lines` to the small text file at `path` (mode 0644: no secret in it).
+    static func write(_ lines: [String], to path: String) throws {
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        do {
+            try bytes.withUnsafeBytes { try AtomicFile.write($0, to: path, mode: 0o644) }
+        } catch StoreError.notFlushed {
+            // In place; git reads it from there.
+        }
+    }
+
+    /// Sets the repository's merge driver and textconv for vault files to `drivers`; with
+    /// `onlyIfMissing`, only a setting that is not there, or that names a vault program which
+    /// no longer exists (moved by an upgrade): one set by hand, perhaps with options, stays.
+    func configureDrivers(_ drivers: GitDrivers, onlyIfMissing: Bool = false) throws(SyncError) {
+        let settings = [
+            ("merge.vault.name", "vault entries"),
+            ("merge.vault.driver", GitDrivers.configValue(drivers.merge)),
+            ("diff.vault.textconv", GitDrivers.configValue(drivers.textconv)),
+        ]
+        var present: [String: String] = [:]
+        if onlyIfMissing {
+            // One read of all three (git exits 1 when there is none): `KEY VALUE` lines.
+            let listed = try git.attempt(["config", "--local", "--get-regexp", #"^(merge|diff)\.vault\."#])
+            for line in listed.text.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                present[String(parts[0])] = parts.count == 2 ? String(parts[1]) : ""
+            }
+        }
+        for (key, value) in settings {
+            if let current = present[key], ShellQuoting.firstWordExists(current) { continue }
+            try git.run(["config", "--local", key, value])
+        }
+    }
+
+    /// Whether git gives the vault file vault's merge driver.
+    func mergesWithVault() throws(SyncError) -> Bool {
+        try git.run(["check-attr", "merge", "--", vaultName]).hasSuffix(": merge: vault")
+    }
+
+    // MARK: Questions about the repository
+
+    /// The top folder of the repository the vault's folder is in, or nil when it is in none.
+    func topLevel() throws(SyncError) -> String? {
+        let result = try git.attempt(["rev-parse", "--show-toplevel"])
+        return result.status == 0 ? result.text : nil
+    }
+
+    /// The vault file's path from the top of the repository, for `REV:PATH`.
+    func pathInRepository() throws(SyncError) -> String {
+        try git.run(["rev-parse", "--show-prefix"]) + vaultName
+    }
+
+    /// The files `vault sync` commits, from the top of the repository.
+    func trackedPathsInRepository() throws(SyncError) -> [String] {
+        let prefix = try git.run(["rev-parse", "--show-prefix"])
+        return trackedFiles.map { prefix + $0 }
+    }
+
+    /// The best common ancestor of two commits, or nil when they share no history.
+    func mergeBase(_ one: String, _ other: String) throws(SyncError) -> String? {
+        let arguments = ["merge-base", one, other]
+        let result = try git.attempt(arguments)
+        if result.status == 1 && result.errors.isEmpty { return nil }
+        guard result.status == 0 else { throw Git.failure(arguments, result) }
+        return result.text
+    }
+
+    /// The repository's git folder (`.git`, or a worktree's), where git keeps its per-worktree
+    /// state (MERGE_HEAD, FETCH_HEAD) and `vault sync` its own files.
+    func gitFolder() throws(SyncError) -> String {
+        try git.run(["rev-parse", "--absolute-git-dir"])
+    }
+
+    /// Makes the git folder reachable by its owner only (0700): git writes its objects 0444,
+    /// and every old version of the vault would otherwise be readable by other users wherever
+    /// the vault's folder can be passed through.
+    /// A repository shared on purpose (`core.sharedRepository`) is left as it is.
+    func closeGitFolder() throws(SyncError) {
+        let shared = try git.attempt(["config", "--get", "core.sharedRepository"])
+        if shared.status == 0 && !["", "false", "umask", "0"].contains(shared.text.lowercased()) { return }
+        // The common folder, where the objects are (a linked worktree's own folder holds none).
+        let folder = try git.run(["rev-parse", "--path-format=absolute", "--git-common-dir"])
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
+        chmod(folder, 0o700)
+    }
+
+    /// The current branch's name; a detached HEAD has none.
+    func branch() throws(SyncError) -> String {
+        let result = try git.attempt(["symbolic-ref", "-q", "--short", "HEAD"])
+        guard result.status == 0, !result.text.isEmpty else { throw .detachedHead }
+        return result.text
+    }
+
+    /// The object name of `revision`, or nil when there is none.
+    func object(_ revision: String) throws(SyncError) -> String? {
+        let result = try git.attempt(["rev-parse", "-q", "--verify", revision])
+        return result.status == 0 ? result.text : nil
+    }
+
+    /// Whether commit `ancestor` is in the history of `descendant`.
+    func isAncestor(_ ancestor: String, of descendant: String) throws(SyncError) -> Bool {
+        try git.succeeds(["merge-base", "--is-ancestor", ancestor, descendant])
+    }
+
+    /// The bytes of blob `object`.
+    func blob(_ object: String) throws(SyncError) -> [UInt8] {
+        try git.output(["cat-file", "blob", object]).output
+    }
+
+    // MARK: Commits
+
+    /// The `-c` options that give commits an author when git knows none for this user (no
+    /// user.name or user.email anywhere): a vault on a fresh machine still syncs.
+    func identityOptions() throws(SyncError) -> [String] {
+        let author = try git.succeeds(["var", "GIT_AUTHOR_IDENT"])
+        let committer = try git.succeeds(["var", "GIT_COMMITTER_IDENT"])
+        return author && committer ? [] : ["-c", "user.name=vault", "-c", "user.email=vault@localhost"]
+    }
+
+    /// Commits the vault's files as they are, if they differ from HEAD's (or HEAD has none);
+    /// returns whether it made a commit. Whatever else the user has staged stays out of it.
+    @discardableResult
+    func commitChanges(message: String) throws(SyncError) -> Bool {
+        let present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
+        try git.run(["add", "--"] + present)
+        let unborn = try object("HEAD") == nil
+        if !unborn, try git.succeeds(["diff", "--cached", "--quiet", "HEAD", "--"] + present) { return false }
+        try git.run(identityOptions() + ["commit", "-q", "-m", message, "--"] + present)
+        return true
+    }
+}

@@ -1,0 +1,55 @@
+import VaultCore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a synced vault stands, read from git without reaching the remote: uncommitted changes,
+/// commits ahead of and behind the remote as of the last fetch, and when it last synced.
+public struct SyncStatus: Equatable, Sendable {
+    /// The file in the git folder where `vault sync` notes when it last finished.
+    static let lastSyncFile = "vault-last-sync"
+
+    public var repository: String
+    public var branch: String
+    /// `remote/branch`, or nil without a remote.
+    public var upstream: String?
+    /// Whether the vault's files differ from the last commit.
+    public var uncommitted: Bool
+    /// Commits here that the remote has not, and the other way round, as of the last fetch
+    /// (nil before the first fetch of the branch).
+    public var ahead: Int?
+    public var behind: Int?
+    /// When the remote was last fetched and when `vault sync` last finished, if ever.
+    public var lastFetch: Date?
+    public var lastSync: Date?
+
+    public static func read(_ repository: SyncRepository) throws -> SyncStatus {
+        guard let top = try repository.topLevel() else { throw SyncError.notARepository(folder: repository.folder) }
+        let git = repository.git
+        let upstream = try SyncUpstream.find(repository)
+        let changed = try git.run(["status", "--porcelain", "--"] + repository.trackedFiles)
+        var status = SyncStatus(repository: top, branch: try repository.branch(), upstream: upstream.map { "\($0.remote)/\($0.branch)" },
+                                uncommitted: !changed.isEmpty)
+        if let upstream, try repository.object(upstream.tracking) != nil, try repository.object("HEAD") != nil {
+            let counts = try git.run(["rev-list", "--left-right", "--count", "HEAD...\(upstream.tracking)"]).split(whereSeparator: \.isWhitespace)
+            if counts.count == 2 {
+                status.ahead = Int(counts[0])
+                status.behind = Int(counts[1])
+            }
+        }
+        let gitFolder = try repository.gitFolder()
+        status.lastFetch = modified(gitFolder + "/FETCH_HEAD")
+        if let bytes = try? AtomicFile.read(gitFolder + "/" + lastSyncFile, limit: 256) {
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            status.lastSync = try? Date(text, strategy: .iso8601)
+        }
+        return status
+    }
+
+    private static func modified(_ path: String) -> Date? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
+    }
+}

@@ -1,0 +1,322 @@
+import VaultCore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `vault sync`: commits the vault's changes, fetches, merges what came in entry by entry, and
+/// pushes, all while holding the vault's lock so that no vault command changes the file
+/// meanwhile. The merge is made here, in this process, with the keys of this command (asking
+/// for a password at most once per copy), and handed to git's own merge through a driver that
+/// copies the result into place, so that git records the merge as usual and leaves nothing
+/// half done: a merge git cannot finish is aborted, which restores the vault as it was.
+public struct VaultSync {
+    /// What a sync did.
+    public struct Outcome {
+        /// What one fetch brought in.
+        public enum Incoming {
+            /// The remote had nothing new.
+            case nothing
+            /// The branch moved forward to the remote's; `report` says what that brought (nil
+            /// when the vault could not be opened to tell, with `unreported` saying why).
+            case fastForward(report: MergeReport?, unreported: String?)
+            /// The remote's changes and ours were merged; `report` as for a fast-forward.
+            case merged(report: MergeReport?, unreported: String?)
+        }
+
+        /// Whether local changes were committed.
+        public var committed = false
+        /// What each fetch brought (more than one when the remote moved while we merged).
+        public var incoming: [Incoming] = []
+        /// The remote and branch pushed to, when something was pushed.
+        public var pushed: String?
+        /// Whether the remote had everything already, so nothing was pushed.
+        public var upToDate = false
+        /// Whether the vault now has the master password set on another machine.
+        public var passwordChangedElsewhere = false
+        /// The remote and branch synced with; nil when there is no remote.
+        public var upstream: String?
+    }
+
+    public let store: VaultStore
+    public let repository: SyncRepository
+    public let keys: VaultFileMerge.Keys
+    /// The merge driver and textconv set in the repository where none is.
+    public let drivers: GitDrivers
+    /// The message of a commit of local changes.
+    public let commitMessage: String
+    public let now: () -> Date
+    /// Where the newest copy of each vault synced is recorded.
+    public let seen: NewestSeen.Folder
+    /// Whether a copy whose key derivation costs less than ours may be taken (`--accept-weaker-kdf`).
+    public let acceptsWeakerKDF: Bool
+
+    /// The file in the git folder that holds a merged vault for git's merge to copy in place.
+    static let resultFile = "vault-merge-result"
+
+    /// How often a push refused because the remote moved is followed by another fetch and merge.
+    static let attempts = 3
+
+    public init(store: VaultStore, repository: SyncRepository, keys: VaultFileMerge.Keys, drivers: GitDrivers,
+                commitMessage: String, now: @escaping () -> Date, seen: NewestSeen.Folder, acceptsWeakerKDF: Bool = false) {
+        self.store = store
+        self.repository = repository
+        self.keys = keys
+        self.drivers = drivers
+        self.commitMessage = commitMessage
+        self.now = now
+        self.seen = seen
+        self.acceptsWeakerKDF = acceptsWeakerKDF
+    }
+
+    private var git: Git { repository.git }
+
+    /// Commits, then (with a remote) fetches, merges and, when `push`, pushes.
+    public func run(push: Bool) throws -> Outcome {
+        try checkRepository()
+        return try store.whileLocked {
+            try finishInterruptedMerge()
+            var outcome = Outcome()
+            let upstream = try SyncUpstream.find(repository)
+            if upstream == nil && push { throw SyncError.noRemote }
+            outcome.committed = try repository.commitChanges(message: commitMessage)
+            guard let upstream else { return outcome }
+            outcome.upstream = "\(upstream.remote)/\(upstream.branch)"
+            // The state of the vault file as the branch holds it, once known.
+            var head: SeenCopy?
+            for attempt in 1...Self.attempts {
+                try git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", upstream.remote])
+                outcome.incoming.append(try integrate(upstream, into: &outcome, head: &head))
+                // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
+                chmod(repository.vaultPath, 0o600)
+                guard push else { break }
+                if upstream.isSet, try repository.object(upstream.tracking) == repository.object("HEAD") {
+                    outcome.upToDate = true
+                    break
+                }
+                if try pushed(to: upstream) {
+                    outcome.pushed = outcome.upstream
+                    notePushed(head)
+                    break
+                }
+                if attempt == Self.attempts { throw SyncError.pushKeptFailing }
+            }
+            try recordSync()
+            return outcome
+        }
+    }
+
+    /// Commits local changes only (`"sync": {"auto": true}` after each change); returns
+    /// whether it made a commit.
+    public func commit() throws -> Bool {
+        try checkRepository()
+        return try store.whileLocked {
+            try finishInterruptedMerge()
+            return try repository.commitChanges(message: commitMessage)
+        }
+    }
+
+    /// Refuses a vault outside a repository, one git would merge byte by byte, or one whose
+    /// `.gitignore` lets other files in (an export among them); writes a missing `.gitignore`.
+    private func checkRepository() throws {
+        guard try repository.topLevel() != nil else { throw SyncError.notARepository(folder: repository.folder) }
+        guard try repository.mergesWithVault() else { throw SyncError.notSetUp(path: repository.vaultPath) }
+        try repository.closeGitFolder()
+        try repository.writeSetupFiles()
+        try repository.configureDrivers(drivers, onlyIfMissing: true)
+    }
+
+    /// Clears a merge left unfinished (a sync killed while git merged, a `git pull` whose
+    /// driver failed) when it merges nothing but the vault's files: `git reset` ends it and
+    /// leaves the files as they are, so the vault file (the merge's result, our copy, or a
+    /// change made since) is committed as a local change and merged again. A merge that touches
+    /// other files, a rebase and the like are the user's, and refused.
+    private func finishInterruptedMerge() throws {
+        let gitFolder = try repository.gitFolder()
+        for (marker, operation) in [("rebase-merge", "rebase"), ("rebase-apply", "rebase"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")]
+        where access(gitFolder + "/" + marker, F_OK) == 0 {
+            throw SyncError.operationInProgress(folder: repository.folder, operation: operation)
+        }
+        // The result a killed sync left for git's merge is of no use now.
+        unlink(gitFolder + "/" + Self.resultFile)
+        guard let merging = try repository.object("MERGE_HEAD") else { return }
+        let ours = Set(try repository.trackedPathsInRepository())
+        // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
+        let touched = try git.run(["diff", "--name-only", "--no-relative", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
+        // The vault file is committed as the merge left it, so it must be a whole vault (a merge
+        // made without vault's driver leaves conflict markers in it).
+        guard touched.allSatisfy(ours.contains), (try? Envelope.parse(try AtomicFile.read(repository.vaultPath))) != nil else {
+            throw SyncError.operationInProgress(folder: repository.folder, operation: "merge")
+        }
+        try git.run(["reset", "-q"])
+    }
+
+    /// What a sync brings from the other side before git takes it: the report (nil, with the
+    /// reason, when our copy cannot be opened to tell), the key of a new master password, and
+    /// the state of the copy taken, to record once git has taken it.
+    private struct Incoming {
+        var report: MergeReport?
+        var unreported: String?
+        var newKey: (key: SecureBytes, vaultID: String)?
+        var taken: SeenCopy?
+        /// The vault file git leaves (the copy taken, or the merge), when known.
+        var result: SeenCopy?
+    }
+
+    /// What a copy's state line says of its newness, and whose it is.
+    private struct SeenCopy {
+        var seen: NewestSeen
+        var vaultID: String
+
+        init(_ copy: VaultFileMerge.Opened) {
+            seen = NewestSeen(copy.table.state)
+            vaultID = copy.envelope.id
+        }
+
+        init(_ merged: VaultFileMerge.Merged) {
+            seen = NewestSeen(merged.state)
+            vaultID = merged.envelope.id
+        }
+    }
+
+    /// Brings the fetched branch into ours; `head` becomes the state of the vault file the
+    /// branch then holds (nil when it was not opened).
+    private func integrate(_ upstream: SyncUpstream, into outcome: inout Outcome, head vault: inout SeenCopy?) throws -> Outcome.Incoming {
+        guard let theirs = try repository.object(upstream.tracking + "^{commit}"),
+              let head = try repository.object("HEAD^{commit}") else { return .nothing }
+        if try repository.isAncestor(theirs, of: head) { return .nothing }
+        try IncomingCommits(repository: repository).check(tip: theirs, known: head)
+        let path = try repository.pathInRepository()
+        guard let theirsBlob = try repository.object("\(theirs):\(path)") else { throw SyncError.vaultGoneUpstream(name: path) }
+        let oursBlob = try repository.object("HEAD:\(path)")
+        if try repository.isAncestor(head, of: theirs) {
+            let incoming = try changes(from: oursBlob, to: theirsBlob)
+            try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
+            try accept(incoming, into: &outcome)
+            vault = incoming.result
+            return .fastForward(report: incoming.report, unreported: incoming.unreported)
+        }
+        guard let oursBlob else { throw SyncError.notSetUp(path: repository.vaultPath) }
+        let base = try repository.mergeBase(head, theirs)
+        let baseBlob = try base.flatMap { try repository.object("\($0):\(path)") }
+        var options: [String] = []
+        var incoming = Incoming(report: MergeReport())
+        var resultFile: String?
+        defer { if let resultFile { unlink(resultFile) } }
+        if oursBlob != theirsBlob && baseBlob != oursBlob && baseBlob != theirsBlob {
+            let copies = try VaultFileMerge.open(
+                base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
+                theirs: try repository.blob(theirsBlob), keys: keys)
+            let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
+            let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil)
+            let merged = try VaultFileMerge.merge(copies)
+            let file = try repository.gitFolder() + "/" + Self.resultFile
+            resultFile = file
+            try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
+            options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
+            incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
+                                taken: taken, result: SeenCopy(merged))
+        } else if oursBlob == baseBlob {
+            // git takes their file as it is.
+            incoming = try changes(from: oursBlob, to: theirsBlob)
+        }
+        // Copies that share no history (a vault put under git on two machines) merge too;
+        // the merge above has made sure they are copies of one vault.
+        let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
+        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit", "--no-overwrite-ignore"] + unrelated
+                                    + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
+        guard merge.status == 0 else {
+            _ = try? git.attempt(["merge", "--abort"])
+            throw Git.failure(["merge"], merge)
+        }
+        try accept(incoming, into: &outcome)
+        vault = incoming.result
+        return .merged(report: incoming.report, unreported: incoming.unreported)
+    }
+
+    /// The merge driver this sync's `git merge` runs: our merged file copied into place for
+    /// the vault's path, and for any other vault file of the repository the configured driver.
+    private func driver(copying result: String, to path: String) throws -> String {
+        let configured = try git.attempt(["config", "--get", "merge.vault.driver"])
+        let others = configured.status == 0 && !configured.text.isEmpty ? configured.text : "false"
+        // git gives %P single-quoted, and expands every % of the line (%% is one): the paths'
+        // are doubled. The configured driver has lines of its own, so that a comment or a
+        // trailing & in it ends nothing of ours.
+        let (quotedPath, quotedResult) = (ShellQuoting.forGitCommand(path), ShellQuoting.forGitCommand(result))
+        return "if [ %P = \(quotedPath) ]; then cp -- \(quotedResult) %A; else\n\(others)\nfi"
+    }
+
+    /// What taking blob `after` in place of blob `before` brings, found before git takes it,
+    /// once `after` has passed `IncomingVault` against `before`: a copy under another master
+    /// password is opened now (asking for that password, or failing and changing nothing).
+    /// Both copies must be opened, since nothing is taken unchecked: a locked vault with nobody
+    /// to ask fails.
+    private func changes(from before: String?, to after: String) throws -> Incoming {
+        guard before != after else { return Incoming(report: MergeReport()) }
+        let new = try repository.blob(after)
+        guard let before else {
+            // A branch that had no vault file: the copy is held to the record alone.
+            let taken = try checked(try VaultFileMerge.open(new, using: keys.ours), against: nil, replacing: nil)
+            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken)
+        }
+        let old = try repository.blob(before)
+        let oldHeader = try Envelope.parse(old)
+        let newPassword = !oldHeader.derivesKeyLike(try Envelope.parse(new))
+        do {
+            let copies = try VaultFileMerge.open(base: nil, ours: old, theirs: new, keys: keys)
+            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf)
+            let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
+            return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
+                            taken: taken, result: taken)
+        } catch VaultOpenError.wrongPassword where newPassword {
+            // The password at hand (a password file changed already) is the other machine's
+            // new one: our copy, under the old one, cannot be opened to compare theirs with,
+            // and theirs is taken only once it has been.
+            throw SyncError.oldPasswordNeeded
+        }
+    }
+
+    /// Refuses a copy from the remote that is older than what this machine has seen (the
+    /// record, and `ancestor`) or would lower `replacing`, the key derivation of the header it
+    /// replaces; returns what to record once git has taken it.
+    private func checked(_ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?) throws -> SeenCopy {
+        let record = try seen.record(vaultID: theirs.envelope.id)
+        try IncomingVault(theirs: theirs, ancestor: ancestor, seen: record, replacedKDF: replacing).check(acceptingWeakerKDF: acceptsWeakerKDF)
+        return SeenCopy(theirs)
+    }
+
+    /// Once git has taken what came in: records it as the newest copy seen, and caches the
+    /// key of a master password changed on another machine.
+    private func accept(_ incoming: Incoming, into outcome: inout Outcome) throws {
+        if let taken = incoming.taken { try seen.note(taken.seen, vaultID: taken.vaultID) }
+        guard let newKey = incoming.newKey else { return }
+        // Removed first: that reaches the old key in every session's kernel keyring too.
+        keys.ours.keyCache.remove(vaultID: newKey.vaultID)
+        keys.ours.keyCache.store(newKey.key, vaultID: newKey.vaultID, label: keys.label)
+        outcome.passwordChangedElsewhere = true
+    }
+
+    /// Records the copy just pushed (`head`, when known) as the newest the remote holds. A
+    /// push of local commits alone has needed no key so far: it is asked for now. The push has
+    /// happened: a copy that cannot be opened (nobody to ask, a wrong password) or a record
+    /// that cannot be written leaves the record as it was, and the sync succeeds.
+    private func notePushed(_ head: SeenCopy?) {
+        guard let pushed = head ?? (try? SeenCopy(VaultFileMerge.openOurs(AtomicFile.read(repository.vaultPath), keys: keys))) else { return }
+        try? seen.note(pushed.seen, vaultID: pushed.vaultID)
+    }
+
+    /// Pushes the branch; false when the remote moved on meanwhile (fetch and merge again).
+    private func pushed(to upstream: SyncUpstream) throws -> Bool {
+        let arguments = ["push", "-q"] + (upstream.isSet ? [] : ["-u"]) + [upstream.remote, "HEAD:refs/heads/\(upstream.branch)"]
+        let result = try git.attempt(arguments)
+        if result.status == 0 { return true }
+        let errors = String(decoding: result.errors, as: UTF8.self)
+        if errors.contains("[rejected]") || errors.contains("non-fast-forward") || errors.contains("fetch first") { return false }
+        throw Git.failure(arguments, result)
+    }
+
+    /// Notes the time of this sync for `vault sync status`.
+    private func recordSync() throws {
+        try SyncRepository.write([now().formatted(.iso8601)], to: try repository.gitFolder() + "/" + SyncStatus.lastSyncFile)
+    }
+}

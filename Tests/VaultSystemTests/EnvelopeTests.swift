@@ -1,0 +1,63 @@
+import Testing
+@testable import VaultCore
+@testable import VaultSystem
+
+/// The canonical envelope: parse(render(x)) == x, and anything but the canonical text is refused.
+struct EnvelopeTests {
+    private func sample(_ version: Int = 1) throws -> [UInt8] {
+        try AtomicFile.read(Fixtures.path("v\(version)/vault.json"))
+    }
+
+    @Test(arguments: [1, 2, 3, 4]) func renderIsTheInverseOfParse(version: Int) throws {
+        let bytes = try sample(version)
+        let envelope = try Envelope.parse(bytes)
+        #expect(envelope.version == version)
+        #expect(envelope.render() == bytes)
+    }
+
+    @Test(arguments: [1, 2]) func everySingleByteChangeIsRefusedOrFailsToOpen(version: Int) throws {
+        let bytes = try sample(version)
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v\(version)"), keyCache: NoKeyCache())
+        for index in bytes.indices {
+            for mask: UInt8 in [0x01, 0x20] {
+                var changed = bytes
+                changed[index] ^= mask
+                let outcome = Result { () throws -> Void in
+                    let envelope = try Envelope.parse(changed)
+                    let keys = try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded)
+                    let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
+                    _ = try EntryTable(content: payload, length: length)
+                }
+                guard case .failure(let error) = outcome else {
+                    Issue.record("flipping byte \(index) with \(mask) went unnoticed")
+                    continue
+                }
+                #expect((error as? VaultFailure)?.exitStatus == .authenticationFailed, "byte \(index): \(error)")
+            }
+        }
+    }
+
+    @Test func newerVersionsAreRefusedClearly() throws {
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 5,")
+        #expect(throws: FormatError.newerVersion(5)) { try Envelope.parse(Array(text.utf8)) }
+    }
+
+    /// Versions 3 and 4 have version 2's layout, but the version is bound into the wrapped key:
+    /// a file relabelled as a later version (so that a reader would trust its entries to be of
+    /// that version) does not open.
+    @Test(arguments: [(2, 3), (2, 4), (3, 4)])
+    func aFileCalledALaterVersionDoesNotOpen(written: Int, called: Int) throws {
+        let text = String(decoding: try sample(written), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\": \(written),", with: "\"version\": \(called),")
+        let envelope = try Envelope.parse(Array(text.utf8))
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v\(written)"), keyCache: NoKeyCache())
+        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
+    }
+
+    @Test func aVersion2FileCalledVersion1DoesNotOpen() throws {
+        let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 1,")
+        let envelope = try Envelope.parse(Array(text.utf8))
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v2"), keyCache: NoKeyCache())
+        #expect(throws: VaultOpenError.wrongPassword) { try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded) }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import VaultCore
+@testable import VaultSystem
+
+/// The config file: where it is for an environment, its defaults, every setting read, and a
+/// file that cannot be used refused with its path and the reason, never half-applied.
+@Suite("Config file")
+struct VaultConfigTests {
+    static func load(_ text: String) throws -> VaultConfig {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/config.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try VaultConfig.load(path: path)
+    }
+
+    private func load(_ text: String) throws -> VaultConfig { try Self.load(text) }
+
+    @Test("it lives under XDG_CONFIG_HOME when that is absolute, else under HOME/.config")
+    func path() {
+        #expect(VaultConfig.path(environment: ["XDG_CONFIG_HOME": "/etc/xdg-user", "HOME": "/home/a"]) == "/etc/xdg-user/vault/config.json")
+        #expect(VaultConfig.path(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.config/vault/config.json")
+        #expect(VaultConfig.path(environment: ["HOME": "/home/a"]) == "/home/a/.config/vault/config.json")
+    }
+
+    @Test("no file means the defaults: keyring on for the session, no breach checks")
+    func missingFile() throws {
+        let folder = try TemporaryFolder()
+        #expect(try VaultConfig.load(path: folder.path + "/none.json") == VaultConfig())
+        #expect(VaultConfig().keyring && VaultConfig().keyringTimeout == nil && !VaultConfig().checkBreach)
+    }
+
+    @Test("every setting is read")
+    func everySetting() throws {
+        let config = try load("""
+            {"keyring": false, "keyring_timeout": "1h30m", "clip_timeout": 12.5, "check_breach": true,
+             "breach_api_url": "https://mirror.example/range/", "breach_offline": "/data/pwned.txt"}
+            """)
+        #expect(!config.keyring)
+        #expect(config.keyringTimeout == 5400)
+        #expect(config.clipTimeout == 12.5)
+        #expect(config.checkBreach)
+        #expect(config.breachAPIURL == "https://mirror.example/range/")
+        #expect(config.breachOffline == "/data/pwned.txt")
+    }
+
+    @Test("a file that cannot be used is refused with its path and why", arguments: [
+        (#"{"keyring": false, "breach_ofline": "/x"}"#, "unknown setting 'breach_ofline'"),
+        (#"{"keyring_timeout": "soon"}"#, "keyring_timeout 'soon' is not a duration"),
+        (#"{"clip_timeout": 0}"#, "clip_timeout must be between 0 and 3600 seconds"),
+        (#"{"clip_timeout": 3601}"#, "clip_timeout must be between 0 and 3600 seconds"),
+        (#"{"breach_offline": ""}"#, "breach_offline is empty"),
+        (#"{"keyring": "no"}"#, "not a JSON object with keyring"),
+        (#"["keyring"]"#, "not a JSON object with keyring"),
+        ("", "not a JSON object with keyring"),
+    ])
+    func refused(text: String, reason: String) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/config.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try VaultConfig.load(path: path)
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect(error.message.hasPrefix(path + ": "), "\(error.message)")
+            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.exitStatus == .failure)
+        }
+    }
+
+    @Test("a config path that is a folder is unreadable, not the defaults")
+    func folderInsteadOfFile() throws {
+        let folder = try TemporaryFolder()
+        #expect(throws: ConfigError.unreadable(folder.path)) { try VaultConfig.load(path: folder.path) }
+    }
+}
+
+/// The `audit` object of the config file.
+@Suite("Config file: audit")
+struct VaultConfigAuditTests {
+    private func load(_ text: String) throws -> VaultConfig { try VaultConfigTests.load(text) }
+
+    @Test("audit.ignore is read; none means nothing is left out")
+    func ignore() throws {
+        #expect(try load(#"{"audit": {"ignore": ["test/*", "old/bank"]}}"#).auditIgnore == ["test/*", "old/bank"])
+        #expect(try load(#"{"audit": {}}"#).auditIgnore.isEmpty)
+        #expect(VaultConfig().auditIgnore.isEmpty)
+    }
+
+    @Test("an unknown audit setting, an empty pattern or a pattern that is not a string is refused")
+    func refused() {
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignored": ["x"]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": [""]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": [1]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"audit": {"ignore": "test/*"}}"#) }
+        do {
+            _ = try load(#"{"audit": {"ignored": ["x"]}}"#)
+        } catch {
+            #expect((error as? ConfigError)?.message.hasSuffix("unknown setting 'audit.ignored' (known: audit.ignore)") == true)
+        }
+    }
+}
