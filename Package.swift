@@ -172,6 +172,10 @@ let package = Package(
         .target(
             name: "SeededRandom",
             path: "Tests/Support/SeededRandom"),
+        .target(
+            name: "KeyringDoubles",
+            dependencies: ["VaultKit"],
+            path: "Tests/Support/KeyringDoubles"),
         // Compares the parts of libsecret, GLib and libxml2 that vault declares itself (it opens
         // them at run time) with the installed headers.
         .target(
@@ -192,7 +196,7 @@ let package = Package(
             path: "Tests/Tools/DenyKeyctl"),
         .testTarget(
             name: "VaultKitTests",
-            dependencies: ["VaultKit", "SeededRandom", "CLibraryABICheck"]),
+            dependencies: ["VaultKit", "SeededRandom", "CLibraryABICheck", "KeyringDoubles"]),
         .testTarget(
             name: "InterchangeTests",
             dependencies: ["Interchange", "VaultKit", "SeededRandom"]),
@@ -228,7 +232,7 @@ let package = Package(
             dependencies: ["EXIF", "VaultKit", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault", "SeededRandom",
+            dependencies: ["VaultKit", "VaultCLI", "VaultCommands", "vault", "SeededRandom", "KeyringDoubles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
