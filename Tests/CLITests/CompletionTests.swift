@@ -12,7 +12,7 @@ struct CompletionTests {
     static let names = ["bank", "web/my bank", #"work: "it's" $HOME"#, "café/漢字", "web/github", "ops/`touch pwned`"]
 
     static func fixture() async throws -> VaultFixture {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         for name in names { try await fixture.add(name, password: "pw") }
         return fixture
     }

@@ -47,7 +47,7 @@ struct FallbackTests {
     @Test("get falls back to the password file with one note; unlock exits 6; status says both keyrings are unavailable",
           arguments: Situation.allCases, ["ENOSYS", "EPERM"])
     func fallsBack(situation: Situation, errno: String) async throws {
-        let fixture = try VaultFixture(keyring: true)
+        let fixture = try VaultFixture(keyring: .system)
         let blocked = BlockedKernelKeyring(errno: errno)
         // Set up without a bus in either case: with-keyring gives its command no standard input.
         let created = try await blocked.run(fixture, ["init"] + VaultFixture.cheapKDF, environment: try fixture.withoutBus())

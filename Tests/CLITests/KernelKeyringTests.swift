@@ -18,7 +18,7 @@ struct KernelKeyringTests {
     /// A fixture with a vault made without any session bus, so that only the kernel keyring
     /// holds its key, and the environment changes that keep every later run off the bus.
     private func sshLikeFixture() async throws -> (VaultFixture, [String: String?]) {
-        let fixture = try VaultFixture(keyring: true)
+        let fixture = try VaultFixture(keyring: .system)
         let noBus = try fixture.withoutBus()
         try await fixture.succeed(["init"] + VaultFixture.cheapKDF, environment: noBus)
         try await fixture.succeed(["add", "entry"], stdin: "entry-pw\n", environment: noBus)
@@ -249,7 +249,7 @@ struct KernelKeyringTests {
 
     @Test("with a Secret Service, both keep the key: the kernel is asked first, refilled from the Secret Service, and lock clears both")
     func bothKeyringsTogether() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let id = try fixture.vaultID()
         try await fixture.succeed(["lock"])
@@ -285,7 +285,7 @@ struct KernelKeyringTests {
 
     @Test("an idle key is kept in the kernel only: the Secret Service cannot renew it on use")
     func idleKeyStaysOutOfTheSecretService() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         let id = try fixture.vaultID()
         #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture).count == 1, "init cached the key there")
         let unlock = try await fixture.succeed(["unlock", "--idle", "1h"])
@@ -299,7 +299,7 @@ struct KernelKeyringTests {
     @Test("with the kernel keyring blocked by seccomp, the Secret Service alone keeps the key, silently",
           arguments: ["ENOSYS", "EPERM"])
     func blockedKernelFallsBackToTheSecretService(errno: String) async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let id = try fixture.vaultID()
         try await fixture.succeed(["lock"])

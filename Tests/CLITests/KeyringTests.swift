@@ -11,7 +11,7 @@ import Testing
 struct KeyringTests {
     @Test("init caches the key: get and status need no password until lock, then get exits 3")
     func initCachesKey() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("web/site", password: "site-pw")
         #expect(try await fixture.passwordFromKeyring(of: "web/site") == "site-pw")
         let unlocked = try await fixture.succeed(["status"], environment: withoutPassword).stdoutLines
@@ -32,7 +32,7 @@ struct KeyringTests {
 
     @Test("unlock with the password file serves ten following commands without a password")
     func unlockServesManyCommands() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         try await fixture.succeed(["lock"])
         try await fixture.expectLocked("entry")
@@ -49,7 +49,7 @@ struct KeyringTests {
 
     @Test("unlock --timeout: the key works at once, then expires, and the expired item is removed")
     func timeoutExpires() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         // The key must serve a command run at once. On a machine busy enough that unlock and
         // that command together outlast the span, a failure proves nothing: the span is
@@ -83,7 +83,7 @@ struct KeyringTests {
 
     @Test("a key unlocked for 60 s is kept at least 60 s")
     func expiryNotEarly() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.succeed(["lock"])
         let asked = Date().timeIntervalSince1970
         try await fixture.succeed(["unlock", "--timeout", "60s"])
@@ -98,7 +98,7 @@ struct KeyringTests {
 
     @Test("passwd replaces the cached key: after lock the old password fails (3), the new one works")
     func passwdReplacesKey() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let id = try fixture.vaultID()
         let before = try await SecretTool.secrets(vaultID: id, fixture: fixture)
@@ -117,7 +117,7 @@ struct KeyringTests {
 
     @Test("a cached key that no longer opens the vault is removed and the password asked again")
     func staleKeyReplaced() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         try await fixture.succeed(["lock"])
         let id = try fixture.vaultID()
@@ -136,8 +136,8 @@ struct KeyringTests {
 
     @Test("two vaults do not see each other's keys")
     func vaultsKeptApart() async throws {
-        let first = try await VaultFixture.initialized(keyring: true)
-        let second = try await VaultFixture.initialized(keyring: true)
+        let first = try await VaultFixture.initialized(keyring: .system)
+        let second = try await VaultFixture.initialized(keyring: .system)
         try await first.add("entry", password: "first-pw")
         try await second.add("entry", password: "second-pw")
         try await first.succeed(["lock"])
@@ -151,7 +151,7 @@ struct KeyringTests {
 
     @Test("status --json: keyring, unlocked, entries and expires_in_seconds")
     func statusJSON() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("one", password: "pw1")
         try await fixture.add("two", password: "pw2")
         try await fixture.succeed(["lock"])
@@ -185,7 +185,7 @@ struct KeyringTests {
 
     @Test("--no-keyring neither reads nor writes the cached key")
     func noKeyringFlag() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         try await fixture.succeed(["lock"])
 
@@ -202,7 +202,7 @@ struct KeyringTests {
 
     @Test("lock says whether anything was cached, and exits 6 without a keyring")
     func lockOutcomes() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.succeed(["lock"])
         let again = try await fixture.succeed(["lock"])
         #expect(again.stderr == "\(fixture.vaultPath) was not unlocked.\n")
@@ -214,7 +214,7 @@ struct KeyringTests {
 
     @Test("passwd --no-keyring still removes the old cached key, which would open old backups")
     func passwdWithoutKeyringClearsStaleKey() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         let id = try fixture.vaultID()
         #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture).count == 1)
         #expect(try await KernelKeys.serial(vaultID: id) != nil)

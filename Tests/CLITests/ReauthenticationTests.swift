@@ -13,7 +13,7 @@ struct ReauthenticationTests {
 
     @Test("passwd with a cached key but no password source exits 3; vault and cached key unchanged")
     func passwdNeedsThePassword() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let before = try fixture.vaultBytes()
         let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "taken over\n")
@@ -26,7 +26,7 @@ struct ReauthenticationTests {
 
     @Test("rekey with a cached key but no password source exits 3; vault unchanged")
     func rekeyNeedsThePassword() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let before = try fixture.vaultBytes()
         expectFailure(try await fixture.run(["rekey"], environment: withoutPassword),
@@ -36,7 +36,7 @@ struct ReauthenticationTests {
 
     @Test("export --stdout --yes with a cached key but no password source exits 3 and prints nothing")
     func exportNeedsThePassword() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         expectFailure(try await fixture.run(["export", "--stdout", "--yes"], environment: withoutPassword),
                       status: 3, mentioning: "current master password")
@@ -47,7 +47,7 @@ struct ReauthenticationTests {
 
     @Test("export with the password file still works while the key is cached")
     func exportWithPassword() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let export = try await fixture.succeed(["export", "--stdout", "--yes"])
         #expect(export.stdout.contains("entry-pw"))
@@ -55,7 +55,7 @@ struct ReauthenticationTests {
 
     @Test("passwd replaces the cached key: later commands open the rotated vault without a password")
     func passwdReplacesCachedKey() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "a new one\n")
         try await fixture.succeed(["passwd", "--new-password-file", newPassword])
@@ -66,7 +66,7 @@ struct ReauthenticationTests {
 
     @Test("writers waiting beside a real passwd all succeed, in whichever order the lock is granted")
     func writersBesideARealPasswd() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         for index in 0..<3 { try await fixture.add("e\(index)", password: "pw\(index)") }
         let changed = try VaultFixture.writeFile(fixture.path("changed-password"), "changed\n")
         let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
@@ -87,7 +87,7 @@ struct ReauthenticationTests {
     @Test("a passwd whose write fails leaves the vault as it was and no stale key cached")
     func failedPasswdLeavesNoStaleKey() async throws {
         let prlimit = try #require(ExternalProgram.find("prlimit"), "prlimit (util-linux) is needed")
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let before = try fixture.vaultBytes()
         let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "never in effect\n")
@@ -102,7 +102,7 @@ struct ReauthenticationTests {
 
     @Test("unlock waits for a held lock to cache the key; a reader does not wait long, and works without caching")
     func lockHeldDuringCaching() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         try await fixture.succeed(["lock"])
         let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
@@ -119,7 +119,7 @@ struct ReauthenticationTests {
 
     @Test("writers that waited through a rotation take the new key from the keyring and lose nothing")
     func waitingWritersTakeTheNewKey() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         for index in 0..<3 { try await fixture.add("e\(index)", password: "pw\(index)") }
         let lock = try LockWaitTests.HeldLock(path: fixture.vaultPath + ".lock")
         let writers = try (0..<3).map { try fixture.start(["rm", "e\($0)", "--yes"], environment: withoutPassword) }
