@@ -182,6 +182,10 @@ let package = Package(
         .target(
             name: "SeededRandom",
             path: "Tests/Support/SeededRandom"),
+        .target(
+            name: "KeyringDoubles",
+            dependencies: ["VaultCore", "VaultSystem"],
+            path: "Tests/Support/KeyringDoubles"),
         // Compares the parts of libsecret, GLib and libxml2 that vault declares itself (it opens
         // them at run time) with the installed headers.
         .target(
@@ -205,7 +209,7 @@ let package = Package(
             dependencies: ["VaultCore", "SeededRandom"]),
         .testTarget(
             name: "VaultSystemTests",
-            dependencies: ["VaultCore", "VaultSystem", "SeededRandom", "CLibraryABICheck"]),
+            dependencies: ["VaultCore", "VaultSystem", "SeededRandom", "CLibraryABICheck", "KeyringDoubles"]),
         .testTarget(
             name: "InterchangeTests",
             dependencies: ["Interchange", "VaultCore", "VaultSystem", "SeededRandom"]),
@@ -241,7 +245,7 @@ let package = Package(
             dependencies: ["EXIF", "VaultCore", "VaultSystem", "VaultCLI"]),
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom",
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom", "KeyringDoubles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),

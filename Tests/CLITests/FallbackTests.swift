@@ -4,9 +4,9 @@ import Testing
 /// With no keyring at all (no Secret Service, and the kernel's key retention service blocked
 /// by seccomp as in some containers) `vault` still works: it says once, on standard error, that
 /// the key is not cached and why, asks for the password as it would anyway, and never hangs;
-/// `unlock`, which needs a keyring, exits 6; `status` reports both keyrings unavailable. Checked
-/// with no session bus at all and with a bus on which nothing provides the Secret Service, and
-/// with the kernel answering ENOSYS and EPERM.
+/// `unlock` and `lock`, which need a keyring, exit 6; `status` reports both keyrings
+/// unavailable. Checked with no session bus at all and with a bus on which nothing provides the
+/// Secret Service, and with the kernel answering ENOSYS and EPERM.
 @Suite("Fallback without any keyring")
 struct FallbackTests {
     /// A place where no Secret Service can be reached.
@@ -44,10 +44,10 @@ struct FallbackTests {
             .appendingPathComponent("scripts/with-keyring").path
     }
 
-    @Test("get falls back to the password file with one note; unlock exits 6; status says both keyrings are unavailable",
+    @Test("get falls back to the password file with one note; unlock and lock exit 6; status says both keyrings are unavailable",
           arguments: Situation.allCases, ["ENOSYS", "EPERM"])
     func fallsBack(situation: Situation, errno: String) async throws {
-        let fixture = try VaultFixture(keyring: true)
+        let fixture = try VaultFixture(keyring: .system)
         let blocked = BlockedKernelKeyring(errno: errno)
         // Set up without a bus in either case: with-keyring gives its command no standard input.
         let created = try await blocked.run(fixture, ["init"] + VaultFixture.cheapKDF, environment: try fixture.withoutBus())
@@ -69,6 +69,8 @@ struct FallbackTests {
         #expect(get.stderrLines == [note], "exactly one line, the note: \(get)")
 
         expectFailure(try await situation.run(fixture, ["unlock"], blocked: blocked), status: 6,
+                      mentioning: "no keyring is available", kernelReason, situation.reason)
+        expectFailure(try await situation.run(fixture, ["lock"], blocked: blocked), status: 6,
                       mentioning: "no keyring is available", kernelReason, situation.reason)
 
         let status = try await situation.run(fixture, ["status"], blocked: blocked)

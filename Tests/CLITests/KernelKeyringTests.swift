@@ -8,17 +8,19 @@ import Glibc
 /// `keyctl` program and /proc/keys: `unlock` works over SSH-like conditions (no D-Bus at all)
 /// and later commands ask for nothing; `lock` removes the key, from other sessions too; the
 /// kernel ends a key at its timeout with no vault process running, and an idle key when it
-/// goes unused; keys are kept apart per vault; a wrong key is dropped; `passwd` and `rekey`
-/// replace it; with a Secret Service too, both hold the key, the kernel is asked first and
-/// refilled from the Secret Service. Each test has its own vault, whose random id describes
-/// its key, so the tests share the keyrings safely in parallel.
+/// goes unused; a wrong or malformed key is dropped; with a Secret Service too, both hold the
+/// key, the kernel is asked first and refilled from the Secret Service, an idle key stays out of
+/// the Secret Service, and with the kernel keyring blocked the Secret Service alone keeps it.
+/// What commands do with a kernel keyring alone (in memory) is KernelKeyringAloneTests. Each
+/// test has its own vault, whose random id describes its key, so the tests share the keyrings
+/// safely in parallel.
 @Suite("Kernel keyring", .enabled(if: ProcessInfo.processInfo.environment["VAULT_TEST_KEYRING"] == "unlocked",
                                   "needs the unlocked keyring of scripts/with-keyring"))
 struct KernelKeyringTests {
     /// A fixture with a vault made without any session bus, so that only the kernel keyring
     /// holds its key, and the environment changes that keep every later run off the bus.
     private func sshLikeFixture() async throws -> (VaultFixture, [String: String?]) {
-        let fixture = try VaultFixture(keyring: true)
+        let fixture = try VaultFixture(keyring: .system)
         let noBus = try fixture.withoutBus()
         try await fixture.succeed(["init"] + VaultFixture.cheapKDF, environment: noBus)
         try await fixture.succeed(["add", "entry"], stdin: "entry-pw\n", environment: noBus)
@@ -129,17 +131,6 @@ struct KernelKeyringTests {
         try await fixture.expectLocked("entry", environment: noBus)
     }
 
-    @Test("a key of another vault is never used, nor removed")
-    func vaultsKeptApart() async throws {
-        let (first, firstNoBus) = try await sshLikeFixture()
-        let (second, secondNoBus) = try await sshLikeFixture()
-        try await second.succeed(["lock"], environment: secondNoBus)
-        #expect(try await first.passwordFromKeyring(of: "entry", environment: firstNoBus) == "entry-pw")
-        try await second.expectLocked("entry", environment: secondNoBus)
-        #expect(try await first.statusReport(environment: firstNoBus)["unlocked"] as? Bool == true)
-        #expect(try await KernelKeys.serial(vaultID: try first.vaultID()) != nil)
-    }
-
     @Test("a wrong or malformed key in the kernel keyring is dropped, the password asked, and the right key kept",
           arguments: [(0, 0), (0, UInt64(Int64.max)), (UInt64(Int64.max), 0), (UInt64.max, 1)] as [(UInt64, UInt64)])
     func wrongKeyDropped(expires: UInt64, idle: UInt64) async throws {
@@ -154,64 +145,6 @@ struct KernelKeyringTests {
         let kept = try #require(try await KernelKeys.payload(vaultID: id))
         #expect(kept != planted && kept.prefix(4) == Data("VKK1".utf8))
         #expect(try await fixture.passwordFromKeyring(of: "entry", environment: noBus) == "entry-pw")
-    }
-
-    @Test("passwd and rekey replace the kernel copy; after lock only the new password opens the vault")
-    func rotationReplacesTheKernelKey() async throws {
-        let (fixture, noBus) = try await sshLikeFixture()
-        let id = try fixture.vaultID()
-        let original = try #require(try await KernelKeys.payload(vaultID: id))
-        let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "the new master password\n")
-
-        try await fixture.succeed(["passwd", "--new-password-file", newPassword], environment: noBus)
-        let afterPasswd = try #require(try await KernelKeys.payload(vaultID: id), "passwd left no kernel key")
-        #expect(afterPasswd != original)
-        #expect(try await fixture.passwordFromKeyring(of: "entry", environment: noBus) == "entry-pw")
-
-        try await fixture.succeed(["rekey"], environment: noBus.merging(["VAULT_PASSWORD_FILE": newPassword]) { _, new in new })
-        let afterRekey = try #require(try await KernelKeys.payload(vaultID: id), "rekey left no kernel key")
-        #expect(afterRekey != afterPasswd)
-        #expect(try await fixture.passwordFromKeyring(of: "entry", environment: noBus) == "entry-pw")
-
-        try await fixture.succeed(["lock"], environment: noBus)
-        expectFailure(try await fixture.run(["get", "entry"], environment: noBus), status: 3, mentioning: "wrong master password")
-        let withNew = try await fixture.succeed(["get", "entry"], environment: noBus.merging(["VAULT_PASSWORD_FILE": newPassword]) { _, new in new })
-        #expect(withNew.stdout == "entry-pw\n")
-    }
-
-    @Test("the key passwd puts in place of an unlocked one keeps the lifetime unlock gave")
-    func rotationKeepsTheLifetime() async throws {
-        let (fixture, noBus) = try await sshLikeFixture()
-        try await fixture.succeed(["unlock", "--timeout", "10m", "--idle", "5m"], environment: noBus)
-        let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "the new master password\n")
-        try await fixture.succeed(["passwd", "--new-password-file", newPassword], environment: noBus)
-        let kernel = try await fixture.keyringReport("kernel keyring", environment: noBus)
-        #expect(kernel["cached"] as? Bool == true && kernel["idle_seconds"] as? Int == 300, "\(kernel)")
-        #expect((kernel["expires_in_seconds"] as? Int).map { $0 <= 300 } == true, "\(kernel)")
-        // The absolute expiry in the new key's record is still the one unlock set, 10 minutes on.
-        let payload = try #require(try await KernelKeys.payload(vaultID: try fixture.vaultID()))
-        let expires = (0..<8).reduce(0) { $0 | Int(payload[payload.startIndex + 4 + $1]) << (8 * $1) }
-        let now = Int(Date().timeIntervalSince1970)
-        #expect(expires > now && expires <= now + 601, "expires \(expires - now) s from now")
-    }
-
-    @Test("the lifetime unlock sets stays the vault's: a key cached later, once the password is asked again, gets it too, until unlock --timeout never lifts it")
-    func lifetimeStays() async throws {
-        let (fixture, noBus) = try await sshLikeFixture()
-        try await fixture.succeed(["unlock", "--timeout", "10m"], environment: noBus)
-        // The key is gone (as at its timeout); the next command asks for the password and caches the key.
-        try await fixture.succeed(["lock"], environment: noBus)
-        try await fixture.succeed(["get", "entry"], environment: noBus)
-        let limited = try await fixture.keyringReport("kernel keyring", environment: noBus)
-        #expect(limited["cached"] as? Bool == true && (limited["expires_in_seconds"] as? Int).map { $0 > 0 && $0 <= 600 } == true, "\(limited)")
-
-        try await fixture.succeed(["unlock", "--timeout", "never"], environment: noBus)
-        try await fixture.succeed(["lock"], environment: noBus)
-        try await fixture.succeed(["get", "entry"], environment: noBus)
-        let unlimited = try await fixture.keyringReport("kernel keyring", environment: noBus)
-        #expect(unlimited["cached"] as? Bool == true && unlimited["expires_in_seconds"] == nil, "\(unlimited)")
-        let unclear = try await fixture.run(["unlock", "--idle", "soon"], environment: noBus)
-        #expect(unclear.status == 64 && unclear.stderr.contains("--idle 'soon' is not a duration such as 90s, 15m or 1h, nor never"), "\(unclear)")
     }
 
     @Test("lock removes the copies that other login sessions keep in their own session keyrings")
@@ -249,7 +182,7 @@ struct KernelKeyringTests {
 
     @Test("with a Secret Service, both keep the key: the kernel is asked first, refilled from the Secret Service, and lock clears both")
     func bothKeyringsTogether() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let id = try fixture.vaultID()
         try await fixture.succeed(["lock"])
@@ -285,7 +218,7 @@ struct KernelKeyringTests {
 
     @Test("an idle key is kept in the kernel only: the Secret Service cannot renew it on use")
     func idleKeyStaysOutOfTheSecretService() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         let id = try fixture.vaultID()
         #expect(try await SecretTool.secrets(vaultID: id, fixture: fixture).count == 1, "init cached the key there")
         let unlock = try await fixture.succeed(["unlock", "--idle", "1h"])
@@ -299,7 +232,7 @@ struct KernelKeyringTests {
     @Test("with the kernel keyring blocked by seccomp, the Secret Service alone keeps the key, silently",
           arguments: ["ENOSYS", "EPERM"])
     func blockedKernelFallsBackToTheSecretService(errno: String) async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         let id = try fixture.vaultID()
         try await fixture.succeed(["lock"])

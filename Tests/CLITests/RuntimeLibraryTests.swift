@@ -26,7 +26,7 @@ struct RuntimeLibraryTests {
 
     @Test("a get whose key the kernel holds loads neither libsecret, GLib nor libxml2, also for a name that is not ASCII; a Secret Service lookup loads libsecret")
     func kernelHitLoadsNoOptionalLibrary() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         try await fixture.add("caf\u{E9}/m\u{FC}nchen", password: "umlaut-pw")
         let traced: [String: String?] = ["LD_DEBUG": "libs"]
@@ -46,7 +46,7 @@ struct RuntimeLibraryTests {
 
     @Test("with a libsecret and a libxml2 that lack their functions, the Secret Service and XML imports say why, and nothing else changes")
     func unusableLibrariesAffectOnlyTheirFeature() async throws {
-        let fixture = try await VaultFixture.initialized(keyring: true)
+        let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
         // Stand-ins: a real shared library (libargon2, which vault loads at start) under the
         // names vault opens, so that dlopen succeeds and dlsym finds none of their functions.

@@ -1,27 +1,55 @@
 import Foundation
+import KeyringDoubles
 import Testing
 @testable import VaultCore
 @testable import VaultSystem
 
-/// The kernel key cache against the real key retention service, in both places it may use: the
-/// session keyring and the user keyring. A key kept is found by its vault's id only, carries
-/// possessor-only permissions and its deadline, is treated as gone once its deadline passes
-/// (whatever the kernel's timer says), and is removed everywhere this user can see it. Each test
-/// uses vault ids of its own and removes its keys.
+/// The kernel key cache against the real key retention service, in both places it may use (the
+/// session keyring and the user keyring), and the in-memory double of it that command tests use,
+/// held to the same tests so that the double cannot drift: a key kept is found by its vault's id
+/// only, is treated as gone once its deadline passes (whatever the kernel's timer says), is ended
+/// by the kernel at its timeout whether or not it is used, is renewed by each use when it has an
+/// idle span, and is removed; a blocked service keeps nothing. The real one also carries
+/// possessor-only permissions, and is removed everywhere this user can see it. Each test uses
+/// vault ids of its own and removes its keys.
 @Suite("Kernel key cache")
 struct KernelKeyCacheTests {
+    /// The caches under test: the real one over the key retention service, and the double.
+    enum Cache: CaseIterable, CustomTestStringConvertible, Sendable {
+        case real, inMemory
+
+        var testDescription: String { self == .real ? "the kernel's" : "in memory" }
+
+        /// Caches keeping keys in `place`. For the real user keyring, the session keyring is
+        /// made to link it first, as the user's default session keyring (which a process
+        /// without a session of its own gets) does: that is when vault uses it.
+        func caches(in place: KernelKeyring.Place = .session) throws -> CacheMaker {
+            switch self {
+            case .real:
+                if case .failure(let error) = KernelKeyring.locate() { throw NoKernelKeyring(reason: error.reason) }
+                if place == .user { try KernelKeyCacheTests.keyctl(["link", "@u", "@s"]) }
+                return CacheMaker { now in KernelKeyCache(now: now, locate: { .success(KernelKeyring(place: place)) }) }
+            case .inMemory:
+                let session = InMemoryKeyringSession(kernel: .available(place: place.name))
+                return CacheMaker { now in session.kernelKeyring(now: now) }
+            }
+        }
+
+        /// Caches over a key retention service that a seccomp filter blocks with ENOSYS.
+        func blocked() -> CacheMaker {
+            switch self {
+            case .real:
+                return CacheMaker { now in KernelKeyCache(now: now, locate: { .failure(KernelKeyringError(errno: ENOSYS, call: "keyctl")) }) }
+            case .inMemory:
+                let session = InMemoryKeyringSession(kernel: .unavailable(reason: "keyctl: Function not implemented"))
+                return CacheMaker { now in session.kernelKeyring(now: now) }
+            }
+        }
+    }
+
     private func key(_ byte: UInt8) throws -> SecureBytes {
         var bytes = [UInt8](repeating: byte, count: 32)
         return try SecureBytes(consuming: &bytes)
-    }
-
-    /// A cache that keeps keys in `place`, with the clock `now`. For the user keyring, the
-    /// session keyring is made to link it first, as the user's default session keyring (which
-    /// a process without a session of its own gets) does: that is when vault uses it.
-    private func cache(_ place: KernelKeyring.Place, now: @escaping () -> Date = { Date() }) throws -> KernelKeyCache {
-        if case .failure(let error) = KernelKeyring.locate() { throw NoKernelKeyring(reason: error.reason) }
-        if place == .user { try keyctl(["link", "@u", "@s"]) }
-        return KernelKeyCache(now: now, locate: { .success(KernelKeyring(place: place)) })
     }
 
     /// The key retention service is missing or blocked here: the test fails, saying why.
@@ -31,7 +59,7 @@ struct KernelKeyCacheTests {
     }
 
     /// Runs the `keyctl` program (package keyutils), which must succeed.
-    private func keyctl(_ arguments: [String]) throws {
+    static func keyctl(_ arguments: [String]) throws {
         let process = Process()
         let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
             .map { "\($0)/keyctl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -44,9 +72,9 @@ struct KernelKeyCacheTests {
     }
 
     @Test("a kept key is found by its vault's id only, in the session and in the user keyring",
-          arguments: [KernelKeyring.Place.session, .user])
-    func keepAndLookUp(place: KernelKeyring.Place) throws {
-        let cache = try cache(place)
+          arguments: Cache.allCases, [KernelKeyring.Place.session, .user])
+    func keepAndLookUp(cache kind: Cache, place: KernelKeyring.Place) throws {
+        let cache = try kind.caches(in: place).cache()
         let id = UUID().uuidString, other = UUID().uuidString
         defer { _ = cache.removeItem(vaultID: id) }
         #expect(cache.keep(try key(7), vaultID: id, label: "", expires: nil, idle: nil) == .kept)
@@ -62,7 +90,7 @@ struct KernelKeyCacheTests {
 
     @Test("the key is readable by its possessor only: the rest of the user's processes may see and find it, not read or link it")
     func possessorOnlyPermissions() throws {
-        let cache = try cache(.session)
+        let cache = try Cache.real.caches().cache()
         let id = UUID().uuidString
         defer { _ = cache.removeItem(vaultID: id) }
         #expect(cache.keep(try key(1), vaultID: id, label: "", expires: nil, idle: nil) == .kept)
@@ -75,27 +103,29 @@ struct KernelKeyCacheTests {
         #expect(permissions == "3f090000", "\(line)")
     }
 
-    @Test("a deadline in the record is honoured: past it the key is gone, and invalidated")
-    func deadlineHonoured() throws {
+    @Test("a deadline in the record is honoured: past it the key is gone, and invalidated", arguments: Cache.allCases)
+    func deadlineHonoured(cache kind: Cache) throws {
         let id = UUID().uuidString
-        let keeper = try cache(.session)
+        let caches = try kind.caches()
+        let keeper = caches.cache()
         defer { _ = keeper.removeItem(vaultID: id) }
         let expires = Int(Date().timeIntervalSince1970) + 3600
         #expect(keeper.keep(try key(2), vaultID: id, label: "", expires: expires, idle: nil) == .kept)
         let item = try #require(keeper.cachedItem(vaultID: id))
         #expect(item.expires.map { Int($0.timeIntervalSince1970) } == expires && item.latestExpiry == expires)
 
-        let later = try cache(.session, now: { Date(timeIntervalSinceNow: 3601) })
+        let later = caches.cache(now: { Date(timeIntervalSinceNow: 3601) })
         #expect(later.cachedItem(vaultID: id) != nil, "cachedItem shows the key without judging it")
         #expect(later.lookup(vaultID: id) == nil)
         #expect(keeper.cachedItem(vaultID: id) == nil, "the lookup invalidated the expired key")
     }
 
-    @Test("an idle key's deadline moves on with each use, never past its expiry")
-    func idleRenewal() throws {
+    @Test("an idle key's deadline moves on with each use, never past its expiry", arguments: Cache.allCases)
+    func idleRenewal(cache kind: Cache) throws {
         let id = UUID().uuidString
         let start = Date()
-        let keeper = try cache(.session, now: { start })
+        let caches = try kind.caches()
+        let keeper = caches.cache(now: { start })
         defer { _ = keeper.removeItem(vaultID: id) }
         let expires = Int(start.timeIntervalSince1970.rounded(.up)) + 100
         #expect(keeper.keep(try key(3), vaultID: id, label: "", expires: expires, idle: 60) == .kept)
@@ -103,18 +133,31 @@ struct KernelKeyCacheTests {
         // The kernel's deadline as /proc/keys shows it: whole minutes beyond a minute.
         #expect(kept.idle == 60 && kept.latestExpiry == expires && kept.expires != nil, "\(String(describing: kept.expires))")
 
-        let used = try cache(.session, now: { start.addingTimeInterval(30) })
+        let used = caches.cache(now: { start.addingTimeInterval(30) })
         let renewed = try #require(used.lookup(vaultID: id))
         #expect(renewed.idle == 60 && renewed.expires.map { Int($0.timeIntervalSince1970) } == expires - 10)
-        let late = try cache(.session, now: { start.addingTimeInterval(55) })
+        let late = caches.cache(now: { start.addingTimeInterval(55) })
         #expect(late.lookup(vaultID: id)?.expires.map { Int($0.timeIntervalSince1970) } == expires, "capped at the expiry")
-        let over = try cache(.session, now: { start.addingTimeInterval(101) })
+        let over = caches.cache(now: { start.addingTimeInterval(101) })
         #expect(over.lookup(vaultID: id) == nil && keeper.cachedItem(vaultID: id) == nil, "past the expiry: gone, and invalidated")
     }
 
-    @Test("a lifetime already over is not kept")
-    func overLifetimeRefused() throws {
-        let cache = try cache(.session)
+    @Test("the kernel ends a key at its timeout, whether or not it is used", arguments: Cache.allCases)
+    func timeoutEndsTheKey(cache kind: Cache) throws {
+        let cache = try kind.caches().cache()
+        let id = UUID().uuidString
+        defer { _ = cache.removeItem(vaultID: id) }
+        // A timeout of one or two whole seconds: the kernel counts from the second it is in.
+        let expires = Int(Date().timeIntervalSince1970.rounded(.up)) + 1
+        #expect(cache.keep(try key(4), vaultID: id, label: "", expires: expires, idle: nil) == .kept)
+        Thread.sleep(forTimeInterval: 2.5)
+        // cachedItem does not judge the expiry: only the kernel can have ended the key.
+        #expect(cache.cachedItem(vaultID: id) == nil)
+    }
+
+    @Test("a lifetime already over is not kept", arguments: Cache.allCases)
+    func overLifetimeRefused(cache kind: Cache) throws {
+        let cache = try kind.caches().cache()
         let id = UUID().uuidString
         defer { _ = cache.removeItem(vaultID: id) }
         let past = Int(Date().timeIntervalSince1970) - 1
@@ -122,9 +165,9 @@ struct KernelKeyCacheTests {
         #expect(cache.cachedItem(vaultID: id) == nil)
     }
 
-    @Test("removing says whether a key was there")
-    func removal() throws {
-        let cache = try cache(.session)
+    @Test("removing says whether a key was there", arguments: Cache.allCases)
+    func removal(cache kind: Cache) throws {
+        let cache = try kind.caches().cache()
         let id = UUID().uuidString
         #expect(cache.keep(try key(5), vaultID: id, label: "", expires: nil, idle: nil) == .kept)
         #expect(cache.removeItem(vaultID: id) == .removed)
@@ -132,13 +175,14 @@ struct KernelKeyCacheTests {
         #expect(cache.lookup(vaultID: id) == nil)
     }
 
-    @Test("a blocked service makes the cache unavailable and keep nothing, with the reason")
-    func blocked() throws {
-        let cache = KernelKeyCache(now: { Date() }, locate: { .failure(KernelKeyringError(errno: ENOSYS, call: "keyctl")) })
+    @Test("a blocked service makes the cache unavailable and keep nothing, with the reason", arguments: Cache.allCases)
+    func blocked(cache kind: Cache) throws {
+        let cache = kind.blocked().cache()
         #expect(cache.availability == .unavailable(reason: "keyctl: Function not implemented"))
         #expect(cache.keep(try key(6), vaultID: UUID().uuidString, label: "", expires: nil, idle: nil)
                 == .notKept("keyctl: Function not implemented"))
         #expect(cache.lookup(vaultID: UUID().uuidString) == nil)
+        #expect(cache.removeItem(vaultID: UUID().uuidString) == .failed("keyctl: Function not implemented"))
     }
 
     @Test("the payload reads back; a wrong tag or length is no record, and times vault never writes are out of bounds")

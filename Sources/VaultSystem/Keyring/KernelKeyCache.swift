@@ -53,7 +53,7 @@ public final class KernelKeyCache: KeyringBackend {
         }
     }
 
-    static func description(vaultID: String) -> String { "vault:key:\(vaultID)" }
+    package static func description(vaultID: String) -> String { "vault:key:\(vaultID)" }
 
     public func lookup(vaultID: String) -> CachedKey? {
         guard let (serial, record) = find(vaultID: vaultID) else { return nil }
@@ -175,32 +175,32 @@ public final class KernelKeyCache: KeyringBackend {
 /// (the absolute expiry in Unix seconds, the idle span in seconds; 0 for none), then the 32-byte
 /// key-encryption key. 52 bytes; it lives only in the kernel and in guarded memory. The
 /// deadline of an idle key is the kernel's timeout, not part of the record.
-struct KernelKeyRecord {
+package struct KernelKeyRecord {
     static let magic = Array("VKK1".utf8)
-    static let length = magic.count + 2 * 8 + Cipher.keyLength
+    package static let length = magic.count + 2 * 8 + Cipher.keyLength
     /// The latest expiry a record may carry: the end of year 9999, as for entry dates.
     static let latestExpiry = Int(EntryDates.storable.upperBound)
     /// The longest idle span: a year and a day, as for any duration vault takes.
     static let longestIdle = 366 * 86_400
 
-    let key: SecureBytes
-    let expires: Int?
-    let idle: Int?
+    package let key: SecureBytes
+    package let expires: Int?
+    package let idle: Int?
 
     /// Whether the times are ones vault writes, so that no arithmetic on them can overflow
     /// (a key of ours may have been replaced by any process of the session).
-    var isWithinBounds: Bool {
+    package var isWithinBounds: Bool {
         (expires.map { $0 > 0 && $0 <= Self.latestExpiry } ?? true) && (idle.map { $0 > 0 && $0 <= Self.longestIdle } ?? true)
     }
 
     /// The key with `expires` as the time it ends unless used again.
-    func cachedKey(expires: Int?) -> CachedKey {
+    package func cachedKey(expires: Int?) -> CachedKey {
         CachedKey(key: key, expires: expires.map { Date(timeIntervalSince1970: TimeInterval($0)) }, idle: idle.map(TimeInterval.init),
                   latestExpiry: self.expires)
     }
 
     /// Reads a payload (the buffer may be longer than the record); `nil` if it is not one.
-    init?(payload: SecureBytes) {
+    package init?(payload: SecureBytes) {
         guard payload.count >= Self.length else { return nil }
         let fields: (magic: [UInt8], numbers: [UInt64]) = payload.withUnsafeBytes { bytes in
             let numbers = (0..<2).map { index in
@@ -215,14 +215,14 @@ struct KernelKeyRecord {
         self.init(key: key, expires: values[0], idle: values[1])
     }
 
-    init(key: SecureBytes, expires: Int?, idle: Int?) {
+    package init(key: SecureBytes, expires: Int?, idle: Int?) {
         self.key = key
         self.expires = expires
         self.idle = idle
     }
 
     /// The payload, in guarded memory.
-    func payload() throws(CryptoError) -> SecureBytes {
+    package func payload() throws(CryptoError) -> SecureBytes {
         let payload = try SecureBytes(count: Self.length)
         payload.withUnsafeMutableBytes { output in
             output.copyBytes(from: Self.magic)

@@ -8,7 +8,7 @@ import Glibc
 /// The keys the kernel lists in /proc/keys: every key this process may view, whichever
 /// session's keyring holds it. Lines read `SERIAL FLAGS USAGE EXPIRY PERM UID GID TYPE
 /// DESCRIPTION: SUMMARY` (serial and permissions in hex; the type padded to nine characters).
-enum ProcKeys {
+package enum ProcKeys {
     /// One listed key of this user's.
     struct Listed: Equatable {
         var serial: key_serial_t
@@ -46,7 +46,7 @@ enum ProcKeys {
     }
 
     /// The unit the list shows `seconds` in (the kernel picks the largest that fits).
-    static func unit(of seconds: Int) -> Int {
+    package static func unit(of seconds: Int) -> Int {
         units.first { seconds >= $0.seconds }?.seconds ?? 1
     }
 }

@@ -142,7 +142,7 @@ public struct CachedKey {
     private static let tag = "vault-key-v1"
 
     /// The item's text, NUL-terminated, written straight into guarded memory.
-    static func itemText(key: SecureBytes, expires: Int?) throws -> SecureBytes {
+    package static func itemText(key: SecureBytes, expires: Int?) throws -> SecureBytes {
         let header = Array("\(tag) \(expires ?? 0) ".utf8)
         let encodedLength = (key.count + 2) / 3 * 4
         let text = try SecureBytes(count: header.count + encodedLength + 1)
@@ -159,7 +159,7 @@ public struct CachedKey {
     }
 
     /// Reads an item's text; `nil` for anything that is not a well-formed item of ours.
-    init?(itemText: UnsafeRawBufferPointer) {
+    package init?(itemText: UnsafeRawBufferPointer) {
         let parts = itemText.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, Array(parts[0]) == Array(Self.tag.utf8),
               let seconds = Int(String(decoding: parts[1], as: UTF8.self)), seconds >= 0,

@@ -100,28 +100,3 @@ final class RecordingClipboard: Clipboard, Sendable {
             })
     }
 }
-
-/// A session with no keyring at all (no Secret Service, and a kernel that refuses keyctl), for
-/// the paths that notice it: every keyring it makes is unavailable for `reason`.
-final class MissingKeyring: KeyringBackend {
-    let name: String
-    let reason: String
-    init(name: String, reason: String) {
-        self.name = name
-        self.reason = reason
-    }
-    var availability: KeyringAvailability { .unavailable(reason: reason) }
-    func lookup(vaultID: String) -> CachedKey? { nil }
-    func cachedItem(vaultID: String) -> CachedKey? { nil }
-    func keep(_ key: SecureBytes, vaultID: String, label: String, expires: Int?, idle: Int?) -> KeyStorage { .notKept(reason) }
-    func removeItem(vaultID: String) -> KeyRemoval { .failed(reason) }
-
-    /// Keyrings that are both missing: the Secret Service for `reason`, the kernel's for
-    /// `kernelReason`.
-    static func factory(reason: String, kernelReason: String = "keyctl: Operation not permitted") -> KeyringFactory {
-        KeyringFactory(
-            kernel: { MissingKeyring(name: "kernel keyring", reason: kernelReason) },
-            secretService: { MissingKeyring(name: "Secret Service", reason: reason) },
-            now: { Date() })
-    }
-}

@@ -1,6 +1,9 @@
 import Foundation
+import KeyringDoubles
 import Testing
 import VaultCLI
+import VaultCore
+import VaultSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,15 +13,15 @@ import Glibc
 /// gets a clean environment (`HOME`, `VAULT_PATH`, `VAULT_PASSWORD_FILE`, `PATH`, and only what
 /// the fixture was asked to pass on) and runs in that folder.
 ///
-/// By default the fixture keeps `vault` away from any Secret Service: it writes
-/// `$HOME/.config/vault/config.json` with `{"keyring": false}`, so no run looks for a keyring or
-/// notes on standard error that it found none. `keyring: true` writes no config and passes on
-/// the test process's session bus (`DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`);
-/// `display: true` passes on its X display (`DISPLAY`, `XAUTHORITY`) for the clipboard.
+/// Where the runs keep the vault's key is the fixture's `keyring` (`Keyring`): by default
+/// nowhere (`$HOME/.config/vault/config.json` says `{"keyring": false}`, so no run looks for a
+/// keyring or notes on standard error that it found none); in-memory keyrings that every
+/// in-process run is given; or the test process's real ones. `display: true` passes on its X
+/// display (`DISPLAY`, `XAUTHORITY`) for the clipboard.
 ///
 /// `run` runs a command in-process (`InProcessVault`) unless the fixture needs the session's
-/// daemons (`keyring` or `display`) or was made with `process: true`; `start` always starts the
-/// binary, for what needs a process of its own.
+/// daemons (the real keyrings, or `display`) or was made with `process: true`; `start` always
+/// starts the binary, for what needs a process of its own.
 final class VaultFixture: Sendable {
     static let masterPassword = "correct horse battery staple ✓"
     /// The cheapest Argon2id profile `vault init` accepts, so that tests are fast.
@@ -32,16 +35,34 @@ final class VaultFixture: Sendable {
     private let ioFolder: String
     /// Variables of the test process that every run gets as well.
     private let passedOn: [String: String]
+    /// Where the runs keep the vault's key.
+    let keyring: Keyring
     /// Whether `run` starts the binary instead of running the command in-process.
     let runsProcesses: Bool
+
+    /// Where a fixture's runs keep the vault's key.
+    enum Keyring: Sendable {
+        /// Nowhere: the config turns the keyring off.
+        case off
+        /// The test process's own: the kernel keyring of its session, and the Secret Service
+        /// on its session bus (`scripts/with-keyring` gives it both), which libsecret finds
+        /// from the process's environment. Every run is a process, given the bus
+        /// (`DBUS_SESSION_BUS_ADDRESS`, `XDG_RUNTIME_DIR`).
+        case system
+        /// The keyrings of an in-memory session, which every run is given in-process: fixtures
+        /// given the same session see each other's keys, and no run can be a process.
+        case inMemory(InMemoryKeyringSession = InMemoryKeyringSession())
+    }
 
     /// The test process's variables that reach its Secret Service and its X display.
     private static let sessionBusVariables = ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"]
     private static let displayVariables = ["DISPLAY", "XAUTHORITY"]
 
     /// A fixture without a vault; see the type's comment for `keyring`, `display` and `process`.
-    init(keyring: Bool = false, display: Bool = false, process: Bool = false) throws {
-        runsProcesses = keyring || display || process
+    init(keyring: Keyring = .off, display: Bool = false, process: Bool = false) throws {
+        self.keyring = keyring
+        let systemKeyring = if case .system = keyring { true } else { false }
+        runsProcesses = systemKeyring || display || process
         let template = FileManager.default.temporaryDirectory.path + "/vault-cli-XXXXXX"
         var buffer = Array(template.utf8CString)
         guard mkdtemp(&buffer) != nil, let resolved = realpath(buffer, nil) else {
@@ -54,12 +75,12 @@ final class VaultFixture: Sendable {
         ioFolder = root + "/io"
         try FileManager.default.createDirectory(atPath: ioFolder, withIntermediateDirectories: false)
         try Self.writeFile(passwordFile, Self.masterPassword + "\n", mode: 0o600)
-        if !keyring {
+        if case .off = keyring {
             let configFolder = root + "/.config/vault"
             try FileManager.default.createDirectory(atPath: configFolder, withIntermediateDirectories: true)
             try Self.writeFile(configFolder + "/config.json", #"{"keyring": false}"# + "\n")
         }
-        let names = (keyring ? Self.sessionBusVariables : []) + (display ? Self.displayVariables : [])
+        let names = (systemKeyring ? Self.sessionBusVariables : []) + (display ? Self.displayVariables : [])
         let parent = ProcessInfo.processInfo.environment
         passedOn = parent.filter { names.contains($0.key) }
         if runsProcesses {
@@ -70,7 +91,7 @@ final class VaultFixture: Sendable {
     }
 
     /// A fixture whose vault has been created with `vault init` and the cheap KDF.
-    static func initialized(keyring: Bool = false, display: Bool = false, process: Bool = false) async throws -> VaultFixture {
+    static func initialized(keyring: Keyring = .off, display: Bool = false, process: Bool = false) async throws -> VaultFixture {
         let fixture = try VaultFixture(keyring: keyring, display: display, process: process)
         try await fixture.succeed(["init"] + cheapKDF)
         return fixture
@@ -92,6 +113,10 @@ final class VaultFixture: Sendable {
 
     /// Starts `vault arguments…`; `environment` adds variables, or removes them with `nil`.
     func start(_ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:]) throws -> RunningVault {
+        if case .inMemory = keyring {
+            // It would find the test process's kernel keyring instead.
+            throw InMemoryKeyringOutOfReach()
+        }
         var environment = self.environment
         for (name, value) in changes { environment[name] = value }
         return try RunningVault(arguments: arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
@@ -114,7 +139,8 @@ final class VaultFixture: Sendable {
     }
 
     /// Runs `vault arguments…` in-process in a context `adjust` changed: with a terminal, a
-    /// keyring or clipboards of the test's own.
+    /// keyring or clipboards of the test's own. With in-memory keyrings, the context has them
+    /// before `adjust` is called.
     func run(
         _ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:],
         adjusting adjust: (inout CommandContext) -> Void
@@ -123,7 +149,13 @@ final class VaultFixture: Sendable {
         for (name, value) in changes { environment[name] = value }
         return try await CommandGate.commands.admitted {
             try await InProcessVault.run(arguments, stdin: stdin.map { Data($0.utf8) }, environment: environment,
-                                         ioFolder: ioFolder, adjust: adjust)
+                                         ioFolder: ioFolder) { context in
+                if case .inMemory(let session) = keyring {
+                    let records = KeyLifetimeRecords(stateHome: XDGFolders.stateHome(environment: context.environment))
+                    context.keyrings = session.factory(records: records, now: context.now)
+                }
+                adjust(&context)
+            }
         }
     }
 
@@ -186,4 +218,10 @@ final class VaultFixture: Sendable {
         guard stat(path, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         return info.st_mode & 0o7777
     }
+}
+
+/// A fixture with in-memory keyrings was asked to start `vault` as a process, which cannot reach
+/// them.
+struct InMemoryKeyringOutOfReach: Error, CustomStringConvertible {
+    var description: String { "a started vault cannot reach the fixture's in-memory keyrings: run the command in-process" }
 }
