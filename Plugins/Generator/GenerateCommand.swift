@@ -9,6 +9,9 @@ import VaultSystem
 
 /// `vault generate`: new passwords or passphrases, printed, or the first one copied.
 struct GenerateCommand: VaultSubcommand {
+    /// It opens no vault.
+    var vault: VaultOptions { .omitted }
+
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Generate random passwords or passphrases.",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VaultCore
 
 /// The derived key in the test session's real Secret Service, checked from outside with
 /// `secret-tool`: its item holds the key with an expiry never earlier than asked, is removed by
@@ -21,7 +22,7 @@ struct SecretServiceKeyringTests {
         while true {
             try await fixture.succeed(["lock"])
             let unlock = try await fixture.succeed(["unlock", "--timeout", "\(span)s"])
-            #expect(unlock.stderr.hasPrefix("Unlocked \(fixture.vaultPath) for \(span)s, in the kernel keyring ("), "\(unlock)")
+            #expect(unlock.stderr.hasPrefix("Unlocked \(fixture.vaultPath) for \(TimeSpan.describe(Double(span))), in the kernel keyring ("), "\(unlock)")
             let get = try await fixture.run(["get", "entry"], environment: withoutPassword)
             if get.status == 0 {
                 #expect(get.stdout == "entry-pw\n", "\(get)")

@@ -465,19 +465,9 @@ private extension SyncMachine {
         "origin/" + (try await branch())
     }
 
-    /// How many commits the current branch has.
-    func commitCount() async throws -> Int {
-        try #require(Int(try await gitOutput(["rev-list", "--count", "HEAD"])))
-    }
-
     /// Whether git has a merge under way (MERGE_HEAD).
     func isMerging() async throws -> Bool {
         try await git(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).status == 0
-    }
-
-    /// Replaces this machine's config file.
-    func writeConfig(_ json: String) throws {
-        try VaultFixture.writeFile(folder + "/config/vault/config.json", json + "\n")
     }
 
     /// `vault sync status` as label and value ("Changes" → "all committed").

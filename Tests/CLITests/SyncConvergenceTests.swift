@@ -6,7 +6,7 @@ import VaultSystem
 
 /// `vault sync` converges: a bare repository on local disk and clones of one vault on machines
 /// of their own (`SyncWorld`), concurrent changes of every kind on two of them, synced in
-/// either order, and every machine ends with the same vault: entry for entry the one VaultKit's
+/// either order, and every machine ends with the same vault: entry for entry the one VaultCore's
 /// three-way merge (`VaultFileMerge`, the model) makes of the copies the machines held before
 /// they synced. Stamps come from the real clock, so no run can be replayed to the millisecond:
 /// each run is held to the model merge of its own copies. A master password changed on one
@@ -305,7 +305,7 @@ extension SyncConvergenceTests {
         Array(try Data(contentsOf: URL(fileURLWithPath: machine.vaultPath)))
     }
 
-    /// What VaultKit's merge makes of `copies` (all under the fixture's master password), as
+    /// What VaultCore's merge makes of `copies` (all under the fixture's master password), as
     /// `entries()` exports it: the merged file is the vault of a machine of its own that never syncs.
     private func modelEntries(of copies: Copies, in world: SyncWorld) async throws -> String {
         let unlocker = Unlocker(passwordSource: PasswordFile(path: world.fixture.passwordFile, warn: { _ in }), keyCache: NoKeyCache())

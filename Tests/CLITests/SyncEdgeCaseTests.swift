@@ -22,7 +22,7 @@ struct SyncEdgeCaseTests {
         let (_, one, two) = try await sharedRepository(vaults: ["a", "b"], topFile: "README")
         for vault in ["a", "b"] {
             try await two.succeed(vault, ["sync"])
-            #expect(try await two.machine.gitText(["config", "--local", "merge.vault.driver"])
+            #expect(try await two.machine.gitOutput(["config", "--local", "merge.vault.driver"])
                     == "'\(VaultBinary.path)' sync merge-driver %O %A %B %P", "vault sync sets the missing driver")
         }
         for repository in [one, two] {
@@ -39,15 +39,15 @@ struct SyncEdgeCaseTests {
         #expect(merged.stdoutLines.contains { $0.hasPrefix("Merged the changes from origin/main") }, "\(merged)")
         #expect(try await one.names("a") == ["a/base", "a/one", "a/two"])
         #expect(try await one.names("b") == ["b/base", "b/one", "b/two"], "b's vault is b's, merged by the configured driver")
-        #expect(try await one.machine.gitText(["rev-list", "--parents", "-n1", "HEAD"]).split(separator: " ").count == 3, "a merge commit")
-        #expect(try await one.machine.gitText(["status", "--porcelain"]).isEmpty)
+        #expect(try await one.machine.gitOutput(["rev-list", "--parents", "-n1", "HEAD"]).split(separator: " ").count == 3, "a merge commit")
+        #expect(try await one.machine.gitOutput(["status", "--porcelain"]).isEmpty)
 
         try await two.succeed("a", ["sync"])
         for vault in ["a", "b"] {
             #expect(try two.bytes(vault) == (try one.bytes(vault)), "\(vault): the same file on both machines")
             #expect(try await two.entries(vault) == (try await one.entries(vault)), "\(vault): the same entries on both machines")
         }
-        #expect(try await two.machine.gitText(["rev-parse", "HEAD"]) == (try await one.machine.gitText(["rev-parse", "HEAD"])))
+        #expect(try await two.machine.gitOutput(["rev-parse", "HEAD"]) == (try await one.machine.gitOutput(["rev-parse", "HEAD"])))
     }
 
     @Test("a git merge under way that touches another file is refused with exit 1 and left as it was, and an automatic commit only warns")
@@ -103,7 +103,7 @@ struct SyncEdgeCaseTests {
         #expect(synced.status == 0, "\(synced)")
         #expect(try await one.mergeHead() == nil, "the merge is finished")
         #expect(try await one.names(folder) == ["\(folder)/base", "\(folder)/one", "\(folder)/two"])
-        #expect(try await one.machine.gitText(["status", "--porcelain"]).isEmpty)
+        #expect(try await one.machine.gitOutput(["status", "--porcelain"]).isEmpty)
     }
 
     // MARK: A master password changed on the other machine
@@ -117,18 +117,18 @@ struct SyncEdgeCaseTests {
         try await b.succeed(["passwd", "--new-password-file", newPassword])
         try await b.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
 
-        let head = try await a.gitText(["rev-parse", "HEAD"])
-        let branch = try await a.gitText(["symbolic-ref", "HEAD"])
+        let head = try await a.gitOutput(["rev-parse", "HEAD"])
+        let branch = try await a.gitOutput(["symbolic-ref", "HEAD"])
         let file = try Data(contentsOf: URL(fileURLWithPath: a.vaultPath))
         let synced = try await a.vault(["sync"])
         #expect(synced.status == 1 || synced.status == 3, "\(synced)")
         expectFailure(synced, status: synced.status ?? -1, mentioning: "nothing was merged")
 
-        #expect(try await a.gitText(["rev-parse", "HEAD"]) == head)
-        #expect(try await a.gitText(["symbolic-ref", "HEAD"]) == branch)
+        #expect(try await a.gitOutput(["rev-parse", "HEAD"]) == head)
+        #expect(try await a.gitOutput(["symbolic-ref", "HEAD"]) == branch)
         #expect(try Data(contentsOf: URL(fileURLWithPath: a.vaultPath)) == file)
-        #expect(try await a.gitText(["status", "--porcelain"]).isEmpty)
-        let fetched = try await a.gitText(["rev-parse", "@{upstream}"])
+        #expect(try await a.gitOutput(["status", "--porcelain"]).isEmpty)
+        let fetched = try await a.gitOutput(["rev-parse", "@{upstream}"])
         let fastForward = try await a.git(["merge-base", "--is-ancestor", head, fetched]).status == 0
         #expect(fetched != head && fastForward, "B's passwd was fetched, and could have been a fast-forward")
         #expect(try await a.names() == ["web/a", "web/b"], "the vault still opens with the old password")
@@ -187,7 +187,7 @@ struct SyncEdgeCaseTests {
 
         for machine in [a, b] {
             #expect(try await machine.names() == ["web/base", "web/from-a", "web/from-b"], "\(machine.machine.name)")
-            #expect(try await machine.machine.gitText(["status", "--porcelain"]).isEmpty, "\(machine.machine.name)")
+            #expect(try await machine.machine.gitOutput(["status", "--porcelain"]).isEmpty, "\(machine.machine.name)")
             let committed = try await machine.machine.gitSucceeds(["cat-file", "blob", "HEAD:vault.json"]).stdoutData
             #expect(try Data(contentsOf: URL(fileURLWithPath: machine.machine.vaultPath)) == committed,
                     "\(machine.machine.name): the vault file is the committed one, byte for byte")
@@ -215,7 +215,7 @@ struct SyncEdgeCaseTests {
         let laptop = try await world.founder("laptop")
         try await laptop.gitSucceeds(["config", key, setting])
         try await laptop.succeed(["sync"])
-        #expect(try await laptop.gitText(["config", "--local", "--get-all", key]) == (setAgain ? Self.ownSettings[key] : setting))
+        #expect(try await laptop.gitOutput(["config", "--local", "--get-all", key]) == (setAgain ? Self.ownSettings[key] : setting))
     }
 }
 
@@ -271,7 +271,7 @@ extension SyncEdgeCaseTests {
             MergeState(
                 head: try await machine.git(["rev-parse", "-q", "--verify", "HEAD"]).stdout,
                 mergeHead: try await mergeHead(),
-                index: try await machine.gitText(["ls-files", "-s", "--"] + paths),
+                index: try await machine.gitOutput(["ls-files", "-s", "--"] + paths),
                 files: Dictionary(uniqueKeysWithValues: try paths.map { ($0, try Data(contentsOf: URL(fileURLWithPath: top + "/" + $0))) }))
         }
     }
@@ -335,19 +335,5 @@ extension SyncEdgeCaseTests {
         func names() async throws -> [String] {
             try await succeed(["list"]).stdoutLines
         }
-    }
-}
-
-private extension SyncMachine {
-    /// git's output in the vault's folder without its final newline, stopping the test unless
-    /// git exits 0.
-    func gitText(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await gitSucceeds(arguments, sourceLocation: sourceLocation)
-        return result.stdout.hasSuffix("\n") ? String(result.stdout.dropLast()) : result.stdout
-    }
-
-    /// Replaces this machine's config file.
-    func writeConfig(_ json: String) throws {
-        try VaultFixture.writeFile(folder + "/config/vault/config.json", json + "\n")
     }
 }

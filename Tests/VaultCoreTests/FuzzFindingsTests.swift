@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import VaultCore
 
-/// What the fuzz targets of Fuzz/ found in VaultKit, each kept as a test that failed before its
+/// What the fuzz targets of Fuzz/ found in the domain (VaultCore), each kept as a test that failed before its
 /// fix (the inputs are in Fuzz/seeds/<target>/crash-*, described in each folder's README).
 @Suite("Fuzz findings: merge")
 struct MergeFuzzFindingsTests {

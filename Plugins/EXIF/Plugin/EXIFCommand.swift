@@ -9,6 +9,9 @@ import VaultSystem
 
 /// `vault exif`: what photos give away, and stripping it without touching a pixel.
 struct EXIFCommand: VaultSubcommand {
+    /// It opens no vault.
+    var vault: VaultOptions { .omitted }
+
     static let configuration = CommandConfiguration(
         commandName: "exif",
         abstract: "Show what a photo's metadata gives away, or strip it without re-encoding.",

@@ -4,7 +4,9 @@ import ArgumentParser
 /// `VaultProgram` built for it from its vault options and the context the executable (or a
 /// test) made, never reaching past them to the process.
 public protocol VaultSubcommand: ParsableCommand {
-    /// The vault options the command was given; a command without them gets the defaults.
+    /// The vault options the command was given: `@OptionGroup var vault: VaultOptions`, or
+    /// `VaultOptions.omitted` for a command that opens no vault. (No default, so that a group
+    /// declared under another name cannot be ignored unseen.)
     var vault: VaultOptions { get }
     /// How the command gets the vault's key; most take a cached one.
     static var keyAccess: KeyAccess { get }
@@ -14,6 +16,5 @@ public protocol VaultSubcommand: ParsableCommand {
 }
 
 extension VaultSubcommand {
-    public var vault: VaultOptions { .omitted }
     public static var keyAccess: KeyAccess { .cachedOrPassword }
 }

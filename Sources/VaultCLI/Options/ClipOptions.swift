@@ -59,7 +59,8 @@ public struct ClipSettings: ParsableArguments {
     /// Copies `secret`, schedules the clearing, and tells the person on standard error.
     public func copy(_ secret: String, describing name: String, in session: VaultSession) throws {
         let context = session.context
-        let seconds = try clipTimeout ?? environmentTimeout(context.environment) ?? session.config().clipTimeout ?? 45
+        let config = try session.config()
+        let seconds = try clipTimeout ?? environmentTimeout(context.environment) ?? config.clipTimeout ?? 45
         var bytes = Array(secret.utf8)
         defer { for index in bytes.indices { bytes[index] = 0 } }
         try bytes.withUnsafeBytes { buffer in

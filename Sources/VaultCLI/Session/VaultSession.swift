@@ -36,21 +36,26 @@ public final class VaultSession: VaultAccess {
         let diagnostics = context.diagnostics
         let devicePath = DeviceIdentity.path(stateHome: XDGFolders.stateHome(environment: context.environment))
         self.devicePath = devicePath
+        // A command that never asks (completion, at each Tab) says nothing while it waits either.
+        let events = keyAccess == .cachedOnly
+            ? StoreEvents.silent
+            : StoreEvents(lockWait: { path in diagnostics.note("Waiting for another vault command to finish with \(path)…") },
+                          warning: diagnostics.warning)
         store = VaultStore(
             path: vaultPath, origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now),
-            events: StoreEvents(
-                lockWait: { diagnostics.note("Waiting for another vault command to finish with \(vaultPath)…") },
-                warning: diagnostics.warning))
+            events: events)
     }
 
     /// The same command's session for another vault file (shell completion, which completes
-    /// the `--vault` of the line being typed): the same config and key access.
+    /// the `--vault` of the line being typed): the same config and key access, and an unlocker
+    /// of its own, so it is made before this session's unlocker is used.
     public func forVault(at path: String) -> VaultSession {
         VaultSession(options: options, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 
     /// The same session with nobody at the terminal to ask (git's credential helper under
-    /// `GIT_TERMINAL_PROMPT=0`).
+    /// `GIT_TERMINAL_PROMPT=0`), and an unlocker of its own (whose password source has no
+    /// terminal), so it is made before this session's unlocker is used.
     public func withoutTerminal() -> VaultSession {
         var quiet = context
         quiet.terminal = .none

@@ -5,6 +5,9 @@ import VaultSystem
 
 /// The detached process that clears the clipboard later; started by `--clip`, not by people.
 struct ClipboardClearCommand: VaultSubcommand {
+    /// It opens no vault.
+    var vault: VaultOptions { .omitted }
+
     static let configuration = CommandConfiguration(
         commandName: "clipboard-clear",
         abstract: "Clear the clipboard after a delay (internal; started by --clip).",

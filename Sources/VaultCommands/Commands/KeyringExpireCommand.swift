@@ -6,6 +6,9 @@ import VaultSystem
 /// The detached process that removes a cached key when its lifetime ends; started by
 /// `vault unlock --timeout`, not by people.
 struct KeyringExpireCommand: VaultSubcommand {
+    /// It opens no vault.
+    var vault: VaultOptions { .omitted }
+
     static let configuration = CommandConfiguration(
         commandName: "keyring-expire",
         abstract: "Remove a cached key when it expires (internal; started by unlock --timeout).",

@@ -10,6 +10,9 @@ import VaultSystem
 /// `vault plugins`: the registered plugins with their commands and capabilities, and the
 /// external `vault-NAME` programs found.
 struct PluginsCommand: VaultSubcommand {
+    /// It opens no vault.
+    var vault: VaultOptions { .omitted }
+
     static let configuration = CommandConfiguration(
         commandName: "plugins",
         abstract: "List the plugins, their commands and capabilities.")

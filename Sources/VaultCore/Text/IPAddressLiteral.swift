@@ -6,7 +6,7 @@ enum IPAddressLiteral {
     static func isIPv4(_ text: Substring) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { part in
-            guard (1...3).contains(part.count), part.allSatisfy(\.isASCIIDigit), let value = Int(part) else { return false }
+            guard (1...3).contains(part.utf8.count), part.utf8.allSatisfy(isDigit), let value = Int(part) else { return false }
             return value <= 255 && (part.count == 1 || part.first != "0")
         }
     }
@@ -23,16 +23,15 @@ enum IPAddressLiteral {
                     guard isIPv4(part) else { return false }
                     groups += 2
                 } else {
-                    guard (1...4).contains(part.count), part.allSatisfy(\.isASCIIHexDigit) else { return false }
+                    guard (1...4).contains(part.utf8.count), part.utf8.allSatisfy(isHexDigit) else { return false }
                     groups += 1
                 }
             }
         }
         return halves.count == 2 ? groups <= 7 : groups == 8
     }
-}
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-    fileprivate var isASCIIHexDigit: Bool { isASCIIDigit || ("a"..."f").contains(self) || ("A"..."F").contains(self) }
+    /// ASCII digits and hex digits, byte by byte: a digit with a combining mark is no digit.
+    private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
 }

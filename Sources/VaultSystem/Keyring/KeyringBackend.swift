@@ -23,6 +23,19 @@ public protocol KeyringBackend: AnyObject {
     func removeItem(vaultID: String) -> KeyRemoval
 }
 
+extension KeyringBackend {
+    /// The kept key, unless it has expired by `now`: then it is removed and absent. The lookup
+    /// of a place that does not end keys itself (the Secret Service).
+    package func unexpiredItem(vaultID: String, now: Date) -> CachedKey? {
+        guard let item = cachedItem(vaultID: vaultID) else { return nil }
+        if let expires = item.expires, expires <= now {
+            _ = removeItem(vaultID: vaultID)
+            return nil
+        }
+        return item
+    }
+}
+
 /// Whether a keyring can hold keys here, and where: "session keyring", "session collection".
 public enum KeyringAvailability: Equatable, Sendable {
     case available(place: String)

@@ -60,12 +60,7 @@ public final class SecretServiceKeyCache: KeyringBackend {
     public let name = "Secret Service"
 
     public func lookup(vaultID: String) -> CachedKey? {
-        guard let item = cachedItem(vaultID: vaultID) else { return nil }
-        if let expires = item.expires, expires <= now() {
-            _ = removeItem(vaultID: vaultID)
-            return nil
-        }
-        return item
+        unexpiredItem(vaultID: vaultID, now: now())
     }
 
     /// The cached key and its expiry, without removing an expired one (for `vault status`).

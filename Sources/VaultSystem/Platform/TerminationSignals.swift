@@ -58,12 +58,8 @@ public enum TerminationSignals {
             let descriptor = argument!.assumingMemoryBound(to: Int32.self).pointee
             while true {
                 var byte: UInt8 = 0
-                let count = read(descriptor, &byte, 1)
-                if count == 1 {
-                    TerminationSignals.arrived(Int32(byte & 0x7f), fromTerminal: byte & 0x80 != 0)
-                } else if count == 0 || errno != EINTR {
-                    return nil
-                }
+                guard SystemCall.retryingInterrupts({ read(descriptor, &byte, 1) }) == 1 else { return nil }
+                TerminationSignals.arrived(Int32(byte & 0x7f), fromTerminal: byte & 0x80 != 0)
             }
         }, reader) == 0 else { return }
         pthread_detach(thread)

@@ -33,10 +33,14 @@ public final class VaultStore {
         self.events = events
         let lockPath = self.path + ".lock"
         readerCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: false, onLockWait: {})
-        patientCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: true, onLockWait: events.lockWait)
+        let resolved = self.path
+        patientCacheGuard = VaultFileCacheGuard(vaultPath: resolved, lockPath: lockPath, patient: true, onLockWait: { events.lockWait(resolved) })
     }
 
     var lockPath: String { path + ".lock" }
+
+    /// Tells the command that this store waits for another process's lock.
+    private func announceLockWait() { events.lockWait(path) }
 
     /// The label under which a cached key is shown in a keyring.
     public var keyLabel: String { "vault key for \(path)" }
@@ -51,7 +55,7 @@ public final class VaultStore {
         let id = UUID().uuidString.lowercased()
         let (envelope, _) = try Envelope.create(id: id, cipher: cipher, kdf: kdf, keyEncryptionKey: key, salt: salt)
         try Paths.createFolders(Paths.folder(of: path))
-        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
@@ -89,7 +93,7 @@ public final class VaultStore {
             _ = try FileLock(path: lockPath, giveUpAfter: .zero, onWait: {})
             return false
         } catch .lockBusy {
-            _ = try? FileLock(path: lockPath, onWait: events.lockWait)
+            _ = try? FileLock(path: lockPath, onWait: announceLockWait)
             return true
         } catch {
             return false
@@ -153,7 +157,7 @@ public final class VaultStore {
     /// Runs `body` holding the vault's lock, so that no vault command changes the file
     /// meanwhile: `vault sync`, while git commits and replaces it.
     public func whileLocked<R>(_ body: () throws -> R) throws -> R {
-        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         return try body()
     }
@@ -212,7 +216,7 @@ public final class VaultStore {
     private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
         let (before, envelopeBefore) = try readHeader()
         let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: readerCacheGuard)
-        let lock = try FileLock(path: lockPath, onWait: events.lockWait)
+        let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try readVault()

@@ -65,6 +65,16 @@ struct SyncMachine {
         ]
     }
 
+    /// Replaces this machine's config file.
+    func writeConfig(_ json: String) throws {
+        try VaultFixture.writeFile(folder + "/config/vault/config.json", json + "\n")
+    }
+
+    /// How many commits the current branch has.
+    func commitCount() async throws -> Int {
+        try #require(Int(try await gitOutput(["rev-list", "--count", "HEAD"])))
+    }
+
     /// Runs `vault arguments…` on this machine, whatever its status.
     func vault(_ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:]) async throws -> VaultResult {
         try await fixture.run(arguments, stdin: stdin, environment: environment.merging(changes) { _, new in new })

@@ -21,12 +21,7 @@ public final class InMemorySecretService: KeyringBackend {
     public var availability: KeyringAvailability { session.secretServiceAvailability }
 
     public func lookup(vaultID: String) -> CachedKey? {
-        guard let item = cachedItem(vaultID: vaultID) else { return nil }
-        if let expires = item.expires, expires <= now() {
-            _ = removeItem(vaultID: vaultID)
-            return nil
-        }
-        return item
+        unexpiredItem(vaultID: vaultID, now: now())
     }
 
     public func cachedItem(vaultID: String) -> CachedKey? {
