@@ -186,6 +186,17 @@ let package = Package(
             name: "KeyringDoubles",
             dependencies: ["VaultCore", "VaultSystem"],
             path: "Tests/Support/KeyringDoubles"),
+        // What the command tests build on: a private vault per test (VaultFixture) whose commands
+        // run in-process or as the binary, and the programs, servers, terminals and daemons
+        // around them.
+        .target(
+            name: "CLITestSupport",
+            dependencies: [
+                "VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "KeyringDoubles",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/Support/CLITestSupport"),
         // Compares the parts of libsecret, GLib and libxml2 that vault declares itself (it opens
         // them at run time) with the installed headers.
         .target(
@@ -246,6 +257,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom", "KeyringDoubles",
+                "CLITestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
