@@ -6,6 +6,8 @@ package enum BreachData {
     /// "password" and how often the real data has seen it.
     package static let password = "password"
     package static let passwordCount = 52_256_179
+    /// The data file of a server that knows "password" only.
+    package static let passwordOnly = file([(password, passwordCount)])
 
     /// The SHA-1 of the password's UTF-8 bytes, in upper-case hex.
     package static func sha1(_ password: String) -> String {

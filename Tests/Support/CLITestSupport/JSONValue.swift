@@ -45,3 +45,10 @@ package enum JSONValue {
         }
     }
 }
+
+extension VaultResult {
+    /// Each line of standard output as a JSON object.
+    package func stdoutObjects() throws -> [[String: Any]] {
+        try stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
+    }
+}

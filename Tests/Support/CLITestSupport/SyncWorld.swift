@@ -81,6 +81,14 @@ package struct SyncMachine {
         return result
     }
 
+    /// Runs `git arguments…` and stops the test unless it exits 0.
+    @discardableResult
+    package func gitSucceeds(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
+        let result = try await git(arguments)
+        try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
     /// Runs `git arguments…` in the vault's folder, whatever its status.
     @discardableResult
     package func git(_ arguments: [String]) async throws -> VaultResult {

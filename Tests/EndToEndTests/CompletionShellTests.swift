@@ -42,7 +42,7 @@ struct CompletionShellTests {
 
     @Test("bash completes names after get, show, edit, rm, otp, both names of mv, and --entry; quoted as typed")
     func bashCompletesNames() async throws {
-        let fixture = try await CompletionTests.fixture(keyring: .system)
+        let fixture = try await CompletionNames.fixture(keyring: .system)
         for command in ["get", "show", "edit", "rm", "otp"] {
             #expect(try await Self.bashCompletions(fixture, [command, "web/"]).sorted() == ["web/github", "web/my bank"], "\(command)")
         }
@@ -59,7 +59,7 @@ struct CompletionShellTests {
 
     @Test("fish completes names, special characters and all")
     func fishCompletesNames() async throws {
-        let fixture = try await CompletionTests.fixture(keyring: .system)
+        let fixture = try await CompletionNames.fixture(keyring: .system)
         let fish = try #require(ExternalProgram.find("fish"), "fish is not installed")
         let script = try await Self.script(fixture, "fish")
         func complete(_ line: String) async throws -> [String] {
@@ -78,7 +78,7 @@ struct CompletionShellTests {
 
     @Test("bash and zsh in a terminal insert the name quoted as the shell needs it")
     func shellsInsertQuotedNames() async throws {
-        let fixture = try await CompletionTests.fixture(keyring: .system)
+        let fixture = try await CompletionNames.fixture(keyring: .system)
         try #require(TmuxShell.tmux != nil, "tmux is not installed")
         let bashScript = try await Self.script(fixture, "bash")
         let bashRC = try VaultFixture.writeFile(fixture.path("bashrc"), "PS1='$ '\nsource '\(bashScript)'\n")

@@ -79,13 +79,4 @@ struct LockWaitTests {
         #expect(try await fixture.password(of: "web/a") == "pw-a")
         if command[0] == "add" { #expect(try await fixture.names() == ["web/a", "web/b"]) } else { #expect(result.stdout == "pw-a\n") }
     }
-
-    @Test("a vault that is not there is reported at once, and no lock file is left for it")
-    func missingVaultLeavesNoLock() async throws {
-        let fixture = try VaultFixture()
-        let missing = fixture.path("typo.json")
-        let result = try await fixture.run(["list", "--vault", missing])
-        #expect(result.status == 4 || result.status == 1, "\(result)")
-        #expect(!FileManager.default.fileExists(atPath: missing + ".lock"))
-    }
 }

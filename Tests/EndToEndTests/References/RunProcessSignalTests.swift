@@ -38,7 +38,7 @@ struct RunProcessSignalTests {
         #expect(vault.send(SIGTERM))
         let result = try await vault.finish(timeout: .seconds(30))
         #expect(result.termination == .exited(7), "\(result)")
-        let shown = variables.isEmpty ? "" : RunCommandTests.marker
+        let shown = variables.isEmpty ? "" : ConcealedOutput.marker
         #expect(result.stdout == "got TERM \(shown)\n", "\(result)")
     }
 

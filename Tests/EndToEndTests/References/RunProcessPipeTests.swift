@@ -37,7 +37,7 @@ struct RunProcessPipeTests {
         if let background { kill(background, SIGKILL) }
         #expect(result.termination == .exited(5), "\(result)")
         #expect(background != nil, "\(result)")
-        #expect(result.stderr == (variables.isEmpty ? "\n" : RunCommandTests.marker + "\n"), "\(result)")
+        #expect(result.stderr == (variables.isEmpty ? "\n" : ConcealedOutput.marker + "\n"), "\(result)")
     }
 
     @Test("a background process that keeps writing does not keep vault running once the command has ended")
@@ -68,7 +68,7 @@ struct RunProcessPipeTests {
         try go.write(contentsOf: Data("\n".utf8))
         try go.close()
         let result = try await vault.finish(timeout: .seconds(30))
-        #expect(result.status == 0 && result.stderr == "start\n\(RunCommandTests.marker)\nend\n", "\(result)")
+        #expect(result.status == 0 && result.stderr == "start\n\(ConcealedOutput.marker)\nend\n", "\(result)")
     }
 
     @Test("the issue's example: the command prints the concealment marker, not the secret")
@@ -84,7 +84,7 @@ struct RunProcessPipeTests {
             """, mode: 0o700)
         let vault = try fixture.start(["run", "--", "sh", "-c", "echo $DB_PASSWORD; \(tool)"], environment: ["DB_PASSWORD": "vault://db/prod"])
         let result = try await vault.finish(timeout: .seconds(30))
-        let marker = RunCommandTests.marker
+        let marker = ConcealedOutput.marker
         #expect(result.termination == .exited(2), "\(result)")
         #expect(result.stdout == "\(marker)\nconnecting with password \(marker)\n", "\(result)")
         #expect(result.stderr == "psql: FATAL: password authentication failed for \"\(marker)\"\n", "\(result)")

@@ -16,16 +16,6 @@ extension SyncWorld {
     }
 }
 
-extension SyncMachine {
-    /// Runs `git arguments…` and stops the test unless it exits 0.
-    @discardableResult
-    func gitSucceeds(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
-        let result = try await git(arguments)
-        try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
-        return result
-    }
-}
-
 @Suite("Sync through git with the merge driver")
 struct SyncMergeDriverTests {
     private func twoMachines() async throws -> (VaultFixture, SyncMachine, SyncMachine) {

@@ -135,20 +135,6 @@ struct PickTests {
         #expect(after.hasPrefix("vault: error: entry 'notes/plain' has no field 'password'"), "\(after.debugDescription)")
         #expect(after.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 1, "\(after.debugDescription)")
     }
-
-    @Test("without a terminal: one line saying so, exit 1")
-    func noTerminal() async throws {
-        let fixture = try await VaultFixture.initialized()
-        try await fixture.add("bank", password: "pw")
-        expectFailure(try await fixture.run(["pick", "--print"]), status: 1, mentioning: "no terminal")
-    }
-
-    @Test("--clip-timeout and --clip-backend do not go with --print")
-    func clipOptionsWithPrint() async throws {
-        let fixture = try await VaultFixture.initialized()
-        let result = try await fixture.run(["pick", "--print", "--clip-timeout", "5"])
-        #expect(result.status == 64 && result.stderr.contains("--clip-timeout and --clip-backend do not go with --print"), "\(result)")
-    }
 }
 
 extension ClipboardTests {

@@ -12,6 +12,6 @@ struct RunProcessStatusTests {
         let result = try await RunProcessPipeTests.shell(
             fixture, #"env --ignore-signal=CHLD "$VAULT" run -- sh -c 'echo "$DB"; exit 42'"#, variables: variables)
         #expect(result.termination == .exited(42), "\(result)")
-        #expect(result.stdout == (variables.isEmpty ? "\n" : RunCommandTests.marker + "\n"), "\(result)")
+        #expect(result.stdout == (variables.isEmpty ? "\n" : ConcealedOutput.marker + "\n"), "\(result)")
     }
 }
