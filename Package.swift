@@ -186,6 +186,17 @@ let package = Package(
             name: "KeyringDoubles",
             dependencies: ["VaultCore", "VaultSystem"],
             path: "Tests/Support/KeyringDoubles"),
+        // What the command tests build on: a private vault per test (VaultFixture) whose commands
+        // run in-process or as the binary, and the programs, servers, terminals and daemons
+        // around them.
+        .target(
+            name: "CLITestSupport",
+            dependencies: [
+                "VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "KeyringDoubles",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/Support/CLITestSupport"),
         // Compares the parts of libsecret, GLib and libxml2 that vault declares itself (it opens
         // them at run time) with the installed headers.
         .target(
@@ -243,12 +254,20 @@ let package = Package(
         .testTarget(
             name: "EXIFPluginTests",
             dependencies: ["EXIF", "VaultCore", "VaultSystem", "VaultCLI"]),
+        // The commands in-process, with the real git, gpg, keepassxc-cli and local servers but no
+        // D-Bus or X display; "vault" is built for the helpers git runs (the merge driver).
         .testTarget(
             name: "CLITests",
             dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom", "KeyringDoubles",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CLITestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // What needs the binary as a process of its own: signals, kills, concurrent commands, a
+        // pseudo-terminal, resource limits, external plugins, real shells, and the session's
+        // daemons (the Secret Service on D-Bus, the X clipboard).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "vault", "CLITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 import Testing
 
 /// `"sync": {"auto": true}` commits every change a command writes, whichever command writes it:

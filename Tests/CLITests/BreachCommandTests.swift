@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,6 @@ import Testing
 @Suite("vault breach")
 struct BreachCommandTests {
     static let breached = "line 1: breached: seen 52,256,179 times in known breaches"
-
-    /// The data file of a server that knows "password" only.
-    static let passwordOnly = BreachData.file([(BreachData.password, BreachData.passwordCount)])
 
     /// The server's request log, taken apart; a line that does not parse fails the test.
     static func requests(_ server: FakeRangeServer, sourceLocation: SourceLocation = #_sourceLocation) throws -> [LoggedRequest] {
@@ -49,7 +47,7 @@ struct BreachCommandTests {
 
     @Test("--json prints one object per password: line, breached and count")
     func json() async throws {
-        try await FakeRangeServer.with(data: Self.passwordOnly) { server in
+        try await FakeRangeServer.with(data: BreachData.passwordOnly) { server in
             let result = try await VaultFixture().run(["breach", "--json", "--api-url", server.baseURL],
                                                       stdin: "password\nnot in the data\n")
             #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
@@ -65,7 +63,7 @@ struct BreachCommandTests {
     @Test("the API URL comes from --api-url, else $VAULT_HIBP_API_URL, else breach_api_url in the config")
     func urlSources() async throws {
         let nobody = "http://127.0.0.1:\(try ClosedPort.find())"
-        try await FakeRangeServer.with(data: Self.passwordOnly) { server in
+        try await FakeRangeServer.with(data: BreachData.passwordOnly) { server in
             let fixture = try VaultFixture()
             let fromEnvironment = try await fixture.run(["breach"], stdin: "password\n",
                                                         environment: ["VAULT_HIBP_API_URL": server.baseURL])
@@ -86,7 +84,7 @@ struct BreachCommandTests {
 
     @Test("breach_offline in the config wins over $VAULT_HIBP_API_URL: a user who set it expects no network")
     func configOfflineFirst() async throws {
-        try await FakeRangeServer.with(data: Self.passwordOnly) { server in
+        try await FakeRangeServer.with(data: BreachData.passwordOnly) { server in
             let fixture = try VaultFixture()
             let copy = try VaultFixture.writeFile(fixture.path("pwned.txt"), BreachData.file([(BreachData.password, 7)]))
             try VaultFixture.writeFile(fixture.path(".config/vault/config.json"), #"{"keyring": false, "breach_offline": "\#(copy)"}"#)
@@ -105,7 +103,7 @@ struct BreachCommandTests {
 
     @Test("no password at all is an error, and nothing is asked")
     func noPasswords() async throws {
-        try await FakeRangeServer.with(data: Self.passwordOnly) { server in
+        try await FakeRangeServer.with(data: BreachData.passwordOnly) { server in
             let fixture = try VaultFixture()
             for input in [nil, "\n\n \t\n"] {  // nil: /dev/null
                 let result = try await fixture.run(["breach", "--api-url", server.baseURL], stdin: input)
@@ -117,7 +115,7 @@ struct BreachCommandTests {
 
     @Test("a line over 64 KiB is skipped by number, the others are still checked; exit 1")
     func tooLong() async throws {
-        try await FakeRangeServer.with(data: Self.passwordOnly) { server in
+        try await FakeRangeServer.with(data: BreachData.passwordOnly) { server in
             let input = "password\n" + String(repeating: "x", count: 70_000) + "\nnot in the data\n"
             let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: input)
             #expect(result.status == 1, "\(result.termination) \(result.stderr)")
@@ -188,7 +186,7 @@ extension BreachCommandTests {
 
         @Test("answers after waiting out two 429s with Retry-After: 1")
         func rateLimited() async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly, options: ["--rate-limit", "2", "--retry-after", "1"]) { server in
+            try await FakeRangeServer.with(data: BreachData.passwordOnly, options: ["--rate-limit", "2", "--retry-after", "1"]) { server in
                 let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: "password\n")
                 #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
                 #expect(result.stdoutLines == [BreachCommandTests.breached], "\(result)")
@@ -199,7 +197,7 @@ extension BreachCommandTests {
 
         @Test("a Retry-After longer than the 60 s budget is an error at once")
         func rateLimitBeyondBudget() async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly, options: ["--rate-limit", "1", "--retry-after", "61"]) { server in
+            try await FakeRangeServer.with(data: BreachData.passwordOnly, options: ["--rate-limit", "1", "--retry-after", "61"]) { server in
                 let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: "password\n")
                 expectFailure(result, status: 1, mentioning: "429", "try again later")
                 #expect(try BreachCommandTests.requests(server).count == 1)
@@ -215,7 +213,7 @@ extension BreachCommandTests {
 
         @Test("a broken answer is an error naming the problem, and nothing is reported", arguments: Self.modes)
         func broken(mode: String, fragments: [String]) async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly, options: ["--fail", mode]) { server in
+            try await FakeRangeServer.with(data: BreachData.passwordOnly, options: ["--fail", mode]) { server in
                 let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: Self.input)
                 expectFailure(result, status: 1, mentioningAll: fragments)
                 if mode != "close" {
@@ -226,7 +224,7 @@ extension BreachCommandTests {
 
         @Test("one failed range out of four fails the whole check: the others are not reported either")
         func oneRangeFails() async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly, options: ["--fail", "status500", "--fail-first", "1"]) { server in
+            try await FakeRangeServer.with(data: BreachData.passwordOnly, options: ["--fail", "status500", "--fail-first", "1"]) { server in
                 let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: Self.input + "password1\n")
                 expectFailure(result, status: 1, mentioning: "the breach API answered 500")
             }
@@ -239,19 +237,9 @@ extension BreachCommandTests {
             expectFailure(result, status: 1, mentioning: "cannot reach 127.0.0.1:\(port)", "connection refused")
         }
 
-        @Test("a server that never answers is an error once --timeout has passed")
-        func hang() async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly, options: ["--fail", "hang"]) { server in
-                let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL, "--timeout", "1"],
-                                                          stdin: "password\n", timeout: .seconds(60))
-                expectFailure(result, status: 1, mentioning: "no complete answer within 1 s")
-                #expect(!result.stdout.contains("not found"), "\(result)")
-            }
-        }
-
         @Test("a Retry-After beyond the budget is an error at once, whatever its size")
         func hugeRetryAfter() async throws {
-            try await FakeRangeServer.with(data: BreachCommandTests.passwordOnly,
+            try await FakeRangeServer.with(data: BreachData.passwordOnly,
                                            options: ["--rate-limit", "1", "--retry-after", "9223372036854775807"]) { server in
                 let result = try await VaultFixture().run(["breach", "--api-url", server.baseURL], stdin: "password\n")
                 expectFailure(result, status: 1, mentioning: "asks for 86400 s more")

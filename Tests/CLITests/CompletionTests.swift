@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -7,16 +8,6 @@ import Testing
 /// scripts in real shells are CompletionShellTests.
 @Suite("Completion")
 struct CompletionTests {
-    /// Names a shell must quote, and plain ones.
-    static let names = ["bank", "web/my bank", #"work: "it's" $HOME"#, "café/漢字", "web/github", "ops/`touch pwned`"]
-
-    /// A vault holding `names`, whose key `keyring` keeps.
-    static func fixture(keyring: VaultFixture.Keyring = .inMemory()) async throws -> VaultFixture {
-        let fixture = try await VaultFixture.initialized(keyring: keyring)
-        for name in names { try await fixture.add(name, password: "pw") }
-        return fixture
-    }
-
     /// `vault complete-entries` run in-process, with a person at the terminal who would answer
     /// nothing: the result, and whether anything was asked.
     static func list(
@@ -31,10 +22,10 @@ struct CompletionTests {
 
     @Test("with the key cached, every name, for each shell in its form")
     func cachedKeyListsNames() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await CompletionNames.fixture()
         let (fish, asked) = try await Self.list(fixture, ["get"], environment: withoutPassword)
         #expect(fish.status == 0 && fish.stderr.isEmpty && asked.isEmpty, "\(fish)")
-        #expect(fish.stdoutLines.sorted() == Self.names.sorted())
+        #expect(fish.stdoutLines.sorted() == CompletionNames.all.sorted())
         // bash would insert ` and $ unescaped, to be run when the line is entered: such names are not offered to it.
         let (bash, _) = try await Self.list(fixture, ["get"], shell: "bash", environment: withoutPassword)
         #expect(bash.stdoutLines.sorted() == ["'web/my bank'", "bank", "café/漢字", "web/github"], "\(bash)")
@@ -44,7 +35,7 @@ struct CompletionTests {
 
     @Test("locked: nothing at all, no question, and the password file is not read")
     func lockedListsNothing() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await CompletionNames.fixture()
         try await fixture.succeed(["lock"])
         let (result, asked) = try await Self.list(fixture, ["get"])
         #expect(result.status == 0 && result.stdoutData.isEmpty && result.stderrData.isEmpty, "\(result)")
@@ -55,7 +46,7 @@ struct CompletionTests {
 
     @Test("--vault on the line (quoted as typed) chooses the vault; a missing one lists nothing")
     func vaultOptionOnTheLine() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await CompletionNames.fixture()
         let other = fixture.path("other vault.json")
         try await fixture.succeed(["init", "--vault", other] + VaultFixture.cheapKDF)
         try await fixture.succeed(["add", "--vault", other, "elsewhere"], stdin: "pw\n")

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -5,10 +6,9 @@ import Testing
 /// `--json`, the exit statuses (10 below --min-score, 1 for unreadable lines, 64 for bad
 /// options, 4 for a missing entry), line handling, stored entries judged without ever showing
 /// their passwords, and the warning `vault add` and `vault edit` print for a weak password.
-/// Most tests run the command in-process through `VaultFixture`. Only a few start the binary:
-/// the prompt, on a pseudo-terminal (`PseudoTerminal`), and, through `entropy`, a line that is
-/// not UTF-8 and lines of 60 KB and more, given as raw bytes on standard input to a shell that
-/// sets an address-space limit with `ulimit -v` and then runs vault.
+/// In-process, through `VaultFixture`; the prompt on a pseudo-terminal, and a line that is not
+/// UTF-8 and lines of 60 KB and more under an address-space limit, are EntropyProcessTests, in
+/// EndToEndTests.
 @Suite("vault entropy")
 struct EntropyCommandTests {
     static let jsonKeys: Set<String> = [
@@ -22,22 +22,6 @@ struct EntropyCommandTests {
     static let segmentKeys: Set<String> = [
         "pattern", "token", "start", "end", "guesses_log10", "bits", "explanation", "details",
     ]
-    /// Enough address space for any sane estimate; a run that needs more fails instead of
-    /// taking the machine's memory.
-    static let memoryLimitKiB = 4 * 1024 * 1024
-
-    /// Each line of standard output as a JSON object.
-    private func objects(_ result: VaultResult) throws -> [[String: Any]] {
-        try result.stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
-    }
-
-    /// `vault entropy arguments…` with raw bytes on standard input, under the memory limit.
-    private func entropy(_ fixture: VaultFixture, _ arguments: [String], bytes: Data) async throws -> VaultResult {
-        try await ExternalProgram.run(
-            "/bin/sh",
-            ["-c", "ulimit -v \(Self.memoryLimitKiB) && exec \"$0\" entropy \"$@\"", VaultBinary.path] + arguments,
-            stdin: bytes, environment: fixture.environment, timeout: .seconds(120))
-    }
 
     @Test("three passwords, three verdicts, each with its parts")
     func text() async throws {
@@ -66,25 +50,12 @@ struct EntropyCommandTests {
         #expect(result.stdoutLines.filter { $0.hasPrefix("  time to crack: ") }.count == 3, "\(result)")
     }
 
-    @Test("on a terminal, the password is asked for without echo, and the verdict is shown with its parts")
-    func terminal() async throws {
-        let fixture = try VaultFixture()
-        let session = try await PseudoTerminal.run(VaultBinary.path, ["entropy"], environment: fixture.environment,
-                                                   answers: [("Password to check: ", "Summer2024!\n")])
-        #expect(session.termination == .exited(10), "score 2 is below 3: \(session.screen)")
-        let lines = session.screen.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").map(String.init)
-        #expect(lines.first == "Password to check: ", "nothing echoed after the prompt: \(session.screen)")
-        #expect(lines.contains("score 2/4 (fair), 24.7 bits, about 27.6 million guesses"), "\(session.screen)")
-        #expect(lines.contains { $0.hasPrefix("  dictionary \"Summer\"") }, "\(session.screen)")
-        #expect(!lines.contains("Summer2024!"), "the typed password is never echoed: \(session.screen)")
-    }
-
     @Test("--json prints one object per line with every field, and numbers that agree with each other")
     func json() async throws {
         let passwords = ["password1", "staple horse correct battery", "Kx9#mQ2!vP7"]
         let result = try await VaultFixture().run(["entropy", "--json"], stdin: passwords.map { $0 + "\n" }.joined())
         #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
-        let objects = try objects(result)
+        let objects = try result.stdoutObjects()
         try #require(objects.count == 3, "\(result)")
         let expected: [(score: Int, length: Int, log10: Double)] = [(0, 9, 2.278754), (4, 28, 20.330032), (4, 11, 11 * log10(95.0))]
         for (index, object) in objects.enumerated() {
@@ -135,20 +106,10 @@ struct EntropyCommandTests {
             return Array("abcdefghijklmnopqrstuvwxyz0123456789")[Int((state >> 33) % 36)]
         })
         let result = try await VaultFixture().run(["entropy", "--json"], stdin: password + "\n")
-        let object = try #require(try objects(result).first, "\(result)")
+        let object = try #require(try result.stdoutObjects().first, "\(result)")
         #expect(Set(object.keys) == Self.jsonKeys, "missing: \(Self.jsonKeys.subtracting(object.keys).sorted())")
         #expect(object["guesses"] is NSNull || object["guesses"] is Double)
         #expect((object["guesses_log10"] as? Double ?? 0) > 308)
-    }
-
-    @Test("a line that is not UTF-8 is reported by number; the others are still checked; exit 1")
-    func notUTF8() async throws {
-        let fixture = try VaultFixture()
-        let input = Data("staple horse correct battery\n".utf8) + Data([0x70, 0xFF, 0xFE, 0x0A]) + Data("Kx9#mQ2!vP7\n".utf8)
-        let result = try await entropy(fixture, ["--json"], bytes: input)
-        #expect(result.status == 1, "\(result)")
-        #expect(result.stderrLines == ["vault: error: line 2: not valid UTF-8 text, skipped"], "\(result)")
-        #expect(try objects(result).map { $0["line"] as? Int } == [1, 3], "\(result)")
     }
 
     static let minimumScores: [(arguments: [String], input: String, status: Int32)] = [
@@ -183,39 +144,12 @@ struct EntropyCommandTests {
         let plain = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein\n")
         let crlf = try await fixture.run(["entropy", "--json"], stdin: "\r\npassword\r\nletmein\r\n")
         let unterminated = try await fixture.run(["entropy", "--json"], stdin: "\npassword\nletmein")
-        let objects = try objects(plain)
+        let objects = try plain.stdoutObjects()
         try #require(objects.count == 2, "\(plain)")
         #expect(objects.map { $0["line"] as? Int } == [2, 3])
         #expect(objects[0]["length"] as? Int == 8 && objects[1]["length"] as? Int == 7, "no \\r left in the password")
         #expect(crlf.stdout == plain.stdout, "\(crlf)")
         #expect(unterminated.stdout == plain.stdout, "\(unterminated)")
-    }
-
-    @Test("a 60 KB line is estimated")
-    func longLine() async throws {
-        let line = String(repeating: "x", count: 60_000)
-        let result = try await entropy(try VaultFixture(), ["--json", "--min-score", "0"], bytes: Data((line + "\n").utf8))
-        #expect(result.status == 0, "\(result.termination), stderr: \(result.stderr.prefix(300))")
-        let objects = try objects(result)
-        #expect(objects.count == 1 && objects.first?["length"] as? Int == 60_000)
-    }
-
-    @Test("a line over 64 KiB is skipped with a clear error, with or without its newline", arguments: [true, false])
-    func tooLong(newline: Bool) async throws {
-        let line = String(repeating: "x", count: 70_000) + (newline ? "\n" : "")
-        let result = try await entropy(try VaultFixture(), ["--min-score", "0"], bytes: Data(line.utf8))
-        #expect(result.termination == .exited(1), "\(result.termination), stderr: \(result.stderr.prefix(300))")
-        #expect(result.stdoutData.isEmpty, "nothing estimated: \(result.stdout.prefix(200))")
-        #expect(result.stderrLines == ["vault: error: line 1: longer than 64 KiB, skipped"], "\(result.stderr.prefix(300))")
-    }
-
-    @Test("the lines around an over-long one are still checked, in order")
-    func tooLongInTheMiddle() async throws {
-        let input = "password\n" + String(repeating: "y", count: 300_000) + "\nletmein\n"
-        let result = try await entropy(try VaultFixture(), ["--json", "--min-score", "0"], bytes: Data(input.utf8))
-        #expect(result.termination == .exited(1), "\(result.termination)")
-        #expect(try objects(result).map { $0["line"] as? Int } == [1, 3])
-        #expect(result.stderrLines == ["vault: error: line 2: longer than 64 KiB, skipped"], "\(result.stderr.prefix(300))")
     }
 
     @Test("no password at all is an error, not a silent success")

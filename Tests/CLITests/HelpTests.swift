@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// `--help` and `vault help` print usage on standard output and succeed, for the root command

@@ -1,3 +1,4 @@
+import CLITestSupport
 import KeyringDoubles
 import Testing
 

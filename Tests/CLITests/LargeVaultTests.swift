@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// A vault far larger than a person's, to catch limits that small tests never reach (such as

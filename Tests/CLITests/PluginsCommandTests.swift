@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// `vault plugins` lists the built-in plugins (the generator, the strength estimator, the

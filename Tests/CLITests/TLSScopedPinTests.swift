@@ -1,3 +1,4 @@
+import CLITestSupport
 import Testing
 
 /// `--pin HOST=PIN` and `--pin '*.DOMAIN=PIN'`: a pin for some hosts only.

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,6 @@ import Testing
 struct TypedEntryTests {
     private func view(_ fixture: VaultFixture, _ name: String) async throws -> [String: Any] {
         try JSONValue.object(try await fixture.succeed(["show", name, "--json", "--reveal"]).stdoutData)
-    }
-
-    /// An ed25519 key made by the real ssh-keygen in the fixture's folder: ssh-keygen's path,
-    /// the key's path, and the private and public key files' text.
-    private func makeKey(in fixture: VaultFixture, passphrase: String, comment: String) async throws
-        -> (keygen: String, path: String, privateKey: String, publicKey: String) {
-        let keygen = try #require(ExternalProgram.find("ssh-keygen"), "ssh-keygen is not installed (scripts/setup --test installs openssh-client)")
-        let path = fixture.path("id_ed25519")
-        let made = try await ExternalProgram.run(keygen, ["-q", "-t", "ed25519", "-N", passphrase, "-C", comment, "-f", path], environment: [:])
-        try #require(made.status == 0, "\(made)")
-        return (keygen, path, try String(contentsOfFile: path, encoding: .utf8), try String(contentsOfFile: path + ".pub", encoding: .utf8))
     }
 
     private func fields(_ view: [String: Any]) -> [String: (value: String, secret: Bool)] {
@@ -83,7 +73,7 @@ struct TypedEntryTests {
     @Test("an SSH key made by ssh-keygen: the PEM block kept whole, the passphrase as the password, ssh-keygen's fingerprint")
     func sshKey() async throws {
         let fixture = try await VaultFixture.initialized()
-        let (keygen, keyPath, privateKey, publicKey) = try await makeKey(in: fixture, passphrase: "pass phrase", comment: "jane@example.com")
+        let (keygen, keyPath, privateKey, publicKey) = try await SSHKeygen.makeKey(in: fixture, passphrase: "pass phrase", comment: "jane@example.com")
         let listed = try await ExternalProgram.run(keygen, ["-l", "-f", keyPath + ".pub"], environment: [:])
         let fingerprint = try #require(listed.stdout.split(separator: " ").dropFirst().first.map(String.init))
 
@@ -113,22 +103,6 @@ struct TypedEntryTests {
         expectFailure(try await fixture.run(["add", "ssh/cut", "--type", "ssh-key"], stdin: cut + publicKey + "\n"),
                       status: 64, mentioning: "-----END")
         #expect(try await fixture.names() == ["ssh/bare", "ssh/laptop", "ssh/odd"])
-    }
-
-    @Test("a private key pasted at a real terminal arrives at once and is kept whole")
-    func pastedAtARealTerminal() async throws {
-        let fixture = try await VaultFixture.initialized()
-        let (_, _, privateKey, publicKey) = try await makeKey(in: fixture, passphrase: "", comment: "paste")
-        // The whole key is written in one go, as a terminal delivers a paste.
-        let session = try await PseudoTerminal.run(
-            VaultBinary.path, ["add", "ssh/pasted", "--type", "ssh-key"], environment: fixture.environment,
-            answers: [("Private key (hidden): ", privateKey), ("Public key: ", publicKey),
-                      ("Passphrase of the key (hidden; empty for none): ", "pp\n"), ("Again: ", "pp\n")])
-        #expect(session.termination == .exited(0), "\(session.screen)")
-        #expect(!session.screen.contains("PRIVATE KEY"), "a hidden paste is not echoed")
-        let stored = try await fixture.succeed(["get", "ssh/pasted", "--field", "private key"]).stdout
-        #expect(stored == privateKey, "every line of the key, then get's newline")
-        #expect(try await fixture.password(of: "ssh/pasted") == "pp")
     }
 
     @Test("a note is all of standard input, blank lines kept; an empty one, --otp or --note with it are refused")

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ struct RunCommandFailureTests {
                                            environment: ["CODE": "vault://otp/site#otp", "SEEN": seen]) { context in
             context.now = { Date(timeIntervalSince1970: 1_111_111_111) }
         }
-        #expect(result.status == 0 && result.stdout == RunCommandTests.marker + "\n", "\(result)")
+        #expect(result.status == 0 && result.stdout == ConcealedOutput.marker + "\n", "\(result)")
         #expect(try RunCommandTests.contents(seen) == (try await oathtool(["--totp", "-b", secret, "-N", "@1111111111"])))
     }
 }

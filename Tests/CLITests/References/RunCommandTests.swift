@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,6 @@ import Testing
 /// vault exits with.
 @Suite("vault run")
 struct RunCommandTests {
-    static let marker = "<concealed by vault>"
     private static let github = SampleEntries.github.password
     private static let bank = SampleEntries.bank.password
 
@@ -30,8 +30,8 @@ struct RunCommandTests {
             variables: ["DB": "vault://web/github", "USER_NAME": "vault://web/github#username", "PLAIN": "plain", "SEEN": seen])
         #expect(result.status == 0, "\(result)")
         #expect(try Self.contents(seen) == "\(Self.github)|octocat|plain")
-        #expect(result.stdout == "db=\(Self.marker)\n", "\(result)")
-        #expect(result.stderr == "err:\(Self.marker):\(Self.marker)\n", "\(result)")
+        #expect(result.stdout == "db=\(ConcealedOutput.marker)\n", "\(result)")
+        #expect(result.stderr == "err:\(ConcealedOutput.marker):\(ConcealedOutput.marker)\n", "\(result)")
     }
 
     @Test("a secret written half to standard output and half to standard error, as a terminal shows them together, is masked in both")
@@ -44,7 +44,7 @@ struct RunCommandTests {
             fixture, #"printf 'token: %s' "${DB%"$REST"}"; sleep 0.2; printf '%s\n' "$REST" >&2"#,
             variables: ["DB": "vault://web/github", "REST": String(Self.github.dropFirst(half))])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "token: \(Self.marker)" && result.stderr == "\(Self.marker)\n", "\(result)")
+        #expect(result.stdout == "token: \(ConcealedOutput.marker)" && result.stderr == "\(ConcealedOutput.marker)\n", "\(result)")
     }
 
     @Test("environment files add variables; a file beats vault's environment and a later file an earlier one")
@@ -88,7 +88,7 @@ struct RunCommandTests {
                                         variables: ["DB": "vault://web/github", "SEEN": seen], stdin: "not for the command\n")
         #expect(result.status == 0, "\(result)")
         #expect(try Self.contents(seen) == "\(Self.github)|unset")
-        #expect(result.stdout == Self.marker + "\n", "the command's input is the secret alone: \(result)")
+        #expect(result.stdout == ConcealedOutput.marker + "\n", "the command's input is the secret alone: \(result)")
 
         expectFailure(try await Self.run(fixture, "true", options: ["--stdin", "PLAIN"], variables: ["PLAIN": "x"]),
                       status: 64, mentioning: "--stdin PLAIN")
