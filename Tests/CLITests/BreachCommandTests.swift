@@ -17,10 +17,6 @@ struct BreachCommandTests {
         }
     }
 
-    /// Each line of standard output as a JSON object.
-    static func objects(_ result: VaultResult) throws -> [[String: Any]] {
-        try result.stdoutLines.map { try JSONValue.object(Data($0.utf8)) }
-    }
 
     @Test("a breached password is reported with its count (exit 10); one not in the data is not found (exit 0)")
     func verdicts() async throws {
@@ -51,7 +47,7 @@ struct BreachCommandTests {
             let result = try await VaultFixture().run(["breach", "--json", "--api-url", server.baseURL],
                                                       stdin: "password\nnot in the data\n")
             #expect(result.status == 10 && result.stderr.isEmpty, "\(result)")
-            let objects = try Self.objects(result)
+            let objects = try result.stdoutObjects()
             try #require(objects.count == 2, "\(result)")
             for object in objects { #expect(Set(object.keys) == ["line", "breached", "count"], "\(object)") }
             #expect(objects[0]["line"] as? Int == 1 && objects[0]["breached"] as? Bool == true)
@@ -168,7 +164,7 @@ struct BreachCommandTests {
             let result = try await VaultFixture().run(["breach", "--json", "--api-url", server.baseURL],
                                                       stdin: input.map { $0 + "\n" }.joined())
             #expect(result.status == 10, "\(result)")
-            #expect(try Self.objects(result).map { $0["count"] as? Int } == [5, 0, 5, 0, 5, 0, 0], "\(result)")
+            #expect(try result.stdoutObjects().map { $0["count"] as? Int } == [5, 0, 5, 0, 5, 0, 0], "\(result)")
             let requests = try Self.requests(server)
             #expect(requests.count == 4 && requests.allSatisfy { $0.addPadding == "true" }, "\(requests)")
         }
@@ -375,7 +371,7 @@ extension BreachCommandTests {
                 let json = try await fixture.run(["breach", "--all", "--json", "--api-url", server.baseURL])
                 #expect(json.status == 10 && json.stderr.isEmpty, "\(json)")
                 var byName: [String: [String: Any]] = [:]
-                for object in try BreachCommandTests.objects(json) { byName[object["entry"] as? String ?? "?"] = object }
+                for object in try json.stdoutObjects() { byName[object["entry"] as? String ?? "?"] = object }
                 #expect(Set(byName.keys) == ["web/shop", "mail", "bank"], "\(json)")
                 for name in ["web/shop", "mail"] {
                     #expect(Set(byName[name].map { Array($0.keys) } ?? []) == ["entry", "breached", "seen_at_least"], "\(json)")
