@@ -33,7 +33,7 @@ enum VaultMain {
             environment: environment, streams: streams, terminal: .controlling,
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            plugins: plugins, now: now, executable: executable, ownsProcess: true)
+            git: .system(environment: environment), plugins: plugins, now: now, executable: executable, ownsProcess: true)
         exit(await VaultProgram.run(arguments, in: context))
     }
 

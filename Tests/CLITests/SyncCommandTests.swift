@@ -456,16 +456,6 @@ struct SyncCommandTests {
 }
 
 private extension SyncMachine {
-    /// The current branch.
-    func branch() async throws -> String {
-        try await gitOutput(["symbolic-ref", "--short", "HEAD"])
-    }
-
-    /// The remote and branch `vault sync` names in what it prints (`origin/BRANCH`).
-    func upstream() async throws -> String {
-        "origin/" + (try await branch())
-    }
-
     /// Whether git has a merge under way (MERGE_HEAD).
     func isMerging() async throws -> Bool {
         try await git(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).status == 0

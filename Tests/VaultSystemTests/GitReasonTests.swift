@@ -14,6 +14,19 @@ struct GitReasonTests {
         #expect(Git.reason(in: []) == nil)
     }
 
+    @Test("a refused push names the ref and the remote's reason, not git's closing line")
+    func refusedPush() {
+        let errors = """
+            remote: error: GH006: Protected branch update failed for refs/heads/main.
+            To example.com:me/vault.git
+             ! [remote rejected] HEAD -> main (protected branch hook declined)
+            error: failed to push some refs to 'example.com:me/vault.git'
+
+            """
+        #expect(Git.reason(in: Array(errors.utf8)) == "[remote rejected] HEAD -> main (protected branch hook declined)")
+        #expect(Git.reason(in: Array("! [rejected] x\nfatal: worse\n".utf8)) == "worse", "a fatal line comes first")
+    }
+
     @Test("a URL's password is left out (with HTTP its whole user part, often a token), its host kept")
     func passwordsLeftOut() {
         #expect(Git.withoutPasswords("unable to access 'https://me:s3cret@example.com/x.git/': refused")

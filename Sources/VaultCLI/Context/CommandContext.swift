@@ -17,6 +17,8 @@ public struct CommandContext: Sendable {
     public var keyrings: KeyringFactory
     /// The clipboards a secret may be copied to.
     public var clipboards: ClipboardAccess
+    /// The git that `vault sync` runs.
+    public var git: GitAccess
     /// The built-in plugins and what they offer.
     public var plugins: PluginRegistry
     /// The current time, for timestamps and expiries.
@@ -32,7 +34,7 @@ public struct CommandContext: Sendable {
 
     public init(
         environment: [String: String], streams: StandardStreams, terminal: TerminalAccess, keyrings: KeyringFactory,
-        clipboards: ClipboardAccess, plugins: PluginRegistry, now: @escaping @Sendable () -> Date, executable: String,
+        clipboards: ClipboardAccess, git: GitAccess, plugins: PluginRegistry, now: @escaping @Sendable () -> Date, executable: String,
         ownsProcess: Bool
     ) {
         self.environment = environment
@@ -40,6 +42,7 @@ public struct CommandContext: Sendable {
         self.terminal = terminal
         self.keyrings = keyrings
         self.clipboards = clipboards
+        self.git = git
         self.plugins = plugins
         self.now = now
         self.executable = executable

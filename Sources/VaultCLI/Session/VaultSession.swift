@@ -119,12 +119,17 @@ public final class VaultSession: VaultAccess {
         AutoSync.afterChange(in: self)
     }
 
+    /// The git repository the vault file is synced through, worked on by the context's git.
+    public func repository() throws(SyncError) -> SyncRepository {
+        try context.git.repository(of: store.path)
+    }
+
     /// `vault sync` for this vault, with the session's unlocker for our copy; a copy whose key
     /// derivation costs less than ours is taken only when `acceptsWeakerKDF`.
     public func synchronizer(acceptsWeakerKDF: Bool = false) throws -> VaultSync {
         let keys = VaultFileMerge.Keys(ours: try unlocker(), otherPassword: otherCopyUnlocker(), label: store.keyLabel,
                                        cacheGuard: ImmediateCacheUpdates())
-        let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
+        let repository = try repository()
         let device = (try? deviceID()) ?? "unknown"
         return VaultSync(store: store, repository: repository, keys: keys, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                          commitMessage: "vault: changes on device \(device)", now: context.now,

@@ -24,7 +24,7 @@ struct SyncCloneCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         _ = try session.deviceID()
-        let repository = try SyncRepository(vaultPath: session.store.path, environment: context.environment)
+        let repository = try session.repository()
         let seen = NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment))
         let unlocker = try session.unlocker()
         let branch = try SyncSetup.clone(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable)) { vaultFile in

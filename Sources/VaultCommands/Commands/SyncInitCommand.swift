@@ -26,7 +26,7 @@ struct SyncInitCommand: VaultSubcommand {
         let context = session.context
         let store = session.store
         _ = try store.header()
-        let repository = try SyncRepository(vaultPath: store.path, environment: context.environment)
+        let repository = try session.repository()
         let done = try store.whileLocked {
             try SyncSetup.initialize(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                                      message: "vault: start syncing \(repository.vaultName)")

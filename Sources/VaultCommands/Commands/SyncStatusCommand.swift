@@ -21,7 +21,7 @@ struct SyncStatusCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         let store = session.store
-        let status = try SyncStatus.read(try SyncRepository(vaultPath: store.path, environment: context.environment))
+        let status = try SyncStatus.read(try session.repository())
         let config = try session.config()
         var lines = [
             "Vault:      \(store.path)",

@@ -24,6 +24,12 @@ public enum HelperProcess {
         public var output: [UInt8]
         public var errors: [UInt8]
 
+        public init(status: Int32, output: [UInt8], errors: [UInt8]) {
+            self.status = status
+            self.output = output
+            self.errors = errors
+        }
+
         /// The output as text, without the newline that ends it.
         public var text: String {
             var text = String(decoding: output, as: UTF8.self)

@@ -1,31 +1,22 @@
 import VaultCore
 import FoundationEssentials
 
-/// The `git` program run in one folder (`git -C FOLDER …`), with the user's environment, so
-/// that their configuration, credentials and SSH keys are git's as ever. Variables that would
-/// point git at another repository (`GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE`, as a hook
-/// has them) are left out. Its output is kept, not shown; a failure becomes a `SyncError`
-/// carrying git's own reason in one line.
+/// git run in one folder (`git -C FOLDER …`) by a `GitProgram`. Its output is kept, not shown;
+/// a failure becomes a `SyncError` carrying git's own reason in one line.
 public struct Git: Sendable {
-    public let executable: String
+    /// What runs git.
+    public let program: any GitProgram
     public let folder: String
-    let environment: [String: String]
 
-    /// Variables that make git work on a repository other than the folder's.
-    private static let redirecting: Set<String> = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_PREFIX"]
-
-    /// git from `environment`'s `PATH`, to be run in `folder`.
-    public init(folder: String, environment: [String: String]) throws(SyncError) {
-        guard let executable = ExecutableLookup.find("git", environment: environment) else { throw .gitMissing }
-        self.executable = executable
+    public init(folder: String, program: any GitProgram) {
+        self.program = program
         self.folder = folder
-        self.environment = environment.filter { !Self.redirecting.contains($0.key) }
     }
 
     /// Runs `git arguments…` to its end, whatever its status.
     func attempt(_ arguments: [String]) throws(SyncError) -> HelperProcess.ProgramOutput {
         do {
-            return try HelperProcess.runProgram(executable, ["-C", folder] + arguments, environment: environment)
+            return try program.run(arguments, in: folder)
         } catch {
             throw .gitFailed(command: Self.describe(arguments), reason: error.message)
         }
@@ -62,13 +53,15 @@ public struct Git: Sendable {
         return "git " + (words.first ?? "")
     }
 
-    /// The line of git's standard error that says why it failed: its last `fatal:` or `error:`
-    /// line (without that word), else its last line; control characters are left out.
+    /// The line of git's standard error that says why it failed: its last `fatal:` line, else
+    /// the last ref a push was refused (`! [remote rejected] HEAD -> main (hook declined)`: the
+    /// `error:` line after it says only that some refs failed), else its last `error:` line
+    /// (each without its first word), else its last line; control characters are left out.
     static func reason(in errors: [UInt8]) -> String? {
         let lines = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }).trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
-        for prefix in ["fatal: ", "error: "] {
+        for prefix in ["fatal: ", "! ", "error: "] {
             if let line = lines.last(where: { $0.hasPrefix(prefix) }) { return withoutPasswords(String(line.dropFirst(prefix.count))) }
         }
         return lines.last.map(withoutPasswords)

@@ -18,9 +18,10 @@ public struct SyncRepository: Sendable {
     public var vaultName: String { Paths.lastComponent(of: vaultPath) }
     public var folder: String { Paths.folder(of: vaultPath) }
 
-    public init(vaultPath: String, environment: [String: String]) throws(SyncError) {
+    /// The repository of the vault file at `vaultPath`, whose git `program` runs.
+    public init(vaultPath: String, program: any GitProgram) {
         self.vaultPath = vaultPath
-        self.git = try Git(folder: Paths.folder(of: vaultPath), environment: environment)
+        self.git = Git(folder: Paths.folder(of: vaultPath), program: program)
     }
 
     // MARK: The files that set git up

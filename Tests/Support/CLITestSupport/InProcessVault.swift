@@ -64,6 +64,6 @@ package enum InProcessVault {
             environment: environment, streams: streams, terminal: .none,
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            plugins: plugins, now: now, executable: executable, ownsProcess: false)
+            git: .system(environment: environment), plugins: plugins, now: now, executable: executable, ownsProcess: false)
     }
 }

@@ -70,6 +70,16 @@ package struct SyncMachine {
         try VaultFixture.writeFile(folder + "/config/vault/config.json", json + "\n")
     }
 
+    /// The current branch.
+    package func branch() async throws -> String {
+        try await gitOutput(["symbolic-ref", "--short", "HEAD"])
+    }
+
+    /// The remote and branch `vault sync` names in what it prints (`origin/BRANCH`).
+    package func upstream() async throws -> String {
+        "origin/" + (try await branch())
+    }
+
     /// How many commits the current branch has.
     package func commitCount() async throws -> Int {
         try #require(Int(try await gitOutput(["rev-list", "--count", "HEAD"])))
@@ -78,6 +88,14 @@ package struct SyncMachine {
     /// Runs `vault arguments…` on this machine, whatever its status.
     package func vault(_ arguments: [String], stdin: String? = nil, environment changes: [String: String?] = [:]) async throws -> VaultResult {
         try await fixture.run(arguments, stdin: stdin, environment: environment.merging(changes) { _, new in new })
+    }
+
+    /// Runs `vault arguments…` on this machine in-process, with `git` as the git it syncs with,
+    /// whatever its status.
+    package func vault(_ arguments: [String], stdin: String? = nil, git: ScriptedGit) async throws -> VaultResult {
+        try await fixture.run(arguments, stdin: stdin, environment: environment) { context in
+            context.git = git.access(environment: context.environment)
+        }
     }
 
     /// Runs `vault arguments…` on this machine and stops the test unless it exits 0.
