@@ -6,7 +6,7 @@
 # timed with hyperfine. The KDF of that vault costs a few ms, so the figure is the audit's
 # own: the issue's target is under 2 s beyond one KDF. Its peer, keepassxc-cli analyze --hibp
 # on a KDBX of as many entries, is timed by scripts/bench-peers in the same run.
-# Reads skip_audit, skip_cached, cached_sizes, get_runs, vault, work. Sets audit_lines and
+# Reads skip_audit, audit_hashes, skip_cached, cached_sizes, get_runs, vault, work. Sets audit_lines and
 # audit_checks.
 
 audit_lines=()
@@ -21,7 +21,7 @@ else
     audit_vault="$work/cached-vault-$n.json"
     middle_of "$n"
     audit_offline="$work/audit-pwned.txt"
-    python3 - "$work/cached-expected-$n" "$audit_offline" "${BENCH_AUDIT_HASHES:-100000}" <<'PY'
+    python3 - "$work/cached-expected-$n" "$audit_offline" "$audit_hashes" <<'PY'
 import hashlib, random, sys
 middle = open(sys.argv[1]).read().rstrip("\n")
 rng = random.Random(7)
