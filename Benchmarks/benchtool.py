@@ -4,8 +4,9 @@
 The benchmark is driven from shell (scripts/bench and scripts/bench.d/); what is easier to say in
 Python lives here, as one subcommand each: generating the inputs (vault exports, adversarial
 passwords, a copy of the Pwned Passwords data, breach batches), timing `vault add` (every run
-must use a new name, which hyperfine cannot do), the zxcvbn peer's measurements, and reading
-numbers out of JSON. Every generator is seeded, so two runs with the same sizes write the same
+must use a new name, which hyperfine cannot do), the zxcvbn peer's measurements, reading
+numbers out of JSON, and, from benchresults.py, the results file and the gate that compares it
+with a baseline. Every generator is seeded, so two runs with the same sizes write the same
 files. Standard library only, except the zxcvbn subcommands, which import the zxcvbn module.
 
 Usage: benchtool.py SUBCOMMAND ARGS... (see `benchtool.py --help` and each subcommand's
@@ -23,6 +24,8 @@ import subprocess
 import sys
 import threading
 import time
+
+import benchresults
 
 
 def write_export(argv):
@@ -473,6 +476,7 @@ SUBCOMMANDS = {
     "write-sync": write_sync,
     "median": median,
     "field": field,
+    **benchresults.SUBCOMMANDS,
 }
 
 
@@ -486,8 +490,9 @@ def main():
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
         sub.add_argument("args", nargs=argparse.REMAINDER, help="the positional arguments the description names")
     options = parser.parse_args()
-    # Each subcommand reads its arguments as argv[1], argv[2], ...
-    SUBCOMMANDS[options.command]([options.command] + options.args)
+    # Each subcommand reads its arguments as argv[1], argv[2], ... and returns its exit status
+    # (None is 0).
+    sys.exit(SUBCOMMANDS[options.command]([options.command] + options.args))
 
 
 if __name__ == "__main__":

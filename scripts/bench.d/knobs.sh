@@ -3,8 +3,8 @@
 # SWIFT, SWIFT_BUILD_FLAGS and the *_BIN binaries), with their defaults, and refuses values the
 # areas cannot use. The settings are described in docs/benchmarks.md ("Settings"): keep that list
 # and this file in step.
-# Sets one variable per setting (sizes, get_runs, skip_keyring, vault, ...) and the fixed warm-up
-# counts.
+# Sets one variable per setting (sizes, get_runs, skip_keyring, vault, results_file, ...), the
+# fixed warm-up counts, and figure_settings.
 
 read -r -a sizes <<<"${BENCH_SIZES:-100 1000 10000 100000}"
 read -r -a profiles <<<"${BENCH_PROFILES:-cheap default}"
@@ -44,6 +44,8 @@ breach_curl_count="${BENCH_BREACH_CURL_COUNT:-1000}"
 breach_runs="${BENCH_BREACH_RUNS:-5}"
 skip_peers="${BENCH_SKIP_PEERS:-0}"
 skip_exif="${BENCH_SKIP_EXIF:-0}"
+# Relative to the repository's root, where scripts/bench runs.
+results_file="${BENCH_RESULTS:-.build/bench/results.json}"
 swift="${SWIFT:-swift}"
 read -r -a swift_flags <<<"${SWIFT_BUILD_FLAGS:-}"
 # Empty: scripts/bench.d/setup.sh builds the binary.
@@ -56,6 +58,19 @@ add_warmup=2
 # Fewer add runs where one run costs most: a default-kdf vault this large.
 big_vault=100000
 big_add_runs=5
+
+# The settings that change the checked figures, as the results file records them: the gate
+# compares a run only with a baseline of the same ones. Run counts are not among them (more runs
+# make a median steadier, not different), nor are the skips (a skipped figure is missing, not
+# different). A binary is recorded as given; empty is the bench's own release build.
+figure_settings=(
+    "BENCH_SIZES=${sizes[*]}" "BENCH_PROFILES=${profiles[*]}" "BENCH_KEYRING_SIZE=$keyring_size"
+    "BENCH_CACHED_SIZES=${cached_sizes[*]}" "BENCH_CACHED_PEERS_ALL=$cached_peers_all"
+    "BENCH_AUDIT_HASHES=$audit_hashes" "BENCH_ENTROPY_LINES=$entropy_count"
+    "BENCH_BREACH_HASHES=$breach_hashes" "BENCH_BREACH_LOOKUPS=$breach_lookups"
+    "BENCH_INTERCHANGE_RECORDS=$interchange_records" "BENCH_SYNC_RECORDS=$sync_records"
+    "BENCH_SYNC_CHANGES=$sync_changes" "VAULT_BIN=$vault" "ENTROPY_BENCH_BIN=$entropy_bench"
+)
 
 ((${#sizes[@]} > 0)) || die "BENCH_SIZES is empty"
 for n in "${sizes[@]}"; do is_count "$n" || die "BENCH_SIZES: '$n' is not a positive integer"; done

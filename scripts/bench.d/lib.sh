@@ -1,7 +1,8 @@
 # shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
 # Shared by scripts/bench and the area scripts in scripts/bench.d: messages, number
 # formatting, hyperfine and JSON readers, the benchtool wrappers and the summary checks.
-# Sourced, not run; it reads $work, $vault and $benchtool, which the driver sets.
+# Sourced, not run; it reads $work, $vault, $benchtool and $bench_figures, which the driver's
+# parts set.
 
 die() { printf 'bench: error: %s\n' "$*" >&2; exit 1; }
 log() { printf 'bench: %s\n' "$*" >&2; }
@@ -68,13 +69,15 @@ log_lines() { local one; while IFS= read -r one; do log "$one"; done <<<"$1"; }
 
 # target_check LABEL VALUE UNIT RELATION TARGET [TARGET_TEXT]: prints one
 # line of the summary's checks; RELATION is "<", "<=" or ">="; UNIT may be empty
-# (a ratio).
+# (a ratio). The figure also goes to the results file: one tab-separated line appended
+# to $bench_figures, a file because the checks run in $(...) subshells.
 target_check() {
     local label=$1 value=$2 unit=${3:+ $3} relation=$4 target=$5 shown=${6:-$5} result="not measured"
     if is_number "$value"; then
         result="$(awk -v v="$value" -v t="$target" -v r="$relation" \
             'BEGIN { print ((r == "<" ? v < t : r == "<=" ? v <= t : v >= t) ? "ok" : "MISSED") }')"
     fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$value" "$3" "$relation" "$target" "$result" >>"$bench_figures"
     printf '%-44s %s%s %s %s%s: %s' "$label:" "${value:-?}" "$unit" "$relation" "$shown" "$unit" "$result"
 }
 

@@ -4,7 +4,8 @@
 # missing), builds the binaries that were not given, and makes the private sandbox that every
 # file of the run lives in.
 # Reads the settings. Sets vault, kdf_bench, entropy_bench, fake_hibp (absolute paths), work,
-# zxcvbn_note, started and load_start; exports the sandbox's HOME, XDG_* and VAULT_PASSWORD_FILE.
+# bench_figures, zxcvbn_note, started and load_start; exports the sandbox's HOME, XDG_* and
+# VAULT_PASSWORD_FILE; removes the results file of an earlier run.
 
 # A kernel session keyring of the bench's own, as a login gets one: the keys that its vault
 # commands cache there end with it rather than stay in the user keyring.
@@ -110,3 +111,9 @@ mkdir -m 700 "$XDG_RUNTIME_DIR"
 printf 'Added-Entry-Passw0rd\n' >"$work/add-input"
 # The password `argon2` reads: exactly "password", as `echo -n password |` gives.
 printf 'password' >"$work/argon2-input"
+# Every checked figure, appended by target_check (lib.sh), for the results file.
+bench_figures="$work/figures.tsv"
+: >"$bench_figures"
+# The results file is written at the end: until then, none from an earlier run may stand in
+# for this one, should it fail.
+rm -f -- "$results_file"

@@ -10,20 +10,17 @@ cheap_target() {
     elif (($1 <= 100000)); then echo 150
     fi
 }
-verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v < t ? "ok" : "MISSED") }'; }
-
 checks=()
 for n in "${sizes[@]}"; do
     for profile in "${profiles[@]}"; do
-        value="${get_ms[$profile-$n]}"
+        label="$(printf 'get  %-11s %6d entries' "$profile-kdf" "$n")"
         if [[ "$profile" == cheap ]]; then
             target="$(cheap_target "$n")"
             [[ -n "$target" ]] || continue
-            checks+=("$(printf 'get  cheap-kdf   %6d entries: %s ms < %s ms: %s' "$n" "$value" "$target" "$(verdict "$value" "$target")")")
+            checks+=("$(target_check "$label" "${get_ms[$profile-$n]}" ms "<" "$target")")
         else
             target="$(awk -v k="$kdf_ms" 'BEGIN { printf "%.1f", k + 30 }')"
-            checks+=("$(printf 'get  default-kdf %6d entries: %s ms = KDF + %s ms, < %s ms: %s' "$n" "$value" \
-                "$(awk -v v="$value" -v k="$kdf_ms" 'BEGIN { printf "%.1f", v - k }')" "$target" "$(verdict "$value" "$target")")")
+            checks+=("$(target_check "$label" "${get_ms[$profile-$n]}" ms "<" "$target" "KDF + 30 = $target")")
         fi
     done
 done
@@ -35,13 +32,12 @@ if [[ "$skip_keyring" != 1 ]]; then
     target="$(cheap_target "$keyring_size")"
     if [[ -n "$target" ]]; then
         for profile in "${profiles[@]}"; do
-            checks+=("$(printf 'keyring get, key cached, %-11s %6d entries: %s ms < %s ms: %s' "$profile-kdf" "$keyring_size" \
-                "${cached_ms[$profile]}" "$target" "$(verdict "${cached_ms[$profile]}" "$target")")")
+            checks+=("$(target_check "$(printf 'keyring get, key cached, %-11s %6d entries' "$profile-kdf" "$keyring_size")" \
+                "${cached_ms[$profile]}" ms "<" "$target")")
         done
     fi
     for case in no-bus bus-without-service; do
-        checks+=("$(printf 'keyring fallback %-20s %s ms < %s ms: %s' "$case:" "${overhead_ms[$case]}" "$fallback_target" \
-            "$(verdict "${overhead_ms[$case]}" "$fallback_target")")")
+        checks+=("$(target_check "keyring fallback $case" "${overhead_ms[$case]}" ms "<" "$fallback_target")")
     done
 fi
 
