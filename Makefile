@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 MAN_DATE = 2026-11-21
 SWIFT ?= swift
 
-.PHONY: all build demo test test-load man check-man install bench fuzz clean
+.PHONY: all build demo test test-load man check-man install bench bench-baseline fuzz clean
 
 all: build
 
@@ -65,9 +65,21 @@ install:
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/vault $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_vault \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/vault.fish
 
+# The benchmark, then its gate: the figures of this run against the baseline's, failing on a
+# regression. bench-baseline makes the last run's results the baseline; record it from a full run
+# of release builds. docs/benchmarks.md, "The gate", has the rule and the settings. BENCH_RESULTS
+# is scripts/bench's own default.
+BENCH_RESULTS ?= .build/bench/results.json
+BENCH_BASELINE ?= Benchmarks/baseline.json
 bench:
 	scripts/setup --bench
-	scripts/bench
+	BENCH_RESULTS='$(BENCH_RESULTS)' scripts/bench
+	python3 Benchmarks/benchtool.py gate '$(BENCH_RESULTS)' '$(BENCH_BASELINE)'
+
+bench-baseline:
+	python3 Benchmarks/benchtool.py check-results '$(BENCH_RESULTS)'
+	mkdir -p '$(dir $(BENCH_BASELINE))'
+	cp '$(BENCH_RESULTS)' '$(BENCH_BASELINE)'
 
 clean:
 	rm -rf .build
