@@ -130,7 +130,7 @@ def check_results(argv):
         print(f"check-results: error: {error}", file=sys.stderr)
         return 2
     machine = document["machine"]
-    print(f"{argv[1]}: {len(document['figures'])} figures of {document['date']}, "
+    print(f"{argv[1]}: {figure_count(len(document['figures']))} of {document['date']}, "
           f"{machine['cpu'] or 'an unknown CPU'} ({machine['nproc']} processors)")
     return 0
 
@@ -158,6 +158,10 @@ def incomparable(baseline, results):
     if changed:
         return f"the baseline was recorded with other settings ({'; '.join(changed)})"
     return None
+
+
+def figure_count(count):
+    return f"{count} figure{'' if count == 1 else 's'}"
 
 
 def shown(value, unit):
@@ -224,9 +228,9 @@ def gate(argv):
             print(f"gate: target missed (it fails the gate only if it regressed): {figure['label']}: "
                   f"{shown(figure['value'], figure['unit'])} {figure['relation']} {shown(figure['target'], figure['unit'])}")
     if worse:
-        print(f"gate: {len(worse)} of {compared} figures compared REGRESSED: {', '.join(worse)}")
+        print(f"gate: {len(worse)} of {figure_count(compared)} compared REGRESSED: {', '.join(worse)}")
         return 1
-    print(f"gate: no regression in {compared} figures compared")
+    print(f"gate: no regression in {figure_count(compared)} compared")
     return 0
 
 

@@ -114,7 +114,7 @@ class Comparisons(GateTestCase):
         self.assertTrue(self.line_of(run, "only now").endswith("not in the baseline (now 5.0 ms)"))
         self.assertTrue(self.line_of(run, "only before").endswith("not measured in this run (baseline 7.0 ms)"))
         self.assertTrue(self.line_of(run, "failed now").endswith("not measured in this run (baseline 3.0 ms)"))
-        self.assertIn("gate: no regression in 1 figures compared", run.stdout)
+        self.assertIn("gate: no regression in 1 figure compared", run.stdout)
 
     def test_the_same_label_in_another_unit_is_not_compared(self):
         run = self.gate(results(figure("memory", 900.0, "KiB")), results(figure("memory", 60.0, "MiB")))
