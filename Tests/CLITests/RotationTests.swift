@@ -5,14 +5,14 @@ import VaultCLI
 import VaultCore
 import VaultSystem
 
-/// `passwd` and `rekey` draw a fresh data key and salt and re-encrypt the payload, and the
-/// payload is bound to the whole header: no old password, old file or old key opens a new
-/// version, and no header and payload of different writes combine.
+/// `passwd` and `rekey` draw a fresh data key and salt and seal every entry again, and the
+/// entries are bound to the whole header through the seal: no old password, old file or old
+/// key opens a new version, and no header and body of different writes combine.
 @Suite("Key rotation and header binding")
 struct RotationTests {
     private static let newPassword = "a brand new master password"
 
-    @Test("passwd: a fresh data key, salt and payload; the old password is refused, the new one works")
+    @Test("passwd: a fresh data key, salt, entries and seal; the old password is refused, the new one works")
     func passwdRotates() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("entry", password: "entry-pw", options: ["--note", "kept"])
@@ -22,7 +22,7 @@ struct RotationTests {
         try await fixture.succeed(["passwd", "--new-password-file", newFile])
 
         let after = try JSONValue.object(try fixture.vaultBytes())
-        #expect(!JSONValue.equal(after["payload"], before["payload"]), "the payload must be re-encrypted")
+        expectResealed(after, before)
         #expect(!JSONValue.equal(after["data_key"], before["data_key"]))
         #expect(!JSONValue.equal(after["kdf"], before["kdf"]), "a fresh salt")
         #expect(JSONValue.equal(after["id"], before["id"]))
@@ -53,7 +53,7 @@ struct RotationTests {
         #expect(try await fixture.succeed(["get", "entry"], environment: ["VAULT_PASSWORD_FILE": newFile]).stdout == "entry-pw\n")
     }
 
-    @Test("no header and payload of different writes combine: after passwd, and between two ordinary writes; exit 3, files untouched")
+    @Test("no header and body of different writes combine: after passwd, and between two ordinary writes; exit 3, files untouched")
     func splicedVersionsAreRefused() async throws {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("entry", password: "entry-pw")
@@ -70,10 +70,10 @@ struct RotationTests {
         let third = try fixture.vaultBytes()
 
         let cases: [(name: String, bytes: Data, password: String)] = [
-            ("old-header-new-payload.json", try VaultSurgery.splice(header: old, payload: new), fixture.passwordFile),
-            ("new-header-old-payload.json", try VaultSurgery.splice(header: new, payload: old), newFile),
-            ("later-header-earlier-payload.json", try VaultSurgery.splice(header: third, payload: second), newFile),
-            ("earlier-header-later-payload.json", try VaultSurgery.splice(header: second, payload: third), newFile),
+            ("old-header-new-body.json", try VaultSurgery.splice(header: old, body: new), fixture.passwordFile),
+            ("new-header-old-body.json", try VaultSurgery.splice(header: new, body: old), newFile),
+            ("later-header-earlier-body.json", try VaultSurgery.splice(header: third, body: second), newFile),
+            ("earlier-header-later-body.json", try VaultSurgery.splice(header: second, body: third), newFile),
         ]
         for (name, bytes, password) in cases {
             let path = try VaultFixture.writeFile(fixture.path(name), bytes)
@@ -94,7 +94,7 @@ struct RotationTests {
         let result = try await fixture.succeed(["rekey"])
         #expect(result.stderr.contains("new data key"), "\(result)")
         let after = try JSONValue.object(try fixture.vaultBytes())
-        #expect(!JSONValue.equal(after["payload"], before["payload"]))
+        expectResealed(after, before)
         #expect(!JSONValue.equal(after["data_key"], before["data_key"]))
         #expect(!JSONValue.equal(after["kdf"], before["kdf"]))
         #expect(try await fixture.password(of: "entry") == "entry-pw")
@@ -116,10 +116,19 @@ struct RotationTests {
 
             try await fixture.succeed(["add", "added/after-upgrade"], stdin: "new-pw\n", environment: environment)
             let upgraded = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(try JSONValue.object(upgraded)["version"] as? Int == 4, "\(name) must become version 4")
+            #expect(try JSONValue.object(upgraded)["version"] as? Int == 5, "\(name) must become version 5")
             let after = try await fixture.succeed(["list"], environment: environment).stdoutLines
             #expect(after == (names + ["added/after-upgrade"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             #expect(try await fixture.succeed(["get", "added/after-upgrade"], environment: environment).stdout == "new-pw\n")
         }
+    }
+
+    /// Expects every sealed part of `after` to differ from `before`'s: the seal, the tombstones
+    /// and each entry's record, all sealed anew under the new data key.
+    private func expectResealed(_ after: [String: Any], _ before: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!JSONValue.equal(after["seal"], before["seal"]), sourceLocation: sourceLocation)
+        #expect(!JSONValue.equal(after["tombstones"], before["tombstones"]), sourceLocation: sourceLocation)
+        let records = { (file: [String: Any]) in Set((file["entries"] as? [String] ?? []).map { $0.split(separator: " ").last.map(String.init) ?? $0 }) }
+        #expect(!records(before).isEmpty && records(after).isDisjoint(with: records(before)), "every entry sealed again", sourceLocation: sourceLocation)
     }
 }

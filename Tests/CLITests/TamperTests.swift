@@ -15,15 +15,21 @@ struct TamperTests {
     /// Masks tried besides 0x01, one per offset in turn.
     static let otherMasks: [UInt8] = [0x80, 0x20, 0xFF, 0x02, 0x04, 0x08, 0x10, 0x40]
 
-    /// Every header byte; in the payload, every 17th byte, the whole nonce, the last 40 bytes of
-    /// the ciphertext (where the tag is) and the closing bytes of the file. Each with 0x01 and
-    /// with one other mask.
+    /// Every header byte; in the body, every 17th byte, and in each value (seal, tombstones,
+    /// page digests, sealed entries) its first 40 bytes (a slot, a nonce) and its last 40 (where
+    /// a tag is), and every byte between the values (the layout). Each with 0x01 and with one
+    /// other mask.
     static func flips(for layout: VaultFileLayout) -> [Flip] {
-        var offsets = Set(0..<layout.payloadStart)
-        offsets.formUnion(stride(from: layout.payloadStart, to: layout.bytes.count, by: 17))
-        offsets.formUnion(layout.payloadNonce)
-        offsets.formUnion(max(layout.payloadCiphertext.lowerBound, layout.payloadCiphertext.upperBound - 40)..<layout.payloadCiphertext.upperBound)
-        offsets.formUnion(layout.payloadCiphertext.upperBound..<layout.bytes.count)
+        var offsets = Set(0..<layout.bodyStart)
+        offsets.formUnion(stride(from: layout.bodyStart, to: layout.bytes.count, by: 17))
+        var end = layout.bodyStart
+        for value in layout.bodyValues {
+            offsets.formUnion(end..<value.lowerBound)
+            offsets.formUnion(value.lowerBound..<min(value.lowerBound + 40, value.upperBound))
+            offsets.formUnion(max(value.lowerBound, value.upperBound - 40)..<value.upperBound)
+            end = value.upperBound
+        }
+        offsets.formUnion(end..<layout.bytes.count)
         return offsets.sorted().enumerated().flatMap { index, offset in
             [Flip(offset: offset, mask: 0x01), Flip(offset: offset, mask: otherMasks[index % otherMasks.count])]
         }
@@ -60,7 +66,7 @@ struct TamperTests {
         let fixture = try await VaultFixture.initialized()
         try await fixture.add("target", password: "tamper-pw", options: ["--username", "u"])
         try FileManager.default.createDirectory(atPath: fixture.path("tampered"), withIntermediateDirectories: false)
-        let layout = try #require(VaultFileLayout([UInt8](try fixture.vaultBytes())), "cannot find the payload in the vault file")
+        let layout = try #require(VaultFileLayout([UInt8](try fixture.vaultBytes())), "cannot find the body in the vault file")
         return (fixture, layout)
     }
 
@@ -74,7 +80,7 @@ struct TamperTests {
     func flippedBytesOnRead() async throws {
         let (fixture, layout) = try await Self.smallVault()
         let flips = Self.flips(for: layout)
-        #expect(flips.count > 2 * layout.payloadStart)
+        #expect(flips.count > 2 * layout.bodyStart)
         let problems = try await concurrentMap(flips, limit: 8) { flip in
             try await Self.problem(running: ["get", "target"], on: Self.flipped(layout.bytes, flip),
                                    label: "offset \(flip.offset) xor \(String(flip.mask, radix: 16))", fixture: fixture)
@@ -98,7 +104,7 @@ struct TamperTests {
     func truncatedOrExtended() async throws {
         let (fixture, layout) = try await Self.smallVault()
         let bytes = layout.bytes
-        var variants: [(String, [UInt8])] = [0, 1, bytes.count / 2, layout.payloadStart, bytes.count - 2, bytes.count - 1].map {
+        var variants: [(String, [UInt8])] = [0, 1, bytes.count / 2, layout.bodyStart, bytes.count - 2, bytes.count - 1].map {
             ("first \($0) bytes", Array(bytes.prefix($0)))
         }
         variants.append(("with a trailing newline", bytes + [0x0A]))

@@ -64,6 +64,63 @@ struct FixtureTests {
         #expect(stamps.allSatisfy { $0 < keys } && removed.deleted < keys && state.clock == keys)
     }
 
+    @Test func opensTheVersion5VaultWithEntriesSealedOneByOne() throws {
+        let vault = try open("v5/vault.json", password: "fixture password v5")
+        #expect(vault.envelope.version == 5)
+        let expected = try EntryJSON.decoder().decode(
+            ExportDocument.self, from: Data(contentsOf: URL(fileURLWithPath: Fixtures.path("v5/expected-export.json"))))
+        let entries = try vault.entries.allEntries()
+        #expect(entries.map { entry in var bare = entry; bare.clocks = [:]; return bare } == expected.entries)
+        #expect(try vault.entries.entry(named: "code/github")?.password == "gh-new-pass")
+        #expect(try vault.entries.entry(named: "web/example")?.username == "alice2")
+        let state = vault.entries.state
+        #expect(state.deleted.map(\.name) == ["notes/recovery", "tmp/gone"], "version 4's tombstone, and this one's")
+        #expect(state.deleted.last?.deleted.device == "5e1f0c0d2b9a4e77")
+        let earlier = try open("v5/earlier.json", password: "fixture password v5")
+        #expect(try earlier.entries.entry(named: "web/example")?.username == "alice")
+        let aes = try open("v5/vault-aes256gcm.json", password: "fixture password v5")
+        #expect(aes.envelope.cipher == .aes256gcm)
+        #expect(try aes.entries.entry(named: "mail/work")?.password == "gcm-secret-v5")
+    }
+
+    /// The failing vectors of Fixtures/v5/README.md: every one refused, as corrupt or tampered with.
+    @Test(arguments: ["record-dropped", "record-dropped-pages-recomputed", "record-duplicated", "records-swapped", "record-older",
+                      "record-from-other-vault", "seal-older", "header-older"])
+    func refusesTheTamperedVersion5Vectors(name: String) throws {
+        #expect {
+            _ = try open("v5/tampered/\(name).json", password: "fixture password v5")
+        } throws: { error in
+            (error as? VaultFailure)?.exitStatus == .authenticationFailed
+        }
+    }
+
+    /// A file of every older version becomes version 5 at its next write with every entry and
+    /// the vault's state kept exactly, and opens again as it was.
+    @Test(arguments: [("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
+                      ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
+                      ("v4/vault.json", "fixture password v4")])
+    func convertsToVersion5Losslessly(fixture: String, password: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-conversion-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/vault.json"
+        try FileManager.default.copyItem(atPath: Fixtures.path(fixture), toPath: path)
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache())
+        let store = VaultStore(path: path, origin: .ephemeral())
+        let before = try store.open(using: unlocker)
+        try #require(before.envelope.version < 5)
+        try store.mutate(using: unlocker) { _ in }
+        let after = try store.open(using: unlocker)
+        #expect(after.envelope.version == 5 && after.envelope.id == before.envelope.id && after.envelope.cipher == before.envelope.cipher)
+        #expect(try after.entries.allEntries() == (try before.entries.allEntries()))
+        var state = before.entries.state
+        state.forgetOldTombstones(now: Date())
+        #expect(after.entries.state == state, "the state kept (but for tombstones past their horizon, which every write drops)")
+        let entries = try AtomicFile.read(path)
+        guard case .entries(let sealed) = try Envelope.parse(entries).body else { throw FormatError.corrupt("not version 5") }
+        #expect(sealed.records.count == before.entries.count)
+    }
+
     @Test func opensTheVersion1AES256GCMVault() throws {
         try #require(Cipher.aes256gcm.isAvailable)
         let vault = try open("v1/vault-aes256gcm.json")

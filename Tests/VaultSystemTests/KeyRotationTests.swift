@@ -52,7 +52,7 @@ struct KeyRotationTests {
         let after = try Envelope.parse(AtomicFile.read(store.path))
         #expect(after.id == before.id)
         #expect(after.salt != before.salt)
-        #expect(after.payload != before.payload)
+        #expect(after.body != before.body)
         #expect(throws: VaultOpenError.tampered) { try after.openPayload(dataKey: oldDataKey) }
         let current = newPassword ? "two" : "one"
         let newDataKey = try dataKey(of: store.path, password: current)

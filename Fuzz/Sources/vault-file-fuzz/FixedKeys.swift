@@ -14,14 +14,14 @@ enum FixedKeys {
     static let vaultID = "0f0f0f0f-0000-4000-8000-00000000f022"
     static let salt = Array("vault fuzz salt!".utf8)
 
-    /// A version 4 vault under the fixed keys, its payload not yet sealed.
-    nonisolated(unsafe) static let emptyEnvelope: Envelope = {
+    /// A vault of `version` under the fixed keys, its body not yet sealed.
+    static func emptyEnvelope(version: Int) -> Envelope {
         var envelope = Envelope(
-            id: vaultID, cipher: .xchacha20poly1305, kdf: .minimum, salt: salt,
-            dataKey: SealedBox(nonce: [], ciphertext: []), payload: SealedBox(nonce: [], ciphertext: []))
+            version: version, id: vaultID, cipher: .xchacha20poly1305, kdf: .minimum, salt: salt,
+            dataKey: SealedBox(nonce: [], ciphertext: []), body: .payload(SealedBox(nonce: [], ciphertext: [])))
         try! envelope.wrap(dataKey: dataKey, with: keyEncryptionKey)
         return envelope
-    }()
+    }
 
     /// The key-encryption keys of Fixtures/v*/vault*.json, by the Base64 of their salts.
     static let fixtureKeys: [String: String] = [
@@ -31,6 +31,9 @@ enum FixedKeys {
         "V1noyHL/OHLEFbJHn+vpJw==": "b7996af3a8b7089f003a7b1af02b883d3d100469712482a82cb37baa48c9f643",
         "iPPrs3mYgdiBOZcqD7wTbQ==": "b75d1310eb8a61fb8e179372ac2b0467cd5cd058a62d49bbe0dbeae6ea4e1137",
         "eaJxmUxDlUSXgkbs82QPeg==": "9e0657d4ff22faf0e3b7bff76aef30c4fa81f9a177430a80705f2109fefb7551",
+        "MY9nJGDeRPBmaY/iPX59PQ==": "17a56a56b6ceb43e8e66e4bc14d52e7e9aad2dd9c899f315869935b318a76d86",
+        "8LuAzspAQUqqAZDICVn4Jg==": "8f8136213312b6d977a062ecf9bf665a661dfc0030a60911983fdc66ece14d9c",
+        "Kn++JQQIT7yrKdidpG9P8g==": "3546fd6f3f9845c810840ac202353a3be5f8a6fcfa3eea55cdbe3fa08f19de07",
     ]
 
     nonisolated(unsafe) private static let fixtureSecureKeys: [[UInt8]: SecureBytes] = Dictionary(uniqueKeysWithValues:

@@ -4,7 +4,7 @@ import Foundation
 
 /// Writes the target's seeds (`VAULT_FUZZ_MAKE_SEEDS=seeds/vault-file`, run from Fuzz/; see
 /// seeds/vault-file/README.md): each vault of Fixtures/, opened with its master password, gives
-/// its payload (`payload-…`) and its entries sealed anew under the fixed key, as the version
+/// its entries as the content of versions 1 to 4 (`payload-…`) and sealed anew under the fixed key, as the version
 /// and cipher it had (`fixed-…`); two made-up vaults add what the fixtures lack. It prints the
 /// fixtures' key-encryption keys for `FixedKeys.fixtureKeys`.
 enum SeedMaker {
@@ -12,6 +12,8 @@ enum SeedMaker {
         ("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
         ("v2/vault.json", "fixture password v2"), ("v2/vault-aes256gcm.json", "fixture password v2"),
         ("v3/vault.json", "fixture password v3"), ("v4/vault.json", "fixture password v4"),
+        ("v5/vault.json", "fixture password v5"), ("v5/other-vault.json", "fixture password v5"),
+        ("v5/vault-aes256gcm.json", "fixture password v5"),
     ]
 
     static func run(into folder: String) -> CInt {
@@ -25,8 +27,7 @@ enum SeedMaker {
                 if (try? envelope.unwrapDataKey(with: FixedKeys.keyEncryptionKey(for: envelope))) == nil {
                     print("seed maker: FixedKeys.fixtureKeys lacks the key above, for \(file)")
                 }
-                let opened = try envelope.openPayload(dataKey: try envelope.unwrapDataKey(with: key))
-                let payload = opened.padded.withUnsafeBytes { Array($0.prefix(opened.length)) }
+                let payload = try envelope.openTable(dataKey: try envelope.unwrapDataKey(with: key)).serialized().withUnsafeBytes { Array($0) }
                 let name = file.replacingOccurrences(of: "/", with: "-").replacingOccurrences(of: ".json", with: "")
                 try write(payload, to: "\(folder)/payload-\(name)")
                 try write(sealed(payload, version: envelope.version, cipher: envelope.cipher), to: "\(folder)/fixed-\(name)")
@@ -42,13 +43,19 @@ enum SeedMaker {
         }
     }
 
-    /// `payload` sealed as a vault of `version` and `cipher` under the fixed keys.
+    /// `payload` (the content of versions 1 to 4) sealed as a vault of `version` and `cipher`
+    /// under the fixed keys: as one payload up to version 4, entry by entry in version 5.
     static func sealed(_ payload: [UInt8], version: Int, cipher: Cipher) throws -> [UInt8] {
         var envelope = Envelope(
             version: version, id: FixedKeys.vaultID, cipher: cipher, kdf: KDFParameters(memoryKiB: 65536, iterations: 3, parallelism: 4),
-            salt: FixedKeys.salt, dataKey: SealedBox(nonce: [], ciphertext: []), payload: SealedBox(nonce: [], ciphertext: []))
+            salt: FixedKeys.salt, dataKey: SealedBox(nonce: [], ciphertext: []), body: .payload(SealedBox(nonce: [], ciphertext: [])))
         try envelope.wrap(dataKey: FixedKeys.dataKey, with: FixedKeys.keyEncryptionKey)
-        try payload.withUnsafeBytes { try envelope.sealPayload($0, dataKey: FixedKeys.dataKey) }
+        if version >= 5 {
+            var copy = payload
+            try envelope.seal(try EntryTable(content: try SecureBytes(consuming: &copy)), dataKey: FixedKeys.dataKey)
+        } else {
+            try payload.withUnsafeBytes { try envelope.sealPayload($0, dataKey: FixedKeys.dataKey) }
+        }
         return envelope.render()
     }
 

@@ -3,25 +3,31 @@ import Foundation
 @testable import VaultCore
 @testable import VaultSystem
 
-/// The vault file on any bytes, twice over.
+/// The vault file on any bytes, three times over.
 ///
 /// As a file: `Envelope.parse` refuses it with a `FormatError`, or it renders back byte for
 /// byte, with KDF parameters within `KDFParameters`' bounds (never derived: the data key is
 /// unwrapped with a fixed key-encryption key, `FixedKeys`). A file that opens is read as its
-/// payload is (below), and written again as a command writes it (`prepareForWrite`), which must
-/// open to the same entries.
+/// entries are (below), and written again as a command writes it (`prepareForWrite`, version
+/// 5), which must open to the same entries; a version 5 file written again without a change
+/// keeps every entry's line and the tombstones byte for byte.
 ///
-/// As a payload: the bytes are sealed as the payload of a vault under the fixed key, so that the
-/// fuzzer reaches the decrypted path, which no mutation of a file's ciphertext can: the file
-/// must render, parse and open to exactly those bytes. Then `EntryTable` refuses them with a
-/// `VaultOpenError`, or every entry decodes, is found by its name, encodes and decodes to
+/// As a payload: the bytes are sealed as the payload of a version 4 vault under the fixed key,
+/// so that the fuzzer reaches the decrypted path, which no mutation of a file's ciphertext can:
+/// the file must render, parse and open to exactly those bytes. Then `EntryTable` refuses them
+/// with a `VaultOpenError`, or every entry decodes, is found by its name, encodes and decodes to
 /// itself, and the table serialises to a payload that reads as the same entries and state and
 /// serialises again to the same bytes.
+///
+/// As one sealed entry of a version 5 vault under the fixed key: the file is refused with a
+/// `VaultOpenError` (no name, or a name that is not the slot's), or it opens to one entry
+/// that reads as the table above requires.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVaultFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzzer.bytes(data, size)
     checkFile(bytes)
     checkSealedPayload(bytes)
+    checkSealedEntry(bytes)
     return 0
 }
 
@@ -43,24 +49,28 @@ func checkFile(_ bytes: [UInt8]) {
     Fuzzer.require(cost.factor > 0 && cost.factor <= 2134 && !cost.summary.isEmpty, "KDF cost out of range")
     let key = FixedKeys.keyEncryptionKey(for: envelope)
     guard let dataKey = try? envelope.unwrapDataKey(with: key) else { return }
-    let opened: (padded: SecureBytes, length: Int)
-    do { opened = try envelope.openPayload(dataKey: dataKey) } catch { return }
-    guard let read = checkPayload(opened.padded, length: opened.length) else { return }
+    let table: EntryTable
+    do { table = try envelope.openTable(dataKey: dataKey) } catch {
+        Fuzzer.require(error is VaultOpenError, "a file is refused with \(type(of: error))")
+        return
+    }
+    guard let entries = checkTable(table) else { return }
     // Written again as a command writes it: a fresh header, the same entries.
     var written = envelope
     let writeKey = try! written.prepareForWrite(keys: VaultKeys(keyEncryptionKey: key, dataKey: dataKey))
-    let content = try! read.table.serialized()
-    try! content.withUnsafeBytes { try written.sealPayload($0, dataKey: writeKey) }
+    try! written.seal(table, dataKey: writeKey)
     let again = try! Envelope.parse(written.render())
     Fuzzer.require(again == written && again.version == Envelope.currentVersion, "a written file parses differently")
-    let reopened = try! again.openPayload(dataKey: try! again.unwrapDataKey(with: key))
-    let reread = try! EntryTable(content: reopened.padded, length: reopened.length)
-    Fuzzer.require(try! reread.allEntries() == read.entries && reread.state == read.table.state, "a written file reads differently")
+    let reread = try! again.openTable(dataKey: try! again.unwrapDataKey(with: key))
+    Fuzzer.require(try! reread.allEntries() == entries && reread.state == table.state, "a written file reads differently")
+    if case .entries(let before) = envelope.body, case .entries(let after) = again.body {
+        Fuzzer.require(before.records == after.records && before.tombstones == after.tombstones, "an unchanged entry was sealed again")
+    }
 }
 
-/// The bytes as the payload of a vault sealed under the fixed key.
+/// The bytes as the payload of a version 4 vault sealed under the fixed key.
 func checkSealedPayload(_ bytes: [UInt8]) {
-    var envelope = FixedKeys.emptyEnvelope
+    var envelope = FixedKeys.emptyEnvelope(version: 4)
     let dataKey = FixedKeys.dataKey
     try! bytes.withUnsafeBytes { try envelope.sealPayload($0, dataKey: dataKey) }
     let rendered = envelope.render()
@@ -70,13 +80,46 @@ func checkSealedPayload(_ bytes: [UInt8]) {
     let opened = try! parsed.openPayload(dataKey: try! parsed.unwrapDataKey(with: FixedKeys.keyEncryptionKey))
     Fuzzer.require(opened.length == bytes.count && opened.padded.withUnsafeBytes { Array($0.prefix(opened.length)) } == bytes,
                    "the payload opens to other bytes")
-    _ = checkPayload(opened.padded, length: opened.length)
+    guard let table = try? EntryTable(content: opened.padded, length: opened.length) else { return }
+    _ = checkTable(table)
 }
 
-/// Reads a decrypted payload as the store does; nil when it is refused (with a `VaultOpenError`).
-func checkPayload(_ padded: SecureBytes, length: Int) -> (table: EntryTable, entries: [Entry])? {
+/// The bytes as the one entry of a version 5 vault sealed under the fixed key, in the slot of
+/// the name they start with (or of the empty name).
+func checkSealedEntry(_ bytes: [UInt8]) {
+    var envelope = FixedKeys.emptyEnvelope(version: 5)
+    let dataKey = FixedKeys.dataKey
+    try! envelope.seal(try! EntryTable(content: try! SecureBytes(count: 0), length: 0), dataKey: dataKey)
+    guard case .entries(var sealed) = envelope.body else { return }
+    let keys = try! EntryKeys(dataKey: dataKey)
+    let slot = bytes.withUnsafeBytes { line in EntryLine.withName(of: line) { keys.slot(of: $0) } } ?? [UInt8](repeating: 0, count: EntryKeys.slotLength)
+    let padded = try! SecureBytes(count: Padding.paddedLength(for: bytes.count, minimum: Envelope.minimumRecordLength))
+    padded.withUnsafeMutableBytes { buffer in
+        for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        buffer[bytes.count] = 0x80
+    }
+    let box = try! padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.entryAssociatedData(slot: slot)) }
+    sealed.records = [SealedEntries.Record(slot: slot, box: box)]
+    sealed.pages = SealedEntries.pageDigests(of: sealed.records, pages: 1)
+    let sealText = Array("{}".utf8)
+    sealed.seal = try! sealText.withUnsafeBytes {
+        try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.sealAssociatedData(tombstones: sealed.tombstones, pages: sealed.pages))
+    }
+    envelope.body = .entries(sealed)
+    let parsed = try! Envelope.parse(envelope.render())
+    Fuzzer.require(parsed == envelope, "a sealed entry's vault parses differently")
     let table: EntryTable
-    do { table = try EntryTable(content: padded, length: length) } catch { return nil }
+    do { table = try parsed.openTable(dataKey: dataKey) } catch {
+        Fuzzer.require(error is VaultOpenError, "a sealed entry is refused with \(type(of: error))")
+        return
+    }
+    Fuzzer.require(table.count == 1, "one sealed entry opens as \(table.count)")
+    _ = checkTable(table)
+}
+
+/// Reads the entries of a table as the store does; nil when one is refused (with a
+/// `VaultOpenError`).
+func checkTable(_ table: EntryTable) -> [Entry]? {
     let entries: [Entry]
     do { entries = try table.allEntries() } catch {
         Fuzzer.require(error is VaultOpenError, "an entry is refused with \(type(of: error))")
@@ -103,5 +146,5 @@ func checkPayload(_ padded: SecureBytes, length: Int) -> (table: EntryTable, ent
     let rebuiltText = try! rebuilt.serialized()
     let rebuiltTable = try! EntryTable(content: rebuiltText)
     Fuzzer.require(try! rebuiltTable.allEntries() == entries && rebuiltTable.state == table.state, "a rebuilt payload reads differently")
-    return (table, entries)
+    return entries
 }

@@ -44,29 +44,40 @@ extension Cipher {
     public func open(
         _ box: SealedBox, key: SecureBytes, associatedData: [UInt8]
     ) throws(CryptoError) -> SecureBytes {
-        try ensureAvailable()
-        guard key.count == Cipher.keyLength, box.nonce.count == nonceLength,
-              box.ciphertext.count >= Cipher.tagLength
-        else { throw .authenticationFailed }
+        guard box.ciphertext.count >= Cipher.tagLength else { throw .authenticationFailed }
         let plaintext = try SecureBytes(count: box.ciphertext.count - Cipher.tagLength)
-        var written: UInt64 = 0
-        let status = key.withUnsafeBytes { keyBytes in
-            plaintext.withUnsafeMutableBytes { output in
-                let keyPointer = keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                switch self {
-                case .xchacha20poly1305:
-                    return crypto_aead_xchacha20poly1305_ietf_decrypt(
-                        out, &written, nil, box.ciphertext, UInt64(box.ciphertext.count),
-                        associatedData, UInt64(associatedData.count), box.nonce, keyPointer)
-                case .aes256gcm:
-                    return crypto_aead_aes256gcm_decrypt(
-                        out, &written, nil, box.ciphertext, UInt64(box.ciphertext.count),
-                        associatedData, UInt64(associatedData.count), box.nonce, keyPointer)
-                }
-            }
+        try plaintext.withUnsafeMutableBytes { (output) throws(CryptoError) in
+            try open(box, key: key, associatedData: associatedData, into: output)
         }
-        guard status == 0, Int(written) == plaintext.count else { throw .authenticationFailed }
         return plaintext
+    }
+
+    /// Decrypts and authenticates `box` into the start of `output` (guarded memory of the
+    /// caller's, with room for the ciphertext less its tag), as `open` does.
+    public func open(
+        _ box: SealedBox, key: SecureBytes, associatedData: [UInt8], into output: UnsafeMutableRawBufferPointer
+    ) throws(CryptoError) {
+        try ensureAvailable()
+        guard key.count == Cipher.keyLength, box.nonce.count == nonceLength, box.ciphertext.count >= Cipher.tagLength,
+              output.count >= box.ciphertext.count - Cipher.tagLength
+        else { throw .authenticationFailed }
+        var written: UInt64 = 0
+        // A buffer of no bytes may have no address: libsodium writes nothing to the spare byte.
+        var spare: UInt8 = 0
+        let status = withUnsafeMutablePointer(to: &spare) { sparePointer in key.withUnsafeBytes { keyBytes in
+            let keyPointer = keyBytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? sparePointer
+            switch self {
+            case .xchacha20poly1305:
+                return crypto_aead_xchacha20poly1305_ietf_decrypt(
+                    out, &written, nil, box.ciphertext, UInt64(box.ciphertext.count),
+                    associatedData, UInt64(associatedData.count), box.nonce, keyPointer)
+            case .aes256gcm:
+                return crypto_aead_aes256gcm_decrypt(
+                    out, &written, nil, box.ciphertext, UInt64(box.ciphertext.count),
+                    associatedData, UInt64(associatedData.count), box.nonce, keyPointer)
+            }
+        } }
+        guard status == 0, Int(written) == box.ciphertext.count - Cipher.tagLength else { throw .authenticationFailed }
     }
 }

@@ -36,6 +36,15 @@ public enum Sodium {
         return hash
     }
 
+    /// BLAKE2b of `bytes`, `length` bytes long (16 to 64), keyed with `key` (16 to 64 bytes)
+    /// when one is given.
+    public static func blake2b(_ bytes: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, length: Int = 32) -> [UInt8] {
+        var hash = [UInt8](repeating: 0, count: length)
+        crypto_generichash(&hash, length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count),
+                           key?.baseAddress?.assumingMemoryBound(to: UInt8.self), key?.count ?? 0)
+        return hash
+    }
+
     /// Standard Base64 of `bytes` with padding, written in constant time into `output`, which
     /// must have room for it and a terminating NUL: for secrets that must stay in guarded memory.
     package static func base64Encode(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) {

@@ -1,15 +1,15 @@
 /// The key hierarchy on top of the envelope: an Argon2id key-encryption key wraps a random data
-/// key, and the data key encrypts the padded payload.
+/// key, and the data key encrypts the entries.
 extension Envelope {
     /// A new, empty vault sealed under a fresh data key, which is returned with it.
     public static func create(
         id: String, cipher: Cipher, kdf: KDFParameters, keyEncryptionKey: SecureBytes, salt: [UInt8]
-    ) throws(CryptoError) -> (Envelope, dataKey: SecureBytes) {
+    ) throws -> (Envelope, dataKey: SecureBytes) {
         let dataKey = try SecureBytes.random(count: Cipher.keyLength)
         let empty = SealedBox(nonce: [], ciphertext: [])
-        var envelope = Envelope(id: id, cipher: cipher, kdf: kdf, salt: salt, dataKey: empty, payload: empty)
+        var envelope = Envelope(id: id, cipher: cipher, kdf: kdf, salt: salt, dataKey: empty, body: .payload(empty))
         try envelope.wrap(dataKey: dataKey, with: keyEncryptionKey)
-        try envelope.sealPayload(UnsafeRawBufferPointer(start: nil, count: 0), dataKey: dataKey)
+        try envelope.seal(try EntryTable(content: try SecureBytes(count: 0), length: 0), dataKey: dataKey)
         return (envelope, dataKey)
     }
 
@@ -43,8 +43,9 @@ extension Envelope {
         return key
     }
 
-    /// Pads `content` and encrypts it as the new payload, with a fresh nonce, bound to the
-    /// header as it is now (so the data key must be wrapped first).
+    /// Versions 2 to 4, which vault reads but no longer writes (its tests and fuzzers make
+    /// such files): pads `content` and encrypts it as the payload, with a fresh nonce, bound to
+    /// the header as it is now (so the data key must be wrapped first).
     public mutating func sealPayload(_ content: UnsafeRawBufferPointer, dataKey: SecureBytes) throws(CryptoError) {
         let padded = try SecureBytes(count: Padding.paddedLength(for: content.count))
         padded.withUnsafeMutableBytes { buffer in
@@ -54,13 +55,15 @@ extension Envelope {
             buffer[content.count] = 0x80
         }
         let associatedData = payloadAssociatedData
-        payload = try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
+        body = .payload(try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: dataKey, associatedData: associatedData)
-        }
+        })
     }
 
-    /// Decrypts the payload: the padded plaintext, and the length of the content before the padding.
+    /// Versions 1 to 4: decrypts the payload: the padded plaintext, and the length of the
+    /// content before the padding.
     public func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> (padded: SecureBytes, length: Int) {
+        guard case .payload(let payload) = body else { throw .tampered }
         let padded: SecureBytes
         do {
             padded = try cipher.open(payload, key: dataKey, associatedData: payloadAssociatedData)

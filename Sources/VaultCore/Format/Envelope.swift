@@ -1,9 +1,11 @@
 import FoundationEssentials
 
 /// The vault file: a readable JSON header (format, version, id, cipher, KDF parameters, salt,
-/// the wrapped data key) and the encrypted payload. The layout is canonical (`render()`), and a
-/// file that is not byte-for-byte its own canonical rendering is refused, so that no change to
-/// any byte of the file, not even to white space, goes unnoticed. See docs/format.md.
+/// the wrapped data key) and the encrypted body: one payload holding every entry (versions 1
+/// to 4), or every entry sealed on its own (version 5, `SealedEntries`). The layout is
+/// canonical (`render()`), and a file that is not byte-for-byte its own canonical rendering is
+/// refused, so that no change to any byte of the file, not even to white space, goes
+/// unnoticed. See docs/format.md.
 public struct Envelope: Equatable, Sendable {
     public static let formatName = "vault"
     /// The version every write produces. Version 1 bound the payload to the id and cipher only;
@@ -11,8 +13,17 @@ public struct Envelope: Equatable, Sendable {
     /// layout of version 2 and adds entry types and one-time passwords to the entries, which a
     /// reader of version 2 would drop; version 4 gives entries ids and per-part change stamps,
     /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
-    /// version 3 would lose.
-    public static let currentVersion = 4
+    /// version 3 would lose; version 5 seals each entry on its own.
+    public static let currentVersion = 5
+
+    /// What follows the header.
+    public enum Body: Equatable, Sendable {
+        /// Versions 1 to 4: the padded entries, encrypted under the data key with
+        /// `payloadAssociatedData`.
+        case payload(SealedBox)
+        /// Version 5: each entry sealed on its own.
+        case entries(SealedEntries)
+    }
 
     /// The format version of this file; an older file becomes the current version at its next write.
     public var version: Int
@@ -23,12 +34,11 @@ public struct Envelope: Equatable, Sendable {
     public var salt: [UInt8]
     /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
     public var dataKey: SealedBox
-    /// The padded entries, encrypted under the data key with `payloadAssociatedData`.
-    public var payload: SealedBox
+    public var body: Body
 
     public init(
         version: Int = currentVersion, id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], dataKey: SealedBox,
-        payload: SealedBox
+        body: Body
     ) {
         self.version = version
         self.id = id
@@ -36,7 +46,7 @@ public struct Envelope: Equatable, Sendable {
         self.kdf = kdf
         self.salt = salt
         self.dataKey = dataKey
-        self.payload = payload
+        self.body = body
     }
 
     /// Whether `other` derives its key-encryption key the same way (same vault, salt and KDF):
@@ -57,16 +67,11 @@ public struct Envelope: Equatable, Sendable {
         guard version >= 2 else {
             return Array("vault payload v1\nid=\(id)\ncipher=\(cipher.rawValue)\n".utf8)
         }
-        return Array(("""
-            vault payload v\(version)
-            \(headerLines)data_key_nonce=\(Sodium.base64Encode(dataKey.nonce))
-            data_key=\(Sodium.base64Encode(dataKey.ciphertext))
-
-            """).utf8)
+        return Array(("vault payload v\(version)\n" + headerLines + dataKeyLines).utf8)
     }
 
     /// The id, cipher, KDF and salt, one `name=value` line each.
-    private var headerLines: String {
+    var headerLines: String {
         """
         id=\(id)
         cipher=\(cipher.rawValue)
@@ -76,22 +81,26 @@ public struct Envelope: Equatable, Sendable {
         """
     }
 
-    /// The canonical text of the file.
-    public func render() -> [UInt8] {
-        renderedPrefix() + Base64.encode(payload.ciphertext) + Self.renderedSuffix
+    /// The wrapped data key as the header stores it, one `name=value` line each, for what is
+    /// bound to one write's header.
+    var dataKeyLines: String {
+        "data_key_nonce=\(Sodium.base64Encode(dataKey.nonce))\ndata_key=\(Sodium.base64Encode(dataKey.ciphertext))\n"
     }
 
-    /// Everything up to the payload's ciphertext: the header and the payload nonce.
-    private func renderedPrefix() -> [UInt8] {
-        func box(_ name: String, _ sealed: SealedBox) -> String {
-            """
-              "\(name)": {
-                "nonce": "\(Sodium.base64Encode(sealed.nonce))",
-                "ciphertext": "\(Sodium.base64Encode(sealed.ciphertext))"
-              },
-
-            """
+    /// The canonical text of the file.
+    public func render() -> [UInt8] {
+        switch body {
+        case .payload(let payload):
+            return renderedHeader() + Array(Self.payloadStart.utf8) + Array(payloadNonce(payload).utf8) + Self.payloadMiddle
+                + Base64.encode(payload.ciphertext) + Self.renderedSuffix
+        case .entries(let entries):
+            return renderedHeader() + entries.render()
         }
+    }
+
+    /// The header as the file starts: every member up to the wrapped data key, whose closing
+    /// brace ends it (the comma after it belongs to what follows).
+    private func renderedHeader() -> [UInt8] {
         let text = """
         {
           "format": "\(Self.formatName)",
@@ -106,24 +115,33 @@ public struct Envelope: Equatable, Sendable {
             "parallelism": \(kdf.parallelism),
             "salt": "\(Sodium.base64Encode(salt))"
           },
-
-        """ + box("data_key", dataKey) + """
-          "payload": {
-            "nonce": "\(Sodium.base64Encode(payload.nonce))",
-            "ciphertext": "
+          "data_key": {
+            "nonce": "\(Sodium.base64Encode(dataKey.nonce))",
+            "ciphertext": "\(Sodium.base64Encode(dataKey.ciphertext))"
+          },
         """
         return Array(text.utf8)
     }
 
+    /// Versions 1 to 4: what comes between the header and the payload's ciphertext.
+    private static let payloadStart = "\n  \"payload\": {\n    \"nonce\": \""
+    private static let payloadMiddle = Array("\",\n    \"ciphertext\": \"".utf8)
     private static let renderedSuffix = Array("\"\n  }\n}\n".utf8)
 
+    private func payloadNonce(_ payload: SealedBox) -> String { Sodium.base64Encode(payload.nonce) }
+
     /// Parses a vault file, checking format and version before anything else is trusted, and
-    /// refusing a file that is not exactly its own canonical rendering. The large payload
-    /// ciphertext is cut out first, so JSON parsing and the canonical check cost the same for a
-    /// vault of ten entries as for one of a hundred thousand.
+    /// refusing a file that is not exactly its own canonical rendering. The header is parsed as
+    /// JSON; the body, which can be tens of megabytes, is read by its exact layout, so JSON
+    /// parsing and the canonical check cost the same for a vault of ten entries as for one of a
+    /// hundred thousand.
     public static func parse(_ bytes: [UInt8]) throws(FormatError) -> Envelope {
-        let payloadText = payloadCiphertextRange(in: bytes)
-        let header = payloadText.map { Array(bytes[..<$0.lowerBound]) + bytes[$0.upperBound...] } ?? bytes
+        let headerEnd = bytes.firstRange(of: Array("\n  \"data_key\": {".utf8)).flatMap { start in
+            bytes[start.upperBound...].firstRange(of: Array("\n  },".utf8)).map { $0.upperBound - 1 }
+        }
+        // The header alone as a JSON object; without the expected shape, the whole file (so
+        // that format and version are still read from whatever it is).
+        let header = headerEnd.map { Array(bytes[..<$0]) + Array("\n}".utf8) } ?? bytes
         let document: EnvelopeDocument
         do {
             document = try JSONDecoder().decode(EnvelopeDocument.self, from: Data(header))
@@ -133,34 +151,39 @@ public struct Envelope: Equatable, Sendable {
         guard document.format == formatName else { throw .notAVault }
         guard let version = document.version, version >= 1 else { throw .corrupt("bad version") }
         guard version <= currentVersion else { throw .newerVersion(version) }
-        guard let payloadText else { throw .corrupt("not in canonical form") }
+        guard let headerEnd else { throw .corrupt("not in canonical form") }
         var envelope = try document.envelope(version: version)
-        let ciphertext = bytes.withUnsafeBytes { Base64.decodeCanonical(UnsafeRawBufferPointer(rebasing: $0[payloadText])) }
-        guard let ciphertext, ciphertext.count >= Cipher.tagLength else {
-            throw .corrupt("bad payload")
+        guard envelope.renderedHeader()[...] == bytes[...headerEnd] else { throw .corrupt("not in canonical form") }
+        let rest = bytes[(headerEnd + 1)...]
+        if version >= 5 {
+            envelope.body = .entries(try SealedEntries.parse(rest, cipher: envelope.cipher))
+        } else {
+            envelope.body = .payload(try parsePayload(rest, cipher: envelope.cipher))
         }
-        envelope.payload.ciphertext = ciphertext
-        guard envelope.renderedPrefix()[...] == bytes[..<payloadText.lowerBound],
-              renderedSuffix[...] == bytes[payloadText.upperBound...]
-        else { throw .corrupt("not in canonical form") }
         return envelope
     }
 
-    /// Where the payload ciphertext's Base64 text is, if the file has the canonical shape: after
-    /// the second `"ciphertext": "` (the first is the wrapped key's), up to the closing quote
-    /// that starts the canonical ending. Only the small header is scanned.
-    private static func payloadCiphertextRange(in bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.count > renderedSuffix.count, bytes.suffix(renderedSuffix.count).elementsEqual(renderedSuffix) else {
-            return nil
+    /// The payload of versions 1 to 4 from the text after the header, which must be exactly
+    /// `"payload": {"nonce": …, "ciphertext": …}` and the file's end in the canonical layout.
+    private static func parsePayload(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedBox {
+        var reader = Layout.Reader(text: text)
+        try reader.expect(payloadStart)
+        let nonceText = try reader.until(UInt8(ascii: "\""))
+        guard let nonce = nonceText.withUnsafeBytes({ Base64.decodeCanonical($0) }), nonce.count == cipher.nonceLength else {
+            throw .corrupt("bad payload")
         }
-        let marker = Array("\"ciphertext\": \"".utf8)
-        var start = 0
-        for _ in 0..<2 {
-            guard let found = bytes[start...].firstRange(of: marker) else { return nil }
-            start = found.upperBound
+        guard text.count >= renderedSuffix.count, text.suffix(renderedSuffix.count).elementsEqual(renderedSuffix) else {
+            throw .corrupt("not in canonical form")
         }
-        let end = bytes.count - renderedSuffix.count
-        return start <= end ? start..<end : nil
+        let afterNonce = reader.text
+        guard afterNonce.starts(with: payloadMiddle), afterNonce.count >= payloadMiddle.count + renderedSuffix.count else {
+            throw .corrupt("not in canonical form")
+        }
+        let ciphertextText = afterNonce.dropFirst(payloadMiddle.count).dropLast(renderedSuffix.count)
+        guard let ciphertext = ciphertextText.withUnsafeBytes({ Base64.decodeCanonical($0) }), ciphertext.count >= Cipher.tagLength else {
+            throw .corrupt("bad payload")
+        }
+        return SealedBox(nonce: nonce, ciphertext: ciphertext)
     }
 }
 
@@ -185,7 +208,6 @@ private struct EnvelopeDocument: Decodable {
     var cipher: String?
     var kdf: KDF?
     var data_key: Box?
-    var payload: Box?
 
     func envelope(version: Int) throws(FormatError) -> Envelope {
         guard let id, UUID(uuidString: id) != nil, id == id.lowercased() else { throw .corrupt("bad id") }
@@ -201,12 +223,9 @@ private struct EnvelopeDocument: Decodable {
             throw .corrupt("bad salt")
         }
         guard let dataKey = data_key.flatMap({ $0.sealed(for: cipher) }) else { throw .corrupt("bad data key") }
-        guard let payload, let nonce = Sodium.base64Decode(payload.nonce), nonce.count == cipher.nonceLength,
-              payload.ciphertext.isEmpty
-        else { throw .corrupt("bad payload") }
         return Envelope(
             version: version, id: id, cipher: cipher, kdf: parameters, salt: salt, dataKey: dataKey,
-            payload: SealedBox(nonce: nonce, ciphertext: []))
+            body: .payload(SealedBox(nonce: [], ciphertext: [])))
     }
 }
 

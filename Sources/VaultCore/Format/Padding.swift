@@ -5,9 +5,10 @@ public enum Padding {
     /// Small vaults all look the same size: 1 KiB.
     public static let minimumLength = 1024
 
-    /// The padded length for `contentLength` bytes of content (one more for the 0x80 marker).
-    public static func paddedLength(for contentLength: Int) -> Int {
-        let length = max(contentLength + 1, minimumLength)
+    /// The padded length for `contentLength` bytes of content (one more for the 0x80 marker),
+    /// at least `minimum`.
+    public static func paddedLength(for contentLength: Int, minimum: Int = minimumLength) -> Int {
+        let length = max(contentLength + 1, minimum)
         let exponent = Int.bitWidth - 1 - length.leadingZeroBitCount  // floor(log2(length))
         let exponentBits = Int.bitWidth - exponent.leadingZeroBitCount  // floor(log2(exponent)) + 1
         let mask = (1 << max(exponent - exponentBits, 0)) - 1

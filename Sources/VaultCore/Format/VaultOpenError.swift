@@ -21,7 +21,7 @@ public enum VaultOpenError: VaultFailure, Equatable {
         case .wrongPassword:
             return "wrong master password (or the vault header was tampered with)"
         case .tampered:
-            return "the vault is corrupt or was tampered with (payload does not authenticate)"
+            return "the vault is corrupt or was tampered with (its entries do not authenticate)"
         case .malformedPayload(let what):
             return "the vault is corrupt: \(what)"
         case .changedWhileWaiting:

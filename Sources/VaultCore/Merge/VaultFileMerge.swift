@@ -81,8 +81,7 @@ public enum VaultFileMerge {
         let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
-        let content = try result.serialized()
-        try content.withUnsafeBytes { try target.envelope.sealPayload($0, dataKey: dataKey) }
+        try target.envelope.seal(result, dataKey: dataKey)
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
                       keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state)
     }
@@ -170,8 +169,7 @@ public enum VaultFileMerge {
 
     /// Decrypts a copy.
     private static func open(_ envelope: Envelope, with keys: VaultKeys) throws -> Opened {
-        let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
-        return Opened(envelope: envelope, keys: keys, table: try EntryTable(content: payload, length: length))
+        Opened(envelope: envelope, keys: keys, table: try envelope.openTable(dataKey: keys.dataKey))
     }
 }
 

@@ -39,7 +39,27 @@ extension Entry: Codable {
         } else {
             id = Entry.legacyID(name: name, created: created)
         }
-        clocks = try container.decodeIfPresent([String: Stamp].self, forKey: .clocks) ?? [:]
+        clocks = try Self.decodeClocks(in: container)
+    }
+
+    /// The clock as version 5 writes it, each stamp once with the parts it dates
+    /// (`{"STAMP": ["name", "password", …]}`), or as version 4 did, part by part
+    /// (`{"name": "STAMP", …}`); a part dated twice is refused.
+    private static func decodeClocks(in container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Stamp] {
+        if let byPart = try? container.decodeIfPresent([String: Stamp].self, forKey: .clocks) { return byPart }
+        guard let byStamp = try container.decodeIfPresent([String: [String]].self, forKey: .clocks) else { return [:] }
+        var clocks: [String: Stamp] = [:]
+        for (text, parts) in byStamp {
+            guard let stamp = Stamp(text), !parts.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "not a change stamp with its parts")
+            }
+            for part in parts {
+                guard clocks.updateValue(stamp, forKey: part) == nil else {
+                    throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "a part dated twice")
+                }
+            }
+        }
+        return clocks
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -64,7 +84,10 @@ extension Entry: Codable {
         try container.encodeIfPresent(otp, forKey: .otp)
         try container.encode(id, forKey: .id)
         if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
-            try container.encode(clocks, forKey: .clocks)
+            // Each stamp once, with the parts it dates in name order: most parts of an entry
+            // share a stamp, and this keeps the sealed entry (and each git commit) small.
+            let byStamp = Dictionary(grouping: clocks.keys.sorted(), by: { clocks[$0]!.description })
+            try container.encode(byStamp, forKey: .clocks)
         }
     }
 }

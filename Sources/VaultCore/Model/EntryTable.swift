@@ -23,6 +23,8 @@ public final class EntryTable {
     private var now: Date?
     /// Entries removed in the change being made, by id: one put back is renamed, not removed.
     private var removedInChange: [String: Entry] = [:]
+    /// The sealed records the lines of `content` were opened from (format version 5).
+    private(set) var origin: SealedOrigin?
 
     /// Splits and checks the first `length` bytes of a decrypted payload: every line must carry
     /// a name, in strictly increasing byte order (which also rules out duplicates).
@@ -61,6 +63,35 @@ public final class EntryTable {
         if let problem { throw .malformedPayload(problem) }
         lines = ranges.map { .original($0) }
         self.state = state
+    }
+
+    /// A table of the lines at `ranges` of `content` (decrypted records of a version 5 file, in
+    /// any order), which must each carry a name, all different and in NFC, and `state`;
+    /// `origin` tells which record each line was opened from.
+    init(content: SecureBytes, lines ranges: [Range<Int>], state: VaultState, origin: SealedOrigin) throws(VaultOpenError) {
+        self.content = content
+        let sorted: Result<[Range<Int>], VaultOpenError> = content.withUnsafeBytes { bytes in
+            // Each line's name, read once: in place, or decoded where it has escapes.
+            var named: [(name: [UInt8], range: Range<Int>)] = []
+            named.reserveCapacity(ranges.count)
+            for range in ranges {
+                let line = UnsafeRawBufferPointer(rebasing: bytes[range])
+                guard !line.contains(0x0A), let name = EntryLine.withName(of: line, { Array($0) }) else {
+                    return .failure(.malformedPayload("an entry has no name"))
+                }
+                guard name.withUnsafeBytes(EntryName.isComposed) else { return .failure(.malformedPayload("the name of an entry is not in Unicode NFC")) }
+                named.append((name, range))
+            }
+            named.sort { $0.name.lexicographicallyPrecedes($1.name) }
+            for index in named.indices.dropFirst() where named[index - 1].name == named[index].name {
+                return .failure(.malformedPayload("a name appears twice"))
+            }
+            for index in named.indices { Sodium.wipe(&named[index].name) }
+            return .success(named.map(\.range))
+        }
+        lines = try sorted.get().map { .original($0) }
+        self.state = state
+        self.origin = origin
     }
 
     /// A table of `entries` (names unique; any order) and `state`, as a merge makes it.
@@ -211,6 +242,22 @@ public final class EntryTable {
         return true
     }
 
+    /// The state to write: the tombstones past the horizon dropped when a change is made.
+    func stateForWrite() -> VaultState {
+        if let now { state.forgetOldTombstones(now: now) }
+        return state
+    }
+
+    /// Calls `body` with each entry's line, in name order, and the record it was opened from
+    /// when it is still as it was opened from a version 5 file (nil otherwise).
+    func forEachLine(_ body: (UnsafeRawBufferPointer, SealedEntries.Record?) throws -> Void) rethrows {
+        for index in lines.indices {
+            var record: SealedEntries.Record?
+            if case .original(let range) = lines[index] { record = origin?.record(startingAt: range.lowerBound) }
+            try withLine(index) { try body($0, record) }
+        }
+    }
+
     private func bury(_ entry: Entry) {
         removedInChange[entry.id] = entry
         guard let stamp = nextStamp() else { return }
@@ -221,7 +268,7 @@ public final class EntryTable {
     /// The payload content: each entry's line followed by a newline, then the state line (its
     /// tombstones past the horizon dropped) when the vault has a clock or tombstones.
     public func serialized() throws -> SecureBytes {
-        if let now { state.forgetOldTombstones(now: now) }
+        let state = stateForWrite()
         let stateLine = state == VaultState() ? [] : try state.encodedLine() + [0x0A]
         var total = stateLine.count
         for index in lines.indices { total += withLine(index) { $0.count } + 1 }
@@ -276,6 +323,7 @@ extension EntryTable {
     /// entries of one name are refused.
     func keeping(_ kept: [Int], adding entries: [Entry], state: VaultState) throws -> EntryTable {
         let table = try EntryTable(content: content, length: 0)
+        table.origin = origin
         let unsorted = kept.map { lines[$0] } + (try entries.map { Line.changed(try EntryLine.encode($0)) })
         table.lines = unsorted
         table.lines = unsorted.indices.sorted { table.orderOfNames(at: $0, $1) < 0 }.map { unsorted[$0] }

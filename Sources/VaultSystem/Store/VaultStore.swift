@@ -129,12 +129,10 @@ public final class VaultStore {
         try unlocker.keysFromPassword(for: envelope, label: keyLabel, cacheGuard: patientCacheGuard)
     }
 
-    /// Decrypts the payload; with a data key just unwrapped from this header (which
-    /// authenticated the header), and the payload bound to the header, nothing unchecked remains.
+    /// Decrypts the entries; with a data key just unwrapped from this header (which
+    /// authenticated the header), and the entries bound to the header, nothing unchecked remains.
     private func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
-        let (payload, length) = try envelope.openPayload(dataKey: keys.dataKey)
-        let entries = try EntryTable(content: payload, length: length)
-        return OpenVault(envelope: envelope, keys: keys, entries: entries)
+        OpenVault(envelope: envelope, keys: keys, entries: try envelope.openTable(dataKey: keys.dataKey))
     }
 
     /// Runs `change` on the current entries and writes the result, all under the lock, so that
@@ -147,8 +145,7 @@ public final class VaultStore {
             let result = try change(vault.entries)
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
-            let content = try vault.entries.serialized()
-            try content.withUnsafeBytes { try updated.sealPayload($0, dataKey: dataKey) }
+            try updated.seal(vault.entries, dataKey: dataKey)
             try write(updated)
             return result
         }
@@ -162,7 +159,7 @@ public final class VaultStore {
         return try body()
     }
 
-    /// Replaces every key of the vault: a fresh salt, a fresh data key, the payload encrypted
+    /// Replaces every key of the vault: a fresh salt, a fresh data key, every entry sealed
     /// again under it, and the new data key wrapped under a key derived from the password
     /// `newPassword` gives (asked only once the current one is proven), or from the current
     /// password when `nil` (a rekey), with `newKDF` (or the vault's own, which must be within
@@ -188,8 +185,7 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             try vault.entries.beginChange(origin: origin)
             vault.entries.stampKeys()
-            let content = try vault.entries.serialized()
-            try content.withUnsafeBytes { try rotated.sealPayload($0, dataKey: dataKey) }
+            try rotated.seal(vault.entries, dataKey: dataKey)
             unlocker.keyCache.remove(vaultID: rotated.id)
             otherCache?.remove(vaultID: rotated.id)
             try write(rotated)

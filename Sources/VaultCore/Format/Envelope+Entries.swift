@@ -1,0 +1,163 @@
+import FoundationEssentials
+
+/// Version 5: each entry sealed on its own under the entry keys (`EntryKeys`), the tombstones
+/// apart, and the seal that binds the header, the number of entries, the tombstones and every
+/// page of records into one authenticated file.
+extension Envelope {
+    /// Records are padded to at least this many bytes, so that small entries look alike.
+    static let minimumRecordLength = 256
+
+    /// What a record is bound to: this vault, its cipher and the record's slot, so that a
+    /// record moved to another slot or taken from another vault does not open.
+    func entryAssociatedData(slot: [UInt8]) -> [UInt8] {
+        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8) + Layout.hex(slot) + [0x0A]
+    }
+
+    /// What the tombstones are bound to: this vault and its cipher.
+    var tombstonesAssociatedData: [UInt8] {
+        Array("vault tombstones v5\nid=\(id)\ncipher=\(cipher.rawValue)\n".utf8)
+    }
+
+    /// What the seal is bound to: the whole header of this write (the wrapped data key
+    /// included, which a write wraps anew), the tombstones' box, and the digest of the page
+    /// digests, which cover every record in its place (so a record added or dropped too).
+    func sealAssociatedData(tombstones: SealedBox, pages: [[UInt8]]) -> [UInt8] {
+        Array(("vault seal v5\n" + headerLines + dataKeyLines).utf8)
+            + Array("tombstones=".utf8) + Layout.boxText(tombstones) + Array("\npages=\(pages.count)\nroot=".utf8)
+            + Base64.encode(SealedEntries.root(of: pages)) + [0x0A]
+    }
+
+    /// What the seal holds: the vault's clock and keys stamp.
+    private struct SealContent: Codable {
+        var clock: Stamp?
+        var keys: Stamp?
+    }
+
+    /// The entries of the file, decrypted with `dataKey` (unwrapped from this header, which
+    /// that authenticated).
+    public func openTable(dataKey: SecureBytes) throws -> EntryTable {
+        switch body {
+        case .payload:
+            let (payload, length) = try openPayload(dataKey: dataKey)
+            return try EntryTable(content: payload, length: length)
+        case .entries(let entries):
+            return try openEntries(entries, dataKey: dataKey)
+        }
+    }
+
+    /// Opens every part of a version 5 body with `dataKey`: the page digests are checked
+    /// against the records, the seal against the header and the pages, and every record and
+    /// the tombstones are decrypted, each entry's name checked against its slot.
+    private func openEntries(_ sealed: SealedEntries, dataKey: SecureBytes) throws -> EntryTable {
+        let keys = try EntryKeys(dataKey: dataKey)
+        guard SealedEntries.pageDigests(of: sealed.records, pages: sealed.pages.count) == sealed.pages else { throw VaultOpenError.tampered }
+        let sealContent: SealContent = try open(sealed.seal, keys: keys, associatedData: sealAssociatedData(
+            tombstones: sealed.tombstones, pages: sealed.pages), padded: false)
+        let tombstones: [Tombstone] = try open(sealed.tombstones, keys: keys, associatedData: tombstonesAssociatedData, padded: true)
+        // Every record into one buffer of guarded memory, each line where its record's plaintext starts.
+        let total = sealed.records.reduce(0) { $0 + $1.box.ciphertext.count - Cipher.tagLength }
+        let content = try SecureBytes(count: total)
+        var starts: [Int] = []
+        var ranges: [Range<Int>] = []
+        starts.reserveCapacity(sealed.records.count)
+        ranges.reserveCapacity(sealed.records.count)
+        try content.withUnsafeMutableBytes { (buffer) throws in
+            var offset = 0
+            for record in sealed.records {
+                let length = record.box.ciphertext.count - Cipher.tagLength
+                let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)])
+                do {
+                    try cipher.open(record.box, key: keys.sealing, associatedData: entryAssociatedData(slot: record.slot), into: plaintext)
+                } catch {
+                    throw VaultOpenError.tampered
+                }
+                guard let lineLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
+                let line = UnsafeRawBufferPointer(rebasing: plaintext[..<lineLength])
+                guard EntryLine.withName(of: line, { keys.slot(of: $0) == record.slot }) == true else {
+                    throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
+                }
+                starts.append(offset)
+                ranges.append(offset..<(offset + lineLength))
+                offset += length
+            }
+        }
+        let origin = SealedOrigin(keys: keys, starts: starts, records: sealed.records, tombstones: tombstones, tombstonesBox: sealed.tombstones)
+        return try EntryTable(content: content, lines: ranges, state: VaultState(clock: sealContent.clock, deleted: tombstones, keys: sealContent.keys),
+                              origin: origin)
+    }
+
+    /// Decrypts one small part (the seal, the tombstones) and decodes its JSON.
+    private func open<T: Decodable>(_ box: SealedBox, keys: EntryKeys, associatedData: [UInt8], padded: Bool) throws -> T {
+        let plaintext: SecureBytes
+        do {
+            plaintext = try cipher.open(box, key: keys.sealing, associatedData: associatedData)
+        } catch {
+            throw VaultOpenError.tampered
+        }
+        return try plaintext.withUnsafeBytes { bytes in
+            guard let length = padded ? Padding.contentLength(of: bytes) : bytes.count else { throw VaultOpenError.tampered }
+            do {
+                return try EntryJSON.decoder().decode(T.self, from: Data(bytes[..<length]))
+            } catch {
+                throw VaultOpenError.malformedPayload("the vault's \(padded ? "tombstones" : "seal") cannot be decoded")
+            }
+        }
+    }
+
+    /// Seals `table` as this header's body, in version 5, under `dataKey` (wrapped in this
+    /// header already: `prepareForWrite`). A line still as it was opened under the same keys
+    /// keeps its record, and unchanged tombstones their box; everything else is sealed with a
+    /// fresh nonce.
+    public mutating func seal(_ table: EntryTable, dataKey: SecureBytes) throws {
+        let keys = try EntryKeys(dataKey: dataKey)
+        let origin = table.origin.flatMap { $0.keys.sameKeys(as: keys) ? $0 : nil }
+        var records: [SealedEntries.Record] = []
+        records.reserveCapacity(table.count)
+        try table.forEachLine { line, opened in
+            if let opened, origin != nil {
+                records.append(opened)
+                return
+            }
+            guard let slot = EntryLine.withName(of: line, { keys.slot(of: $0) }) else {
+                throw VaultOpenError.malformedPayload("an entry has no name")
+            }
+            let box = try sealPadded(line, minimum: Self.minimumRecordLength, keys: keys, associatedData: entryAssociatedData(slot: slot))
+            records.append(SealedEntries.Record(slot: slot, box: box))
+        }
+        records.sort { $0.slot.lexicographicallyPrecedes($1.slot) }
+        for index in records.indices.dropFirst() where records[index - 1].slot == records[index].slot {
+            throw VaultOpenError.malformedPayload("two entries have the same slot")
+        }
+        let state = table.stateForWrite()
+        let tombstones: SealedBox
+        if let origin, origin.tombstones == state.deleted {
+            tombstones = origin.tombstonesBox
+        } else {
+            var encoded = [UInt8](try EntryJSON.encoder().encode(state.deleted))
+            defer { Sodium.wipe(&encoded) }
+            tombstones = try encoded.withUnsafeBytes { try sealPadded($0, minimum: Self.minimumRecordLength, keys: keys, associatedData: tombstonesAssociatedData) }
+        }
+        let pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
+        let sealText = [UInt8](try EntryJSON.encoder().encode(SealContent(clock: state.clock, keys: state.keys)))
+        let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
+            try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
+        }
+        body = .entries(SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records))
+    }
+
+    /// Pads `content` (`Padding`, at least `minimum` bytes) in guarded memory and seals it.
+    private func sealPadded(
+        _ content: UnsafeRawBufferPointer, minimum: Int, keys: EntryKeys, associatedData: [UInt8]
+    ) throws(CryptoError) -> SealedBox {
+        let padded = try SecureBytes(count: Padding.paddedLength(for: content.count, minimum: minimum))
+        padded.withUnsafeMutableBytes { buffer in
+            if let source = content.baseAddress, !content.isEmpty {
+                buffer.baseAddress!.copyMemory(from: source, byteCount: content.count)
+            }
+            buffer[content.count] = 0x80
+        }
+        return try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
+            try cipher.seal(bytes, key: keys.sealing, associatedData: associatedData)
+        }
+    }
+}
