@@ -42,13 +42,13 @@ struct RotationTests {
 
         try await fixture.succeed(["passwd", "--new-password-file", newFile])
         let afterPasswd = try Envelope.parse(AtomicFile.read(fixture.vaultPath))
-        #expect(throws: VaultOpenError.self) { try afterPasswd.openPayload(dataKey: oldKey) }
+        #expect(throws: VaultOpenError.tampered) { try afterPasswd.openTable(dataKey: oldKey) }
         let passwdKey = try VaultSurgery.dataKey(ofFileAt: fixture.vaultPath, password: Self.newPassword)
 
         try await fixture.succeed(["rekey"], environment: ["VAULT_PASSWORD_FILE": newFile])
         let afterRekey = try Envelope.parse(AtomicFile.read(fixture.vaultPath))
-        #expect(throws: VaultOpenError.self) { try afterRekey.openPayload(dataKey: oldKey) }
-        #expect(throws: VaultOpenError.self) { try afterRekey.openPayload(dataKey: passwdKey) }
+        #expect(throws: VaultOpenError.tampered) { try afterRekey.openTable(dataKey: oldKey) }
+        #expect(throws: VaultOpenError.tampered) { try afterRekey.openTable(dataKey: passwdKey) }
         #expect(afterRekey.salt != afterPasswd.salt)
         #expect(try await fixture.succeed(["get", "entry"], environment: ["VAULT_PASSWORD_FILE": newFile]).stdout == "entry-pw\n")
     }

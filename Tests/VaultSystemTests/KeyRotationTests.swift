@@ -53,7 +53,7 @@ struct KeyRotationTests {
         #expect(after.id == before.id)
         #expect(after.salt != before.salt)
         #expect(after.body != before.body)
-        #expect(throws: VaultOpenError.tampered) { try after.openPayload(dataKey: oldDataKey) }
+        #expect(throws: VaultOpenError.tampered) { try after.openTable(dataKey: oldDataKey) }
         let current = newPassword ? "two" : "one"
         let newDataKey = try dataKey(of: store.path, password: current)
         #expect(!newDataKey.constantTimeEquals(oldDataKey))
@@ -77,7 +77,7 @@ struct KeyRotationTests {
         // What version 1's `passwd` did: a new salt and wrap around the same data key.
         envelope.salt = try Sodium.randomBytes(Argon2id.saltLength)
         try envelope.wrap(dataKey: keys.dataKey, with: Argon2id.deriveKey(password: secret("two"), salt: envelope.salt, parameters: envelope.kdf))
-        #expect(throws: VaultOpenError.tampered) { try envelope.openPayload(dataKey: keys.dataKey) }
+        #expect(throws: VaultOpenError.tampered) { try envelope.openTable(dataKey: keys.dataKey) }
     }
 
     @Test func reauthenticationIgnoresTheCache() throws {

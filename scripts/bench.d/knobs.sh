@@ -70,6 +70,7 @@ figure_settings=(
     "BENCH_BREACH_HASHES=$breach_hashes" "BENCH_BREACH_LOOKUPS=$breach_lookups"
     "BENCH_INTERCHANGE_RECORDS=$interchange_records" "BENCH_SYNC_RECORDS=$sync_records"
     "BENCH_SYNC_CHANGES=$sync_changes" "VAULT_BIN=$vault" "ENTROPY_BENCH_BIN=$entropy_bench"
+    "SWIFT=$swift" "SWIFT_BUILD_FLAGS=${swift_flags[*]}"
 )
 
 ((${#sizes[@]} > 0)) || die "BENCH_SIZES is empty"

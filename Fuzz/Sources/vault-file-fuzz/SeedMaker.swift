@@ -52,7 +52,7 @@ enum SeedMaker {
         try envelope.wrap(dataKey: FixedKeys.dataKey, with: FixedKeys.keyEncryptionKey)
         if version >= 5 {
             var copy = payload
-            try envelope.seal(try EntryTable(content: try SecureBytes(consuming: &copy)), dataKey: FixedKeys.dataKey)
+            try envelope.sealEntries(try EntryTable(content: try SecureBytes(consuming: &copy)), dataKey: FixedKeys.dataKey)
         } else {
             try payload.withUnsafeBytes { try envelope.sealPayload($0, dataKey: FixedKeys.dataKey) }
         }

@@ -58,7 +58,7 @@ func checkFile(_ bytes: [UInt8]) {
     // Written again as a command writes it: a fresh header, the same entries.
     var written = envelope
     let writeKey = try! written.prepareForWrite(keys: VaultKeys(keyEncryptionKey: key, dataKey: dataKey))
-    try! written.seal(table, dataKey: writeKey)
+    try! written.sealEntries(table, dataKey: writeKey)
     let again = try! Envelope.parse(written.render())
     Fuzzer.require(again == written && again.version == Envelope.currentVersion, "a written file parses differently")
     let reread = try! again.openTable(dataKey: try! again.unwrapDataKey(with: key))
@@ -89,7 +89,7 @@ func checkSealedPayload(_ bytes: [UInt8]) {
 func checkSealedEntry(_ bytes: [UInt8]) {
     var envelope = FixedKeys.emptyEnvelope(version: 5)
     let dataKey = FixedKeys.dataKey
-    try! envelope.seal(try! EntryTable(content: try! SecureBytes(count: 0), length: 0), dataKey: dataKey)
+    try! envelope.sealEntries(try! EntryTable(content: try! SecureBytes(count: 0), length: 0), dataKey: dataKey)
     guard case .entries(var sealed) = envelope.body else { return }
     let keys = try! EntryKeys(dataKey: dataKey)
     let slot = bytes.withUnsafeBytes { line in EntryLine.withName(of: line) { keys.slot(of: $0) } } ?? [UInt8](repeating: 0, count: EntryKeys.slotLength)

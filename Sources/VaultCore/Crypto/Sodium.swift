@@ -30,18 +30,16 @@ public enum Sodium {
 
     /// BLAKE2b-256 of `bytes` keyed with `key` (of `keyedHashKeyLength` bytes).
     public static func keyedHash(_ bytes: UnsafeRawBufferPointer, key: [UInt8]) -> [UInt8] {
-        var hash = [UInt8](repeating: 0, count: 32)
-        crypto_generichash(&hash, hash.count, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                           UInt64(bytes.count), key, key.count)
-        return hash
+        key.withUnsafeBytes { blake2b(bytes, key: $0) }
     }
 
     /// BLAKE2b of `bytes`, `length` bytes long (16 to 64), keyed with `key` (16 to 64 bytes)
     /// when one is given.
     public static func blake2b(_ bytes: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, length: Int = 32) -> [UInt8] {
         var hash = [UInt8](repeating: 0, count: length)
-        crypto_generichash(&hash, length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count),
-                           key?.baseAddress?.assumingMemoryBound(to: UInt8.self), key?.count ?? 0)
+        let status = crypto_generichash(&hash, length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count),
+                                        key?.baseAddress?.assumingMemoryBound(to: UInt8.self), key?.count ?? 0)
+        precondition(status == 0, "BLAKE2b takes 16 to 64 bytes of output and of key")
         return hash
     }
 

@@ -12,6 +12,8 @@ struct EntryKeys {
     static let slotLength = 16
 
     init(dataKey: SecureBytes) throws(CryptoError) {
+        // A shorter key would make a weak one, or none at all (BLAKE2b unkeyed).
+        precondition(dataKey.count == Cipher.keyLength, "a data key is 32 bytes")
         sealing = try Self.derive(from: dataKey, label: "vault v5 sealing")
         naming = try Self.derive(from: dataKey, label: "vault v5 naming")
     }

@@ -4,13 +4,14 @@ import FoundationEssentials
 /// apart, and the seal that binds the header, the number of entries, the tombstones and every
 /// page of records into one authenticated file.
 extension Envelope {
-    /// Records are padded to at least this many bytes, so that small entries look alike.
+    /// Entries and the tombstones are padded to at least this many bytes, so that small ones
+    /// look alike.
     static let minimumRecordLength = 256
 
     /// What a record is bound to: this vault, its cipher and the record's slot, so that a
     /// record moved to another slot or taken from another vault does not open.
     func entryAssociatedData(slot: [UInt8]) -> [UInt8] {
-        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8) + Layout.hex(slot) + [0x0A]
+        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8) + BodyText.hex(slot) + [0x0A]
     }
 
     /// What the tombstones are bound to: this vault and its cipher.
@@ -23,7 +24,7 @@ extension Envelope {
     /// digests, which cover every record in its place (so a record added or dropped too).
     func sealAssociatedData(tombstones: SealedBox, pages: [[UInt8]]) -> [UInt8] {
         Array(("vault seal v5\n" + headerLines + dataKeyLines).utf8)
-            + Array("tombstones=".utf8) + Layout.boxText(tombstones) + Array("\npages=\(pages.count)\nroot=".utf8)
+            + Array("tombstones=".utf8) + BodyText.boxText(tombstones) + Array("\npages=\(pages.count)\nroot=".utf8)
             + Base64.encode(SealedEntries.root(of: pages)) + [0x0A]
     }
 
@@ -97,7 +98,9 @@ extension Envelope {
         return try plaintext.withUnsafeBytes { bytes in
             guard let length = padded ? Padding.contentLength(of: bytes) : bytes.count else { throw VaultOpenError.tampered }
             do {
-                return try EntryJSON.decoder().decode(T.self, from: Data(bytes[..<length]))
+                // In place: the tombstones hold the names of removed entries.
+                let text = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: length, deallocator: .none)
+                return try EntryJSON.decoder().decode(T.self, from: text)
             } catch {
                 throw VaultOpenError.malformedPayload("the vault's \(padded ? "tombstones" : "seal") cannot be decoded")
             }
@@ -108,11 +111,13 @@ extension Envelope {
     /// header already: `prepareForWrite`). A line still as it was opened under the same keys
     /// keeps its record, and unchanged tombstones their box; everything else is sealed with a
     /// fresh nonce.
-    public mutating func seal(_ table: EntryTable, dataKey: SecureBytes) throws {
+    public mutating func sealEntries(_ table: EntryTable, dataKey: SecureBytes) throws {
         let keys = try EntryKeys(dataKey: dataKey)
         let origin = table.origin.flatMap { $0.keys.sameKeys(as: keys) ? $0 : nil }
         var records: [SealedEntries.Record] = []
         records.reserveCapacity(table.count)
+        // One buffer of guarded memory for every entry padded here, rather than one each.
+        var scratch = try SecureBytes(count: 4096)
         try table.forEachLine { line, opened in
             if let opened, origin != nil {
                 records.append(opened)
@@ -121,7 +126,7 @@ extension Envelope {
             guard let slot = EntryLine.withName(of: line, { keys.slot(of: $0) }) else {
                 throw VaultOpenError.malformedPayload("an entry has no name")
             }
-            let box = try sealPadded(line, minimum: Self.minimumRecordLength, keys: keys, associatedData: entryAssociatedData(slot: slot))
+            let box = try sealPadded(line, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: entryAssociatedData(slot: slot), in: &scratch)
             records.append(SealedEntries.Record(slot: slot, box: box))
         }
         records.sort { $0.slot.lexicographicallyPrecedes($1.slot) }
@@ -133,9 +138,11 @@ extension Envelope {
         if let origin, origin.tombstones == state.deleted {
             tombstones = origin.tombstonesBox
         } else {
-            var encoded = [UInt8](try EntryJSON.encoder().encode(state.deleted))
-            defer { Sodium.wipe(&encoded) }
-            tombstones = try encoded.withUnsafeBytes { try sealPadded($0, minimum: Self.minimumRecordLength, keys: keys, associatedData: tombstonesAssociatedData) }
+            var encoded = try EntryJSON.encoder().encode(state.deleted)
+            defer { encoded.resetBytes(in: 0..<encoded.count) }
+            tombstones = try encoded.withUnsafeBytes {
+                try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
+            }
         }
         let pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
         let sealText = [UInt8](try EntryJSON.encoder().encode(SealContent(clock: state.clock, keys: state.keys)))
@@ -145,19 +152,21 @@ extension Envelope {
         body = .entries(SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records))
     }
 
-    /// Pads `content` (`Padding`, at least `minimum` bytes) in guarded memory and seals it.
-    private func sealPadded(
-        _ content: UnsafeRawBufferPointer, minimum: Int, keys: EntryKeys, associatedData: [UInt8]
+    /// Pads `content` (`Padding`, at least `minimum` bytes) in `scratch`, guarded memory made
+    /// larger when it is too small, and seals it under `key`.
+    func sealPadded(
+        _ content: UnsafeRawBufferPointer, minimum: Int, key: SecureBytes, associatedData: [UInt8], in scratch: inout SecureBytes
     ) throws(CryptoError) -> SealedBox {
-        let padded = try SecureBytes(count: Padding.paddedLength(for: content.count, minimum: minimum))
-        padded.withUnsafeMutableBytes { buffer in
+        let length = Padding.paddedLength(for: content.count, minimum: minimum)
+        if scratch.count < length { scratch = try SecureBytes(count: max(length, 2 * scratch.count)) }
+        return try scratch.withUnsafeMutableBytes { (buffer) throws(CryptoError) in
+            let padded = UnsafeMutableRawBufferPointer(rebasing: buffer[..<length])
+            padded.initializeMemory(as: UInt8.self, repeating: 0)
             if let source = content.baseAddress, !content.isEmpty {
-                buffer.baseAddress!.copyMemory(from: source, byteCount: content.count)
+                padded.baseAddress!.copyMemory(from: source, byteCount: content.count)
             }
-            buffer[content.count] = 0x80
-        }
-        return try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
-            try cipher.seal(bytes, key: keys.sealing, associatedData: associatedData)
+            padded[content.count] = 0x80
+            return try cipher.seal(UnsafeRawBufferPointer(padded), key: key, associatedData: associatedData)
         }
     }
 }

@@ -9,7 +9,7 @@ extension Envelope {
         let empty = SealedBox(nonce: [], ciphertext: [])
         var envelope = Envelope(id: id, cipher: cipher, kdf: kdf, salt: salt, dataKey: empty, body: .payload(empty))
         try envelope.wrap(dataKey: dataKey, with: keyEncryptionKey)
-        try envelope.seal(try EntryTable(content: try SecureBytes(count: 0), length: 0), dataKey: dataKey)
+        try envelope.sealEntries(try EntryTable(content: try SecureBytes(count: 0), length: 0), dataKey: dataKey)
         return (envelope, dataKey)
     }
 
@@ -46,24 +46,15 @@ extension Envelope {
     /// Versions 2 to 4, which vault reads but no longer writes (its tests and fuzzers make
     /// such files): pads `content` and encrypts it as the payload, with a fresh nonce, bound to
     /// the header as it is now (so the data key must be wrapped first).
-    public mutating func sealPayload(_ content: UnsafeRawBufferPointer, dataKey: SecureBytes) throws(CryptoError) {
-        let padded = try SecureBytes(count: Padding.paddedLength(for: content.count))
-        padded.withUnsafeMutableBytes { buffer in
-            if let source = content.baseAddress, !content.isEmpty {
-                buffer.baseAddress!.copyMemory(from: source, byteCount: content.count)
-            }
-            buffer[content.count] = 0x80
-        }
-        let associatedData = payloadAssociatedData
-        body = .payload(try padded.withUnsafeBytes { (bytes) throws(CryptoError) in
-            try cipher.seal(bytes, key: dataKey, associatedData: associatedData)
-        })
+    mutating func sealPayload(_ content: UnsafeRawBufferPointer, dataKey: SecureBytes) throws(CryptoError) {
+        var scratch = try SecureBytes(count: Padding.paddedLength(for: content.count))
+        body = .payload(try sealPadded(content, minimum: Padding.minimumLength, key: dataKey, associatedData: payloadAssociatedData, in: &scratch))
     }
 
     /// Versions 1 to 4: decrypts the payload: the padded plaintext, and the length of the
     /// content before the padding.
-    public func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> (padded: SecureBytes, length: Int) {
-        guard case .payload(let payload) = body else { throw .tampered }
+    func openPayload(dataKey: SecureBytes) throws(VaultOpenError) -> (padded: SecureBytes, length: Int) {
+        guard case .payload(let payload) = body else { preconditionFailure("a version 5 body has no payload") }
         let padded: SecureBytes
         do {
             padded = try cipher.open(payload, key: dataKey, associatedData: payloadAssociatedData)

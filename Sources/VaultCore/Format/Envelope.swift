@@ -23,6 +23,11 @@ public struct Envelope: Equatable, Sendable {
         case payload(SealedBox)
         /// Version 5: each entry sealed on its own.
         case entries(SealedEntries)
+
+        var isEntries: Bool {
+            if case .entries = self { return true }
+            return false
+        }
     }
 
     /// The format version of this file; an older file becomes the current version at its next write.
@@ -89,6 +94,7 @@ public struct Envelope: Equatable, Sendable {
 
     /// The canonical text of the file.
     public func render() -> [UInt8] {
+        precondition((version >= 5) == (body.isEntries), "the body of a version \(version) file is the other version's")
         switch body {
         case .payload(let payload):
             return renderedHeader() + Array(Self.payloadStart.utf8) + Array(payloadNonce(payload).utf8) + Self.payloadMiddle
@@ -166,7 +172,7 @@ public struct Envelope: Equatable, Sendable {
     /// The payload of versions 1 to 4 from the text after the header, which must be exactly
     /// `"payload": {"nonce": …, "ciphertext": …}` and the file's end in the canonical layout.
     private static func parsePayload(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedBox {
-        var reader = Layout.Reader(text: text)
+        var reader = BodyText.Reader(text: text)
         try reader.expect(payloadStart)
         let nonceText = try reader.until(UInt8(ascii: "\""))
         guard let nonce = nonceText.withUnsafeBytes({ Base64.decodeCanonical($0) }), nonce.count == cipher.nonceLength else {

@@ -11,7 +11,8 @@ struct SealedOrigin {
     let tombstones: [Tombstone]
     let tombstonesBox: SealedBox
 
-    /// `lines[i]` is where the line of `records[i]` starts; both in increasing order of start.
+    /// `starts[i]` is where the line of `records[i]` starts in the content; both in increasing
+    /// order of start.
     init(keys: EntryKeys, starts: [Int], records: [SealedEntries.Record], tombstones: [Tombstone], tombstonesBox: SealedBox) {
         self.keys = keys
         self.starts = starts

@@ -2,9 +2,10 @@
 public enum VaultOpenError: VaultFailure, Equatable {
     /// The key did not unwrap the data key: a wrong password, or a changed header.
     case wrongPassword
-    /// The data key was right but the payload did not authenticate.
+    /// The data key was right but the entries (the payload, or in version 5 an entry, the page
+    /// digests or the seal) did not authenticate.
     case tampered
-    /// The decrypted payload is not a list of entries.
+    /// The decrypted entries are not a list of entries.
     case malformedPayload(String)
     /// While a writer waited for the lock, the vault got keys it cannot follow without asking
     /// (another process changed the master password), or its header was changed.

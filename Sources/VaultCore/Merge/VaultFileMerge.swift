@@ -81,7 +81,7 @@ public enum VaultFileMerge {
         let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
-        try target.envelope.seal(result, dataKey: dataKey)
+        try target.envelope.sealEntries(result, dataKey: dataKey)
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
                       keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state)
     }

@@ -44,22 +44,43 @@ extension Entry: Codable {
 
     /// The clock as version 5 writes it, each stamp once with the parts it dates
     /// (`{"STAMP": ["name", "password", …]}`), or as version 4 did, part by part
-    /// (`{"name": "STAMP", …}`); a part dated twice is refused.
+    /// (`{"name": "STAMP", …}`); the two forms mixed, a part dated twice or a stamp with no
+    /// part is refused.
     private static func decodeClocks(in container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Stamp] {
-        if let byPart = try? container.decodeIfPresent([String: Stamp].self, forKey: .clocks) { return byPart }
-        guard let byStamp = try container.decodeIfPresent([String: [String]].self, forKey: .clocks) else { return [:] }
+        guard let members = try container.decodeIfPresent([String: ClockMember].self, forKey: .clocks) else { return [:] }
         var clocks: [String: Stamp] = [:]
-        for (text, parts) in byStamp {
-            guard let stamp = Stamp(text), !parts.isEmpty else {
-                throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "not a change stamp with its parts")
-            }
-            for part in parts {
-                guard clocks.updateValue(stamp, forKey: part) == nil else {
+        let grouped = members.values.contains { if case .parts = $0 { true } else { false } }
+        for (key, member) in members {
+            switch (member, grouped) {
+            case (.stamp(let stamp), false):
+                clocks[key] = stamp
+            case (.parts(let parts), true):
+                guard let stamp = Stamp(key), !parts.isEmpty else {
+                    throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "not a change stamp with its parts")
+                }
+                for part in parts where clocks.updateValue(stamp, forKey: part) != nil {
                     throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "a part dated twice")
                 }
+            default:
+                throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "parts and stamps mixed")
             }
         }
         return clocks
+    }
+
+    /// One member of a clock: a part's stamp (version 4), or a stamp's parts (version 5).
+    private enum ClockMember: Decodable {
+        case stamp(Stamp)
+        case parts([String])
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let parts = try? container.decode([String].self) {
+                self = .parts(parts)
+            } else {
+                self = .stamp(try container.decode(Stamp.self))
+            }
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -84,9 +105,10 @@ extension Entry: Codable {
         try container.encodeIfPresent(otp, forKey: .otp)
         try container.encode(id, forKey: .id)
         if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
-            // Each stamp once, with the parts it dates in name order: most parts of an entry
-            // share a stamp, and this keeps the sealed entry (and each git commit) small.
-            let byStamp = Dictionary(grouping: clocks.keys.sorted(), by: { clocks[$0]!.description })
+            // Each stamp once, with the parts it dates in the byte order of their names: most
+            // parts of an entry share a stamp, and this keeps the sealed entry (and each git
+            // commit) small.
+            let byStamp = Dictionary(grouping: clocks.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, by: { clocks[$0]!.description })
             try container.encode(byStamp, forKey: .clocks)
         }
     }

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The decrypted payload: the vault's entries as JSON lines sorted by name, then (version 4) the
-/// vault's state line (`VaultState`). Lookups are a binary search over the raw lines, so
+/// The decrypted entries: the vault's entries as JSON lines sorted by name, then (versions 4 and
+/// 5) the vault's state (`VaultState`); in version 5 each line is a decrypted entry, and
+/// `origin` tells which sealed record it came from. Lookups are a binary search over the raw lines, so
 /// `vault get` decodes one entry however large the vault is, and a change re-encodes only the
 /// entries it touches. The plaintext stays in guarded memory.
 ///
@@ -70,24 +71,20 @@ public final class EntryTable {
     /// `origin` tells which record each line was opened from.
     init(content: SecureBytes, lines ranges: [Range<Int>], state: VaultState, origin: SealedOrigin) throws(VaultOpenError) {
         self.content = content
+        // Names are compared where they are, in guarded memory, as `search` compares them.
         let sorted: Result<[Range<Int>], VaultOpenError> = content.withUnsafeBytes { bytes in
-            // Each line's name, read once: in place, or decoded where it has escapes.
-            var named: [(name: [UInt8], range: Range<Int>)] = []
-            named.reserveCapacity(ranges.count)
+            func line(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
             for range in ranges {
-                let line = UnsafeRawBufferPointer(rebasing: bytes[range])
-                guard !line.contains(0x0A), let name = EntryLine.withName(of: line, { Array($0) }) else {
+                guard !line(range).contains(0x0A), let composed = EntryLine.withName(of: line(range), EntryName.isComposed) else {
                     return .failure(.malformedPayload("an entry has no name"))
                 }
-                guard name.withUnsafeBytes(EntryName.isComposed) else { return .failure(.malformedPayload("the name of an entry is not in Unicode NFC")) }
-                named.append((name, range))
+                guard composed else { return .failure(.malformedPayload("the name of an entry is not in Unicode NFC")) }
             }
-            named.sort { $0.name.lexicographicallyPrecedes($1.name) }
-            for index in named.indices.dropFirst() where named[index - 1].name == named[index].name {
+            let sorted = ranges.sorted { Self.orderOfNames(line($0), line($1)) < 0 }
+            for index in sorted.indices.dropFirst() where Self.orderOfNames(line(sorted[index - 1]), line(sorted[index])) == 0 {
                 return .failure(.malformedPayload("a name appears twice"))
             }
-            for index in named.indices { Sodium.wipe(&named[index].name) }
-            return .success(named.map(\.range))
+            return .success(sorted)
         }
         lines = try sorted.get().map { .original($0) }
         self.state = state

@@ -145,7 +145,7 @@ public final class VaultStore {
             let result = try change(vault.entries)
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
-            try updated.seal(vault.entries, dataKey: dataKey)
+            try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)
             return result
         }
@@ -185,7 +185,7 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             try vault.entries.beginChange(origin: origin)
             vault.entries.stampKeys()
-            try rotated.seal(vault.entries, dataKey: dataKey)
+            try rotated.sealEntries(vault.entries, dataKey: dataKey)
             unlocker.keyCache.remove(vaultID: rotated.id)
             otherCache?.remove(vaultID: rotated.id)
             try write(rotated)

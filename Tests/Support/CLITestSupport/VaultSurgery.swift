@@ -32,7 +32,7 @@ package enum VaultSurgery {
         probe.salt = salt
         let newKey = try keyEncryptionKey(newPassword, for: probe)
         var (rotated, newDataKey) = try Envelope.create(id: old.id, cipher: old.cipher, kdf: old.kdf, keyEncryptionKey: newKey, salt: salt)
-        try rotated.seal(entries, dataKey: newDataKey)
+        try rotated.sealEntries(entries, dataKey: newDataKey)
         let bytes = Data(rotated.render())
         try bytes.withUnsafeBytes { try AtomicFile.write($0, to: path) }
         cache?.store(newKey, vaultID: old.id, label: "vault key for \(path)")

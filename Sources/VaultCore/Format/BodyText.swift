@@ -1,0 +1,95 @@
+/// The text of a file's body, after its header: in version 5, sealed boxes as the Base64 of
+/// nonce and ciphertext, records as `SLOT BOX` with the slot in lower-case hex, lists as JSON
+/// arrays of strings one per line; and `Reader`, which reads the body of any version strictly.
+enum BodyText {
+    static func boxText(_ box: SealedBox) -> [UInt8] {
+        Base64.encode(box.nonce + box.ciphertext)
+    }
+
+    static func recordText(_ record: SealedEntries.Record) -> [UInt8] {
+        hex(record.slot) + [UInt8(ascii: " ")] + boxText(record.box)
+    }
+
+    /// A JSON array of strings (no escapes needed) at the second level of indentation.
+    static func list(_ items: [[UInt8]]) -> [UInt8] {
+        guard !items.isEmpty else { return Array("[]".utf8) }
+        var text = Array("[\n".utf8)
+        for (index, item) in items.enumerated() {
+            text += Array("    \"".utf8) + item + Array((index + 1 < items.count ? "\",\n" : "\"\n").utf8)
+        }
+        return text + Array("  ]".utf8)
+    }
+
+    static func box(_ text: ArraySlice<UInt8>, cipher: Cipher, what: String) throws(FormatError) -> SealedBox {
+        guard let bytes = text.withUnsafeBytes({ Base64.decodeCanonical($0) }),
+              bytes.count >= cipher.nonceLength + Cipher.tagLength
+        else { throw .corrupt("bad \(what)") }
+        return SealedBox(nonce: Array(bytes[..<cipher.nonceLength]), ciphertext: Array(bytes[cipher.nonceLength...]))
+    }
+
+    static func record(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries.Record {
+        let slotText = 2 * EntryKeys.slotLength
+        guard text.count > slotText + 1, text[text.startIndex + slotText] == UInt8(ascii: " "),
+              let slot = unhex(text.prefix(slotText))
+        else { throw .corrupt("bad entry slot") }
+        return SealedEntries.Record(slot: slot, box: try box(text.dropFirst(slotText + 1), cipher: cipher, what: "entry"))
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func hex(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }
+    }
+
+    /// The bytes of lower-case hex text; nil for anything else.
+    private static func unhex(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard let high = digits.firstIndex(of: text[index]), let low = digits.firstIndex(of: text[index + 1]) else { return nil }
+            bytes.append(UInt8(high << 4 | low))
+            index += 2
+        }
+        return bytes
+    }
+
+    /// Reads a body's text from the front, refusing anything unexpected.
+    struct Reader {
+        var text: ArraySlice<UInt8>
+
+        var atEnd: Bool { text.isEmpty }
+
+        mutating func expect(_ literal: String) throws(FormatError) {
+            let bytes = Array(literal.utf8)
+            guard text.starts(with: bytes) else { throw .corrupt("not in canonical form") }
+            text = text.dropFirst(bytes.count)
+        }
+
+        /// The text up to `terminator`, which stays to be read.
+        mutating func until(_ terminator: UInt8) throws(FormatError) -> ArraySlice<UInt8> {
+            guard let end = text.firstIndex(of: terminator) else { throw .corrupt("not in canonical form") }
+            defer { text = text[end...] }
+            return text[..<end]
+        }
+
+        /// The strings of a list as `BodyText.list` writes it.
+        mutating func list() throws(FormatError) -> [ArraySlice<UInt8>] {
+            if text.starts(with: Array("[]".utf8)) {
+                text = text.dropFirst(2)
+                return []
+            }
+            try expect("[\n")
+            var items: [ArraySlice<UInt8>] = []
+            while true {
+                try expect("    \"")
+                items.append(try until(UInt8(ascii: "\"")))
+                if text.starts(with: Array("\",\n".utf8)) {
+                    text = text.dropFirst(3)
+                    continue
+                }
+                try expect("\"\n  ]")
+                return items
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import VaultCore
+
+/// Version 5's body as the library makes and opens it, with the keys in hand: what only someone
+/// holding the data key could forge (an entry sealed under another slot, behind a valid seal)
+/// is still refused, unchanged entries keep their records across writes and merges, and the
+/// clock's two forms decode as docs/format.md says.
+struct SealedEntriesTests {
+    private let date = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A version 5 vault of `names` under a fresh data key (the key-encryption key is the data
+    /// key too: these tests never derive one).
+    private func vault(_ names: [String]) throws -> (Envelope, SecureBytes) {
+        let key = try SecureBytes.random(count: Cipher.keyLength)
+        var (envelope, dataKey) = try Envelope.create(
+            id: UUID().uuidString.lowercased(), cipher: .xchacha20poly1305, kdf: .minimum, keyEncryptionKey: key, salt: Array(repeating: 7, count: 16))
+        let table = try envelope.openTable(dataKey: dataKey)
+        for name in names { try table.put(Entry(name: name, password: "pw-\(name)", created: date)) }
+        try envelope.sealEntries(table, dataKey: dataKey)
+        return (envelope, dataKey)
+    }
+
+    private func body(of envelope: Envelope) throws -> SealedEntries {
+        guard case .entries(let body) = envelope.body else { throw FormatError.corrupt("not version 5") }
+        return body
+    }
+
+    /// `envelope` with `records`, its pages and seal made again with the keys, as only a holder
+    /// of the data key could.
+    private func resealed(_ envelope: Envelope, records: [SealedEntries.Record], dataKey: SecureBytes) throws -> Envelope {
+        var copy = envelope
+        var body = try body(of: envelope)
+        body.records = records
+        body.pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
+        let keys = try EntryKeys(dataKey: dataKey)
+        body.seal = try Array("{}".utf8).withUnsafeBytes {
+            try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.sealAssociatedData(tombstones: body.tombstones, pages: body.pages))
+        }
+        copy.body = .entries(body)
+        return try Envelope.parse(copy.render())
+    }
+
+    @Test func opensWhatItSealsAndRendersCanonically() throws {
+        let (envelope, dataKey) = try vault(["web/a", "web/b", "café/ü \"q\" \\b"])
+        let parsed = try Envelope.parse(envelope.render())
+        #expect(parsed == envelope)
+        let table = try parsed.openTable(dataKey: dataKey)
+        #expect(table.names == ["café/ü \"q\" \\b", "web/a", "web/b"])
+        #expect(try table.entry(named: "café/ü \"q\" \\b")?.password == "pw-café/ü \"q\" \\b")
+    }
+
+    @Test func anEntrySealedUnderAnotherSlotIsRefusedBehindAValidSeal() throws {
+        let (envelope, dataKey) = try vault(["web/a", "web/b"])
+        let records = try body(of: envelope).records
+        // The two sealed boxes exchanged, each left under the other's slot.
+        let swapped = [SealedEntries.Record(slot: records[0].slot, box: records[1].box), SealedEntries.Record(slot: records[1].slot, box: records[0].box)]
+        #expect(throws: VaultOpenError.tampered) { try resealed(envelope, records: swapped, dataKey: dataKey).openTable(dataKey: dataKey) }
+        // An entry sealed properly under a slot that is not its name's.
+        let keys = try EntryKeys(dataKey: dataKey)
+        let line = try EntryLine.encode(Entry(name: "web/c", password: "x", created: date))
+        let padded = try SecureBytes(count: 256)
+        padded.withUnsafeMutableBytes { out in line.withUnsafeBytes { out.copyMemory(from: $0) }; out[line.count] = 0x80 }
+        let box = try padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.entryAssociatedData(slot: records[0].slot)) }
+        let misplaced = [SealedEntries.Record(slot: records[0].slot, box: box), records[1]]
+        #expect(throws: VaultOpenError.malformedPayload("an entry's name does not match its slot")) {
+            try resealed(envelope, records: misplaced, dataKey: dataKey).openTable(dataKey: dataKey)
+        }
+        // The same records resealed as they were open: the helper itself forges nothing.
+        #expect(try resealed(envelope, records: records, dataKey: dataKey).openTable(dataKey: dataKey).names == ["web/a", "web/b"])
+    }
+
+    @Test func aWriteKeepsTheRecordsOfUnchangedEntriesAndARotationNone() throws {
+        let (envelope, dataKey) = try vault((0..<40).map { "site/\($0)" })
+        let before = try body(of: envelope)
+        #expect(before.pages.count == 2)
+        var written = envelope
+        let table = try envelope.openTable(dataKey: dataKey)
+        try table.beginChange(origin: .ephemeral())
+        try table.put(Entry(name: "site/new", password: "new", created: date))
+        try written.sealEntries(table, dataKey: dataKey)
+        let after = try body(of: written)
+        #expect(Set(after.records.map(\.box.nonce)).subtracting(before.records.map(\.box.nonce)).count == 1, "one new record")
+        #expect(Set(before.records.map(\.box.nonce)).isSubset(of: after.records.map(\.box.nonce)), "every other record kept")
+        #expect(after.tombstones == before.tombstones)
+
+        var rotated = written
+        let otherKey = try SecureBytes.random(count: Cipher.keyLength)
+        try rotated.sealEntries(try written.openTable(dataKey: dataKey), dataKey: otherKey)
+        let resealed = try body(of: rotated)
+        #expect(Set(resealed.records.map(\.box.nonce)).isDisjoint(with: after.records.map(\.box.nonce)) && resealed.tombstones != after.tombstones)
+        #expect(Set(resealed.records.map(\.slot)).isDisjoint(with: after.records.map(\.slot)), "slots depend on the data key")
+    }
+
+    @Test func aMergeKeepsTheRecordsOfEntriesNeitherSideChanged() throws {
+        let (base, dataKey) = try vault((0..<10).map { "site/\($0)" })
+        func changed(_ name: String) throws -> (envelope: Envelope, table: EntryTable) {
+            var copy = base
+            let table = try base.openTable(dataKey: dataKey)
+            try table.beginChange(origin: .ephemeral())
+            try table.put(Entry(name: name, password: "pw-\(name)", created: date))
+            try copy.sealEntries(table, dataKey: dataKey)
+            return (copy, try copy.openTable(dataKey: dataKey))
+        }
+        let (ours, theirs) = (try changed("ours/new"), try changed("theirs/new"))
+        let (merged, _) = try VaultFileMerge.merge(base: try base.openTable(dataKey: dataKey), ours: ours.table, theirs: theirs.table)
+        var result = ours.envelope
+        try result.sealEntries(merged, dataKey: dataKey)
+        let kept = Set(try body(of: base).records.map(\.box.nonce))
+        #expect(kept.isSubset(of: try body(of: result).records.map(\.box.nonce)), "the ten shared entries keep their records")
+        #expect(try result.openTable(dataKey: dataKey).count == 12)
+    }
+
+    @Test func theClockDecodesInEitherFormAndRefusesWhatIsNeither() throws {
+        let stamp = "1700000000000-0-0123456789abcdef", later = "1700000000001-0-0123456789abcdef"
+        func entry(clock: String) throws -> Entry {
+            try EntryJSON.decoder().decode(Entry.self, from: Data(#"{"name":"a","created":"2023-11-14T22:13:20Z","clock":\#(clock)}"#.utf8))
+        }
+        let byPart = try entry(clock: #"{"name":"\#(stamp)","password":"\#(later)"}"#)
+        let byStamp = try entry(clock: #"{"\#(stamp)":["name"],"\#(later)":["password"]}"#)
+        #expect(byPart.clocks == byStamp.clocks && byPart.clocks["password"] == Stamp(later))
+        let line = try EntryLine.encode(byPart)
+        #expect(line.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }.contains(#""clock":{"\#(stamp)":["name"],"\#(later)":["password"]}"#))
+        for bad in [#"{"\#(stamp)":["name"],"\#(later)":["name"]}"#, #"{"\#(stamp)":[]}"#, #"{"name":"\#(stamp)","\#(later)":["password"]}"#,
+                    #"{"not a stamp":["name"]}"#, #"{"name":"not a stamp"}"#] {
+            #expect(throws: DecodingError.self, "\(bad)") { try entry(clock: bad) }
+        }
+    }
+}
