@@ -4,8 +4,8 @@ import Testing
 
 /// What `vault sync` does when git or the remote fails part-way, with a `ScriptedGit` giving
 /// the failures a remote gives (a push refused because the remote moved, a protected branch, a
-/// host that cannot be reached, a repository locked by another git) and real git doing all the
-/// rest on real repositories: how often it tries again, the one-line message and its exit
+/// host that cannot be reached, a repository locked by another git), or making the other
+/// machine push at the worst moment, and real git doing all the rest on real repositories: how often it tries again, the one-line message and its exit
 /// status, that nothing here is lost or left half done, and that the next sync recovers.
 @Suite("vault sync when git fails")
 struct SyncFailureTests {
@@ -29,6 +29,28 @@ struct SyncFailureTests {
         #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
         let desktop = try await world.joiner("desktop")
         #expect(try await desktop.names() == ["web/a", "web/b", "web/c"])
+    }
+
+    @Test("the other machine pushes between this one's fetch and push: the push is refused by the remote, sync fetches, merges its change and pushes both")
+    func remoteMovesBeforeThePush() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let desktop = try await world.joiner("desktop")
+        try await desktop.succeed(["add", "web/d"], stdin: "pw-d\n")
+        try await desktop.succeed(["sync", "--no-push"])
+        try await laptop.succeed(["add", "web/c"], stdin: "pw-c\n")
+        let git = ScriptedGit()
+        git.before("push", try desktop.blockingGit(["push", "-q", "origin", "HEAD:refs/heads/\(try await desktop.branch())"]))
+
+        let result = try await laptop.vault(["sync"], git: git)
+        #expect(result.status == 0, "\(result)")
+        #expect(git.count(of: "push") == 2 && git.count(of: "fetch") == 2, "\(git.asked)")
+        let upstream = try await laptop.upstream()
+        #expect(result.stdoutLines.contains("  added 1 (web/d)") && result.stdoutLines.last == "Pushed to \(upstream).", "\(result)")
+        #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
+        try await desktop.succeed(["sync"])
+        #expect(try await desktop.names() == ["web/a", "web/b", "web/c", "web/d"])
+        #expect(try await desktop.entries() == (try await laptop.entries()))
     }
 
     @Test("a push refused twice goes through at the third try, after a fetch before each")

@@ -39,8 +39,16 @@ package final class ScriptedGit: Sendable {
         var answer: Answer
     }
 
+    /// Something that happens elsewhere just before git runs a command (another machine pushes).
+    private struct Event {
+        var subcommand: String
+        var remaining: Int
+        var action: @Sendable () throws -> Void
+    }
+
     private struct State {
         var rules: [Rule] = []
+        var events: [Event] = []
         var asked: [[String]] = []
     }
 
@@ -52,6 +60,12 @@ package final class ScriptedGit: Sendable {
     /// instead of running them. Rules added first are used first.
     package func answer(_ subcommand: String, times: Int = .max, with answer: Answer) {
         state.withLock { $0.rules.append(Rule(subcommand: subcommand, remaining: times, answer: answer)) }
+    }
+
+    /// Runs `action` before each of the next `times` runs of `git subcommand …`, which then run
+    /// (or are answered) as ever: what another machine does at that moment.
+    package func before(_ subcommand: String, times: Int = 1, _ action: @escaping @Sendable () throws -> Void) {
+        state.withLock { $0.events.append(Event(subcommand: subcommand, remaining: times, action: action)) }
     }
 
     /// The argument lists of every command asked for so far, in order.
@@ -70,15 +84,23 @@ package final class ScriptedGit: Sendable {
         }
     }
 
-    /// The answer scripted for `arguments`, used up by one; nil when the real git runs it.
-    fileprivate func take(_ arguments: [String]) -> Answer? {
+    /// The answer scripted for `arguments`, used up by one; nil when the real git runs it. The
+    /// events due before it run first.
+    fileprivate func take(_ arguments: [String]) throws -> Answer? {
         let subcommand = Self.subcommand(of: arguments)
-        return state.withLock { state in
+        let (answer, actions) = state.withLock { state in
             state.asked.append(arguments)
-            guard let index = state.rules.firstIndex(where: { $0.subcommand == subcommand && $0.remaining > 0 }) else { return nil }
+            var actions: [@Sendable () throws -> Void] = []
+            for index in state.events.indices where state.events[index].subcommand == subcommand && state.events[index].remaining > 0 {
+                state.events[index].remaining -= 1
+                actions.append(state.events[index].action)
+            }
+            guard let index = state.rules.firstIndex(where: { $0.subcommand == subcommand && $0.remaining > 0 }) else { return (nil as Answer?, actions) }
             state.rules[index].remaining -= 1
-            return state.rules[index].answer
+            return (state.rules[index].answer, actions)
         }
+        for action in actions { try action() }
+        return answer
     }
 
     /// The git subcommand of an argument list: its first word after the `-c NAME=VALUE` options.
@@ -95,7 +117,13 @@ private struct ScriptedProgram: GitProgram {
     let real: GitExecutable
 
     func run(_ arguments: [String], in folder: String) throws(HelperProcessError) -> HelperProcess.ProgramOutput {
-        guard let answer = script.take(arguments) else { return try real.run(arguments, in: folder) }
+        let scripted: ScriptedGit.Answer?
+        do {
+            scripted = try script.take(arguments)
+        } catch {
+            throw .failed("git", "what the test does before git \(arguments.first ?? "") failed: \(error)")
+        }
+        guard let answer = scripted else { return try real.run(arguments, in: folder) }
         return HelperProcess.ProgramOutput(status: answer.status, output: Array(answer.output.utf8), errors: Array(answer.errors.utf8))
     }
 }

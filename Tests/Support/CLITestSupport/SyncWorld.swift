@@ -117,6 +117,27 @@ package struct SyncMachine {
         return result
     }
 
+    /// A command line that runs `git arguments…` in the vault's folder at once, blocking, and
+    /// fails unless git exits 0: what this machine does while another's command runs
+    /// (`ScriptedGit.before`), which cannot wait for a task.
+    package func blockingGit(_ arguments: [String]) throws -> @Sendable () throws -> Void {
+        let git = try #require(ExternalProgram.find("git"), "git is not installed")
+        var environment = fixture.environment
+        for (key, value) in self.environment { environment[key] = value }
+        let (folder, variables) = (vaultFolder, environment)
+        return {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: git)
+            process.arguments = ["-C", folder] + arguments
+            process.environment = variables
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        }
+    }
+
     /// Runs `git arguments…` in the vault's folder, whatever its status.
     @discardableResult
     package func git(_ arguments: [String]) async throws -> VaultResult {
