@@ -91,6 +91,34 @@ struct FixtureTests {
         #expect(throws: VaultOpenError.tampered) { try open("v5/tampered/\(name).json", password: "fixture password v5") }
     }
 
+    /// A lookup (`vault get`'s read) of the same vectors, which reads one page: refused too,
+    /// for every name (the fixture's entries share one page).
+    @Test(arguments: ["record-dropped", "record-dropped-pages-recomputed", "records-swapped", "record-older",
+                      "record-from-other-vault", "seal-older", "header-older", "record-duplicated"])
+    func aLookupRefusesTheTamperedVersion5Vectors(name: String) throws {
+        let names = try open("v5/vault.json", password: "fixture password v5").entries.names
+        let store = VaultStore(path: Fixtures.path("v5/tampered/\(name).json"), origin: .ephemeral())
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "fixture password v5"), keyCache: NoKeyCache())
+        for name in names {
+            #expect(throws: VaultOpenError.tampered) { try store.entries(named: [name], using: unlocker) }
+        }
+    }
+
+    /// A lookup answers as the whole file does, in every version: each entry, and nil for a
+    /// name that is not there.
+    @Test(arguments: [("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
+                      ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
+                      ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
+                      ("v5/vault-aes256gcm.json", "fixture password v5")])
+    func aLookupAnswersAsTheWholeFile(fixture: String, password: String) throws {
+        let whole = try open(fixture, password: password).entries
+        let names = whole.names + ["not/there", ""]
+        let store = VaultStore(path: Fixtures.path(fixture), origin: .ephemeral())
+        let found = try store.entries(named: names, using: Unlocker(passwordSource: FixedPassword(text: password), keyCache: NoKeyCache()))
+        #expect(found == (try names.map(whole.entry(named:))))
+        #expect(found.compactMap { $0 }.count == whole.count)
+    }
+
     @Test func refusesTheVersion5VectorWithAnEntryTwice() throws {
         #expect(throws: FormatError.corrupt("the entries are not in the order of their slots, or a slot appears twice")) {
             try open("v5/tampered/record-duplicated.json", password: "fixture password v5")

@@ -12,6 +12,10 @@ import Foundation
 /// 5), which must open to the same entries; a version 5 file written again without a change
 /// keeps every entry's line and the tombstones byte for byte.
 ///
+/// As a file looked up name by name, as `vault get` reads it (`VaultFileLookup`): refused with
+/// a `FormatError` or `VaultOpenError`, or answering; and on a file that opens whole, each of
+/// its names and an absent one answered exactly as the whole file answers them.
+///
 /// As a payload: the bytes are sealed as the payload of a version 4 vault under the fixed key,
 /// so that the fuzzer reaches the decrypted path, which no mutation of a file's ciphertext can:
 /// the file must render, parse and open to exactly those bytes. Then `EntryTable` refuses them
@@ -26,6 +30,7 @@ import Foundation
 public func fuzzVaultFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzzer.bytes(data, size)
     checkFile(bytes)
+    checkLookup(bytes)
     checkSealedPayload(bytes)
     checkSealedEntry(bytes)
     return 0
@@ -65,6 +70,22 @@ func checkFile(_ bytes: [UInt8]) {
     Fuzzer.require(try! reread.allEntries() == entries && reread.state == table.state, "a written file reads differently")
     if case .entries(let before) = envelope.body, case .entries(let after) = again.body {
         Fuzzer.require(before.records == after.records && before.tombstones == after.tombstones, "an unchanged entry was sealed again")
+    }
+}
+
+/// The bytes as a vault file looked up by name.
+func checkLookup(_ bytes: [UInt8]) {
+    guard let lookup = try? VaultFileLookup(file: bytes) else { return }
+    guard let dataKey = try? lookup.envelope.unwrapDataKey(with: FixedKeys.keyEncryptionKey(for: lookup.envelope)) else { return }
+    let whole = try? Envelope.parse(bytes).openTable(dataKey: dataKey)
+    let names = (whole?.names ?? []) + ["absent", "web/a"]
+    let expected = whole.flatMap { table in try? names.map(table.entry(named:)) }
+    do {
+        let found = try lookup.entries(named: names, dataKey: dataKey)
+        if let expected { Fuzzer.require(found == expected, "a lookup answers otherwise than the whole file") }
+    } catch {
+        Fuzzer.require(error is VaultOpenError || error is FormatError, "a lookup fails with \(type(of: error))")
+        Fuzzer.require(expected == nil, "a lookup refuses a file that opens whole: \(error)")
     }
 }
 

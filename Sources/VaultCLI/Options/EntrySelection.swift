@@ -24,7 +24,7 @@ public struct EntrySelection: ParsableArguments {
     /// The chosen entries that have a password, with it.
     public func passwords(in session: VaultSession) throws -> [(entry: Entry, password: String)] {
         if let entry {
-            let stored = try session.entry(named: entry)
+            let stored = try session.entry(givenAs: entry)
             guard let password = stored.password else { throw EntrySelectionError.noPassword(stored.name) }
             return [(stored, password)]
         }

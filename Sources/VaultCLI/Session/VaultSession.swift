@@ -96,10 +96,14 @@ public final class VaultSession: VaultAccess {
         try store.open(using: unlocker())
     }
 
+    public func entries(named names: [String]) throws -> [Entry?] {
+        try store.entries(named: names, using: unlocker())
+    }
+
     /// The one entry a command is about, by the name the person gave.
-    public func entry(named rawName: String) throws -> Entry {
+    public func entry(givenAs rawName: String) throws -> Entry {
         let name = try EntryName.normalized(rawName)
-        guard let entry = try open().entries.entry(named: name) else { throw EntryError.notFound(name) }
+        guard let entry = try entry(named: name) else { throw EntryError.notFound(name) }
         return entry
     }
 

@@ -40,7 +40,7 @@ struct GetCommand: VaultSubcommand {
             let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
             return try deliver(issued.code, of: name, in: session)
         }
-        let entry = try session.entry(named: name)
+        let entry = try session.entry(givenAs: name)
         if output.json {
             try JSONOutput.print(entry, to: context.streams)
             return

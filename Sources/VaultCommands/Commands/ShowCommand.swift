@@ -21,7 +21,7 @@ struct ShowCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let entry = try session.entry(named: name)
+        let entry = try session.entry(givenAs: name)
         if output.json {
             try JSONOutput.print(EntryView(entry, reveal: reveal), to: context.streams)
         } else {

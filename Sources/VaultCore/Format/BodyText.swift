@@ -28,11 +28,16 @@ enum BodyText {
     }
 
     static func record(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries.Record {
+        SealedEntries.Record(slot: try slot(ofRecord: text), box: try box(text.dropFirst(2 * EntryKeys.slotLength + 1), cipher: cipher, what: "entry"))
+    }
+
+    /// The slot of a record's text, `SLOT BOX`.
+    static func slot(ofRecord text: ArraySlice<UInt8>) throws(FormatError) -> [UInt8] {
         let slotText = 2 * EntryKeys.slotLength
         guard text.count > slotText + 1, text[text.startIndex + slotText] == UInt8(ascii: " "),
               let slot = unhex(text.prefix(slotText))
         else { throw .corrupt("bad entry slot") }
-        return SealedEntries.Record(slot: slot, box: try box(text.dropFirst(slotText + 1), cipher: cipher, what: "entry"))
+        return slot
     }
 
     private static let digits = Array("0123456789abcdef".utf8)

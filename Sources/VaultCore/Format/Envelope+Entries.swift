@@ -29,7 +29,7 @@ extension Envelope {
     }
 
     /// What the seal holds: the vault's clock and keys stamp.
-    private struct SealContent: Codable {
+    fileprivate struct SealContent: Codable {
         var clock: Stamp?
         var keys: Stamp?
     }
@@ -43,6 +43,8 @@ extension Envelope {
             return try EntryTable(content: payload, length: length)
         case .entries(let entries):
             return try openEntries(entries, dataKey: dataKey)
+        case .unreadEntries:
+            preconditionFailure("a vault file read for lookups is opened by VaultFileLookup")
         }
     }
 
@@ -52,8 +54,7 @@ extension Envelope {
     private func openEntries(_ sealed: SealedEntries, dataKey: SecureBytes) throws -> EntryTable {
         let keys = try EntryKeys(dataKey: dataKey)
         guard SealedEntries.pageDigests(of: sealed.records, pages: sealed.pages.count) == sealed.pages else { throw VaultOpenError.tampered }
-        let sealContent: SealContent = try open(sealed.seal, keys: keys, associatedData: sealAssociatedData(
-            tombstones: sealed.tombstones, pages: sealed.pages), padded: false)
+        let sealContent = try openSeal(sealed.seal, tombstones: sealed.tombstones, pages: sealed.pages, keys: keys)
         let tombstones: [Tombstone] = try open(sealed.tombstones, keys: keys, associatedData: tombstonesAssociatedData, padded: true)
         // Every record into one buffer of guarded memory, each line where its record's plaintext starts.
         let total = sealed.records.reduce(0) { $0 + $1.box.ciphertext.count - Cipher.tagLength }
@@ -66,17 +67,7 @@ extension Envelope {
             var offset = 0
             for record in sealed.records {
                 let length = record.box.ciphertext.count - Cipher.tagLength
-                let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)])
-                do {
-                    try cipher.open(record.box, key: keys.sealing, associatedData: entryAssociatedData(slot: record.slot), into: plaintext)
-                } catch {
-                    throw VaultOpenError.tampered
-                }
-                guard let lineLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
-                let line = UnsafeRawBufferPointer(rebasing: plaintext[..<lineLength])
-                guard EntryLine.withName(of: line, { keys.slot(of: $0) == record.slot }) == true else {
-                    throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
-                }
+                let lineLength = try openRecord(record, keys: keys, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
                 starts.append(offset)
                 ranges.append(offset..<(offset + lineLength))
                 offset += length
@@ -85,6 +76,34 @@ extension Envelope {
         let origin = SealedOrigin(keys: keys, starts: starts, records: sealed.records, tombstones: tombstones, tombstonesBox: sealed.tombstones)
         return try EntryTable(content: content, lines: ranges, state: VaultState(clock: sealContent.clock, deleted: tombstones, keys: sealContent.keys),
                               origin: origin)
+    }
+
+    /// Decrypts `record` into `plaintext` (as long as its ciphertext less the tag) and checks
+    /// its padding and that the entry's name is the one of the record's slot; returns the
+    /// length of the entry's line, at the start of `plaintext`.
+    func openRecord(_ record: SealedEntries.Record, keys: EntryKeys, into plaintext: UnsafeMutableRawBufferPointer) throws -> Int {
+        do {
+            try cipher.open(record.box, key: keys.sealing, associatedData: entryAssociatedData(slot: record.slot), into: plaintext)
+        } catch {
+            throw VaultOpenError.tampered
+        }
+        guard let lineLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
+        let line = UnsafeRawBufferPointer(rebasing: plaintext[..<lineLength])
+        guard EntryLine.withName(of: line, { keys.slot(of: $0) == record.slot }) == true else {
+            throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
+        }
+        return lineLength
+    }
+
+    /// Opens the seal, which authenticates this header, the tombstones' box and the page
+    /// digests (and through them every record).
+    fileprivate func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
+        try open(seal, keys: keys, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages), padded: false)
+    }
+
+    /// Checks the seal of a body read for lookups: afterwards its page digests can be trusted.
+    func authenticate(_ front: SealedEntries.Front, keys: EntryKeys) throws {
+        _ = try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
     }
 
     /// Decrypts one small part (the seal, the tombstones) and decodes its JSON.

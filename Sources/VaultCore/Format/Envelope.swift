@@ -23,10 +23,15 @@ public struct Envelope: Equatable, Sendable {
         case payload(SealedBox)
         /// Version 5: each entry sealed on its own.
         case entries(SealedEntries)
+        /// Version 5 read for lookups (`VaultFileLookup`): what comes before the entries, and
+        /// where they are in the file, still unread. Such a header is never written.
+        case unreadEntries(SealedEntries.Front)
 
         var isEntries: Bool {
-            if case .entries = self { return true }
-            return false
+            switch self {
+            case .payload: false
+            case .entries, .unreadEntries: true
+            }
         }
     }
 
@@ -101,6 +106,8 @@ public struct Envelope: Equatable, Sendable {
                 + Base64.encode(payload.ciphertext) + Self.renderedSuffix
         case .entries(let entries):
             return renderedHeader() + entries.render()
+        case .unreadEntries:
+            preconditionFailure("a vault file read for lookups is never written")
         }
     }
 
@@ -142,6 +149,19 @@ public struct Envelope: Equatable, Sendable {
     /// parsing and the canonical check cost the same for a vault of ten entries as for one of a
     /// hundred thousand.
     public static func parse(_ bytes: [UInt8]) throws(FormatError) -> Envelope {
+        var (envelope, bodyStart) = try parseHeader(bytes)
+        let rest = bytes[bodyStart...]
+        if envelope.version >= 5 {
+            envelope.body = .entries(try SealedEntries.parse(rest, cipher: envelope.cipher))
+        } else {
+            envelope.body = .payload(try parsePayload(rest, cipher: envelope.cipher))
+        }
+        return envelope
+    }
+
+    /// The header of the file whose first bytes are `bytes` (the whole file, or as much of it
+    /// as holds the header), and the offset where the body starts; the body is left empty.
+    static func parseHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {
         let headerEnd = bytes.firstRange(of: Array("\n  \"data_key\": {".utf8)).flatMap { start in
             bytes[start.upperBound...].firstRange(of: Array("\n  },".utf8)).map { $0.upperBound - 1 }
         }
@@ -158,15 +178,9 @@ public struct Envelope: Equatable, Sendable {
         guard let version = document.version, version >= 1 else { throw .corrupt("bad version") }
         guard version <= currentVersion else { throw .newerVersion(version) }
         guard let headerEnd else { throw .corrupt("not in canonical form") }
-        var envelope = try document.envelope(version: version)
+        let envelope = try document.envelope(version: version)
         guard envelope.renderedHeader()[...] == bytes[...headerEnd] else { throw .corrupt("not in canonical form") }
-        let rest = bytes[(headerEnd + 1)...]
-        if version >= 5 {
-            envelope.body = .entries(try SealedEntries.parse(rest, cipher: envelope.cipher))
-        } else {
-            envelope.body = .payload(try parsePayload(rest, cipher: envelope.cipher))
-        }
-        return envelope
+        return (envelope, headerEnd + 1)
     }
 
     /// The payload of versions 1 to 4 from the text after the header, which must be exactly

@@ -46,11 +46,19 @@ public struct SealedEntries: Equatable, Sendable {
 
     /// The digest of every page of `records`, as the file lists them.
     static func pageDigests(of records: [Record], pages: Int) -> [[UInt8]] {
-        var texts = [[UInt8]](repeating: Array("vault page v5\n".utf8), count: pages)
+        var texts = [[[UInt8]]](repeating: [], count: pages)
         for record in records {
-            texts[page(of: record.slot, among: pages)] += BodyText.recordText(record) + [UInt8(ascii: "\n")]
+            texts[page(of: record.slot, among: pages)].append(BodyText.recordText(record))
         }
-        return texts.map { text in text.withUnsafeBytes { Sodium.blake2b($0) } }
+        return texts.map(pageDigest(of:))
+    }
+
+    /// The digest of one page whose records, in order, have the texts `recordTexts` (as a
+    /// line of the file holds them, between the quotes).
+    static func pageDigest(of recordTexts: [[UInt8]]) -> [UInt8] {
+        var text = Array("vault page v5\n".utf8)
+        for record in recordTexts { text += record + [UInt8(ascii: "\n")] }
+        return text.withUnsafeBytes { Sodium.blake2b($0) }
     }
 
     /// The digest of the page digests, which the seal is bound to.
@@ -70,9 +78,21 @@ public struct SealedEntries: Equatable, Sendable {
         return text + Array("\n}\n".utf8)
     }
 
-    /// Parses the body's text (what `render` writes), refusing anything but exactly that
-    /// layout; `cipher` gives the nonce length.
-    static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries {
+    /// Everything of the body before the entries, and where the list of entries is: what a
+    /// lookup reads (`VaultFileLookup`) before it reads the one page it needs.
+    public struct Front: Equatable, Sendable {
+        public var seal: SealedBox
+        public var tombstones: SealedBox
+        public var pages: [[UInt8]]
+        /// The list of entries, from its `[` to the end of the file, at these offsets of the
+        /// text given to `parseFront`.
+        public var entries: Range<Int>
+    }
+
+    /// Parses the body's text up to its list of entries, refusing anything but exactly what
+    /// `render` writes; the text may stop anywhere after the list's start (`entries` then ends
+    /// where the text does). `cipher` gives the nonce length.
+    static func parseFront(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> Front {
         var reader = BodyText.Reader(text: text)
         try reader.expect("\n  \"seal\": \"")
         let seal = try BodyText.box(try reader.until(UInt8(ascii: "\"")), cipher: cipher, what: "seal")
@@ -83,14 +103,23 @@ public struct SealedEntries: Equatable, Sendable {
             guard let digest = line.withUnsafeBytes({ Base64.decodeCanonical($0) }), digest.count == 32 else { throw .corrupt("bad page digest") }
             return digest
         }
+        guard pages.count.nonzeroBitCount == 1, pages.count <= maximumPages else { throw .corrupt("the pages do not fit the number of entries") }
         try reader.expect(",\n  \"entries\": ")
+        return Front(seal: seal, tombstones: tombstones, pages: pages, entries: reader.text.startIndex..<reader.text.endIndex)
+    }
+
+    /// Parses the body's text (what `render` writes), refusing anything but exactly that
+    /// layout; `cipher` gives the nonce length.
+    static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries {
+        let front = try parseFront(text, cipher: cipher)
+        var reader = BodyText.Reader(text: text[front.entries])
         let records = try reader.list().map { (line) throws(FormatError) -> Record in try BodyText.record(line, cipher: cipher) }
         try reader.expect("\n}\n")
         guard reader.atEnd else { throw .corrupt("not in canonical form") }
-        guard pages.count == pageCount(for: records.count) else { throw .corrupt("the pages do not fit the number of entries") }
+        guard front.pages.count == pageCount(for: records.count) else { throw .corrupt("the pages do not fit the number of entries") }
         for index in records.indices.dropFirst() where !records[index - 1].slot.lexicographicallyPrecedes(records[index].slot) {
             throw .corrupt("the entries are not in the order of their slots, or a slot appears twice")
         }
-        return SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records)
+        return SealedEntries(seal: front.seal, tombstones: front.tombstones, pages: front.pages, records: records)
     }
 }

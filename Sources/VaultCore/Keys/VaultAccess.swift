@@ -5,6 +5,17 @@
 public protocol VaultAccess {
     /// The decrypted vault.
     func open() throws -> OpenVault
+    /// The entries called `names` (each in NFC), in that order, nil for a name the vault does
+    /// not hold: read and decrypted alone where the file allows it, so that a lookup costs
+    /// about the same however many entries the vault holds.
+    func entries(named names: [String]) throws -> [Entry?]
     /// Runs `change` on the current entries under the vault's lock and writes the result.
     func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R
+}
+
+extension VaultAccess {
+    /// The entry called `name` (in NFC), or nil.
+    public func entry(named name: String) throws -> Entry? {
+        try entries(named: [name])[0]
+    }
 }

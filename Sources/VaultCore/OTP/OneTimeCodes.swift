@@ -19,8 +19,7 @@ public enum OneTimeCodes {
     public static func issue(
         forEntryNamed name: String, at date: Date, countersAllowed: Bool = true, in vault: some VaultAccess
     ) throws -> Issued {
-        let entry = try vault.open().entries.entry(named: name)
-        guard let entry else { throw EntryError.notFound(name) }
+        guard let entry = try vault.entry(named: name) else { throw EntryError.notFound(name) }
         if let issued = timeBased(try setting(of: entry), at: date) { return issued }
         guard countersAllowed else { throw OTPError.notTimeBased(entry: name) }
         return try vault.mutate { entries in

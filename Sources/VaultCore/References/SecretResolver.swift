@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Turns secret references into their values, opening the vault once for all of them: the
+/// Turns secret references into their values, reading the vault once for all of them: the
 /// password, a stored field (`EntryField`), or for `#otp` the code `OneTimeCodes` issues now
 /// (a HOTP counter moves on, as with `vault otp`). The first reference that names what the vault
 /// does not hold fails the whole lot, naming it, so that nothing is run or written with a hole.
@@ -12,12 +12,16 @@ public enum SecretResolver {
     ) throws -> [SecretReference: String] {
         var values: [SecretReference: String] = [:]
         guard !references.isEmpty else { return values }
-        let entries = try vault.open().entries
+        var names: [String] = []
+        var seen: Set<String> = []
+        for reference in references where seen.insert(reference.name).inserted { names.append(reference.name) }
+        let found = try vault.entries(named: names)
+        let entries = Dictionary(uniqueKeysWithValues: zip(names, found))
         // One code per entry, however its field is spelt (#otp, #OTP): a HOTP counter moves once.
         var codes: [String: String] = [:]
         for reference in references where values[reference] == nil {
             do {
-                guard let entry = try entries.entry(named: reference.name) else { throw EntryError.notFound(reference.name) }
+                guard let entry = entries[reference.name] ?? nil else { throw EntryError.notFound(reference.name) }
                 if reference.field?.lowercased() == "otp" {
                     let code = try codes[entry.name] ?? OneTimeCodes.issue(forEntryNamed: entry.name, at: date, in: vault).code
                     codes[entry.name] = code

@@ -16,26 +16,8 @@ public enum AtomicFile {
 
     /// Reads the whole file, refusing anything larger than `limit` bytes.
     public static func read(_ path: String, limit: Int = 1 << 31) throws(StoreError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { throw .fileMissing(path: path) }
-            throw .io(path: path, operation: "open", errno: errno)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw .io(path: path, operation: "stat", errno: errno) }
-        guard info.st_size <= limit else { throw .tooLarge(path: path) }
-        var failure: Errno?
-        let bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialised in
-            do throws(Errno) {
-                initialised = try FileDescriptor(rawValue: fd).readFully(into: UnsafeMutableRawBufferPointer(buffer))
-            } catch {
-                failure = error
-                initialised = 0
-            }
-        }
-        if let failure { throw .io(path: path, operation: "read", errno: failure.rawValue) }
-        return bytes
+        let file = try ReadOnlyFile(path: path, limit: limit)
+        return try file.bytes(0..<file.count)
     }
 
     /// Replaces (or creates) `path` with `bytes`, atomically and durably, with `mode` (0600

@@ -7,6 +7,8 @@ public enum StoreError: VaultFailure, Equatable {
     case fileExists(path: String)
     case io(path: String, operation: String, errno: Int32)
     case tooLarge(path: String)
+    /// The file got shorter while it was read: something other than vault rewrote it in place.
+    case changedWhileRead(path: String)
     /// The file is in place, but the folder could not be flushed, so a crash may still undo it.
     case notFlushed(path: String, errno: Int32)
     /// The lock stayed busy longer than the caller would wait.
@@ -31,6 +33,8 @@ public enum StoreError: VaultFailure, Equatable {
             return "cannot \(operation) \(path): \(String(cString: strerror(code)))"
         case .tooLarge(let path):
             return "\(path) is too large to be a vault"
+        case .changedWhileRead(let path):
+            return "\(path) was cut short while it was read (another program is rewriting it); run the command again"
         case .lockBusy(let path):
             return "\(path) stayed locked by another vault command"
         case .lockNotAFile(let path):
@@ -46,7 +50,7 @@ public enum StoreError: VaultFailure, Equatable {
         switch self {
         case .vaultMissing, .fileMissing: return .notFound
         case .vaultExists, .fileExists: return .alreadyExists
-        case .io, .tooLarge, .notFlushed, .lockBusy, .lockNotAFile, .corruptDeviceID: return .failure
+        case .io, .tooLarge, .changedWhileRead, .notFlushed, .lockBusy, .lockNotAFile, .corruptDeviceID: return .failure
         }
     }
 }

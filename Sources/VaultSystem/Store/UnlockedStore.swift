@@ -12,5 +12,7 @@ public struct UnlockedStore: VaultAccess {
 
     public func open() throws -> OpenVault { try store.open(using: unlocker) }
 
+    public func entries(named names: [String]) throws -> [Entry?] { try store.entries(named: names, using: unlocker) }
+
     public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R { try store.mutate(using: unlocker, change) }
 }

@@ -46,8 +46,7 @@ public final class VaultFileCacheGuard: KeyCacheGuard {
         if !patient { patience = max(.zero, patience - (ContinuousClock.now - started)) }
         defer { withExtendedLifetime(lock) {} }
         // Read as it is, never waiting: this may hold the lock itself.
-        guard let bytes = try? AtomicFile.read(vaultPath), let current = try? Envelope.parse(bytes),
-              current.derivesKeyLike(envelope)
+        guard let current = try? VaultFileLookup(file: ReadOnlyFile(path: vaultPath)).envelope, current.derivesKeyLike(envelope)
         else { return }
         update()
     }

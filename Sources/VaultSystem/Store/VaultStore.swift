@@ -72,15 +72,20 @@ public final class VaultStore {
     /// another process holds the lock (`vault sync`, whose git rewrites the file in place
     /// rather than by rename) is read again once that process is done.
     private func readHeader() throws -> (bytes: [UInt8], envelope: Envelope) {
-        func attempt() throws -> (bytes: [UInt8], envelope: Envelope) {
+        try readingAgainAfterBusyLock {
             let bytes = try readVault()
             return (bytes, try Envelope.parse(bytes))
         }
+    }
+
+    /// What `read` makes of the vault file; if it fails while another process holds the lock,
+    /// read again once that process is done.
+    private func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
         do {
-            return try attempt()
+            return try read()
         } catch {
             guard error is FormatError || error is StoreError, waitedForBusyLock() else { throw error }
-            return try attempt()
+            return try read()
         }
     }
 
@@ -107,6 +112,21 @@ public final class VaultStore {
         } catch .fileMissing {
             throw .vaultMissing(path: path)
         }
+    }
+
+    /// The entries called `names` (each in NFC), nil for a name the vault does not hold, read
+    /// and decrypted alone where the format allows it (`VaultFileLookup`): a `vault get` on a
+    /// vault of 10,000 entries reads about what it reads on one of 100.
+    public func entries(named names: [String], using unlocker: Unlocker) throws -> [Entry?] {
+        let lookup = try readingAgainAfterBusyLock {
+            do {
+                return try VaultFileLookup(file: try ReadOnlyFile(path: path))
+            } catch StoreError.fileMissing {
+                throw StoreError.vaultMissing(path: path)
+            }
+        }
+        let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+        return try lookup.entries(named: names, dataKey: keys.dataKey)
     }
 
     /// Reads and decrypts the vault.
