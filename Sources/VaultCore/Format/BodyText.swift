@@ -6,8 +6,8 @@ enum BodyText {
         Base64.encode(box.nonce + box.ciphertext)
     }
 
-    static func recordText(_ record: SealedEntries.Record) -> [UInt8] {
-        hex(record.slot) + [UInt8(ascii: " ")] + boxText(record.box)
+    static func recordText(slot: [UInt8], box: SealedBox) -> [UInt8] {
+        hex(slot) + [UInt8(ascii: " ")] + boxText(box)
     }
 
     /// A JSON array of strings (no escapes needed) at the second level of indentation.
@@ -28,7 +28,8 @@ enum BodyText {
     }
 
     static func record(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries.Record {
-        SealedEntries.Record(slot: try slot(ofRecord: text), box: try box(text.dropFirst(2 * EntryKeys.slotLength + 1), cipher: cipher, what: "entry"))
+        SealedEntries.Record(slot: try slot(ofRecord: text), box: try box(text.dropFirst(2 * EntryKeys.slotLength + 1), cipher: cipher, what: "entry"),
+                             text: Array(text))
     }
 
     /// The slot of a record's text, `SLOT BOX`.
@@ -43,19 +44,35 @@ enum BodyText {
     private static let digits = Array("0123456789abcdef".utf8)
 
     static func hex(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }
+        var text: [UInt8] = []
+        text.reserveCapacity(2 * bytes.count)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
     }
 
     /// The bytes of lower-case hex text; nil for anything else.
     private static func unhex(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+        guard text.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
         var index = text.startIndex
         while index < text.endIndex {
-            guard let high = digits.firstIndex(of: text[index]), let low = digits.firstIndex(of: text[index + 1]) else { return nil }
-            bytes.append(UInt8(high << 4 | low))
+            guard let high = value(ofDigit: text[index]), let low = value(ofDigit: text[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
             index += 2
         }
         return bytes
+    }
+
+    private static func value(ofDigit digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        default: nil
+        }
     }
 
     /// Reads a body's text from the front, refusing anything unexpected.

@@ -11,7 +11,20 @@ extension Envelope {
     /// What a record is bound to: this vault, its cipher and the record's slot, so that a
     /// record moved to another slot or taken from another vault does not open.
     func entryAssociatedData(slot: [UInt8]) -> [UInt8] {
-        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8) + BodyText.hex(slot) + [0x0A]
+        Self.entryAssociatedData(binding: entryBinding, slot: slot)
+    }
+
+    /// What every record of this vault is bound to, before its slot: made once for all of them.
+    var entryBinding: [UInt8] {
+        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8)
+    }
+
+    static func entryAssociatedData(binding: [UInt8], slot: [UInt8]) -> [UInt8] {
+        var data = binding
+        data.reserveCapacity(binding.count + 2 * slot.count + 1)
+        data += BodyText.hex(slot)
+        data.append(0x0A)
+        return data
     }
 
     /// What the tombstones are bound to: this vault and its cipher.
@@ -63,11 +76,13 @@ extension Envelope {
         var ranges: [Range<Int>] = []
         starts.reserveCapacity(sealed.records.count)
         ranges.reserveCapacity(sealed.records.count)
+        let binding = entryBinding
         try content.withUnsafeMutableBytes { (buffer) throws in
             var offset = 0
             for record in sealed.records {
                 let length = record.box.ciphertext.count - Cipher.tagLength
-                let lineLength = try openRecord(record, keys: keys, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
+                let lineLength = try openRecord(
+                    record, keys: keys, binding: binding, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
                 starts.append(offset)
                 ranges.append(offset..<(offset + lineLength))
                 offset += length
@@ -80,10 +95,11 @@ extension Envelope {
 
     /// Decrypts `record` into `plaintext` (as long as its ciphertext less the tag) and checks
     /// its padding and that the entry's name is the one of the record's slot; returns the
-    /// length of the entry's line, at the start of `plaintext`.
-    func openRecord(_ record: SealedEntries.Record, keys: EntryKeys, into plaintext: UnsafeMutableRawBufferPointer) throws -> Int {
+    /// length of the entry's line, at the start of `plaintext`. `binding` is `entryBinding`.
+    func openRecord(_ record: SealedEntries.Record, keys: EntryKeys, binding: [UInt8], into plaintext: UnsafeMutableRawBufferPointer) throws -> Int {
         do {
-            try cipher.open(record.box, key: keys.sealing, associatedData: entryAssociatedData(slot: record.slot), into: plaintext)
+            let associatedData = Self.entryAssociatedData(binding: binding, slot: record.slot)
+            try cipher.open(record.box, key: keys.sealing, associatedData: associatedData, into: plaintext)
         } catch {
             throw VaultOpenError.tampered
         }
@@ -137,6 +153,7 @@ extension Envelope {
         records.reserveCapacity(table.count)
         // One buffer of guarded memory for every entry padded here, rather than one each.
         var scratch = try SecureBytes(count: 4096)
+        let binding = entryBinding
         try table.forEachLine { line, opened in
             if let opened, origin != nil {
                 records.append(opened)
@@ -145,7 +162,7 @@ extension Envelope {
             guard let slot = EntryLine.withName(of: line, { keys.slot(of: $0) }) else {
                 throw VaultOpenError.malformedPayload("an entry has no name")
             }
-            let box = try sealPadded(line, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: entryAssociatedData(slot: slot), in: &scratch)
+            let box = try sealPadded(line, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: Self.entryAssociatedData(binding: binding, slot: slot), in: &scratch)
             records.append(SealedEntries.Record(slot: slot, box: box))
         }
         records.sort { $0.slot.lexicographicallyPrecedes($1.slot) }

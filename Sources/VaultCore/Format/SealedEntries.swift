@@ -9,6 +9,19 @@ public struct SealedEntries: Equatable, Sendable {
         /// The keyed hash of the entry's name (`EntryKeys.slot`), 16 bytes.
         public let slot: [UInt8]
         public let box: SealedBox
+        /// The record as its line holds it, between the quotes: `SLOT BOX` (`BodyText`), kept
+        /// so that the page digests and the file's text are made without encoding it again.
+        let text: [UInt8]
+
+        public init(slot: [UInt8], box: SealedBox) {
+            self.init(slot: slot, box: box, text: BodyText.recordText(slot: slot, box: box))
+        }
+
+        init(slot: [UInt8], box: SealedBox, text: [UInt8]) {
+            self.slot = slot
+            self.box = box
+            self.text = text
+        }
     }
 
     /// The vault's clock and keys stamp, sealed under the header and the page digests.
@@ -48,7 +61,7 @@ public struct SealedEntries: Equatable, Sendable {
     static func pageDigests(of records: [Record], pages: Int) -> [[UInt8]] {
         var texts = [[[UInt8]]](repeating: [], count: pages)
         for record in records {
-            texts[page(of: record.slot, among: pages)].append(BodyText.recordText(record))
+            texts[page(of: record.slot, among: pages)].append(record.text)
         }
         return texts.map(pageDigest(of:))
     }
@@ -57,7 +70,11 @@ public struct SealedEntries: Equatable, Sendable {
     /// line of the file holds them, between the quotes).
     static func pageDigest(of recordTexts: [[UInt8]]) -> [UInt8] {
         var text = Array("vault page v5\n".utf8)
-        for record in recordTexts { text += record + [UInt8(ascii: "\n")] }
+        text.reserveCapacity(recordTexts.reduce(text.count) { $0 + $1.count + 1 })
+        for record in recordTexts {
+            text += record
+            text.append(UInt8(ascii: "\n"))
+        }
         return text.withUnsafeBytes { Sodium.blake2b($0) }
     }
 
@@ -74,7 +91,7 @@ public struct SealedEntries: Equatable, Sendable {
             + BodyText.boxText(tombstones) + Array("\",\n  \"pages\": ".utf8)
         text += BodyText.list(pages.map { Base64.encode($0) })
         text += Array(",\n  \"entries\": ".utf8)
-        text += BodyText.list(records.map(BodyText.recordText))
+        text += BodyText.list(records.map(\.text))
         return text + Array("\n}\n".utf8)
     }
 

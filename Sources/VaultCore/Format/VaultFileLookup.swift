@@ -68,7 +68,7 @@ public struct VaultFileLookup {
     private func entry(named name: String, in record: SealedEntries.Record, keys: EntryKeys) throws -> Entry {
         let plaintext = try SecureBytes(count: record.box.ciphertext.count - Cipher.tagLength)
         return try plaintext.withUnsafeMutableBytes { buffer in
-            let length = try envelope.openRecord(record, keys: keys, into: buffer)
+            let length = try envelope.openRecord(record, keys: keys, binding: envelope.entryBinding, into: buffer)
             let line = UnsafeRawBufferPointer(rebasing: buffer[..<length])
             guard EntryLine.withName(of: line, { $0.elementsEqual(name.utf8) }) == true else {
                 throw VaultOpenError.malformedPayload("an entry's name does not match its slot")

@@ -38,6 +38,23 @@ enum EntryLine {
     /// not start the way a line must. The bytes are read in place; escapes are decoded only in
     /// the rare names that need them.
     static func withName<R>(of line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let (end, escaped) = nameEnd(of: line) else { return nil }
+        if !escaped { return body(UnsafeRawBufferPointer(rebasing: line[prefix.count..<end])) }
+        let literal = Data(line[(prefix.count - 1)...end])
+        guard let name = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
+        return Array(name.utf8).withUnsafeBytes(body)
+    }
+
+    /// Where the name's bytes are in `line` when they are the name as they stand (no escapes);
+    /// nil otherwise.
+    static func plainName(in line: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard let (end, escaped) = nameEnd(of: line), !escaped else { return nil }
+        return prefix.count..<end
+    }
+
+    /// The index of the quote that closes the line's name, and whether the name has escapes;
+    /// nil when the line does not start the way a line must.
+    private static func nameEnd(of line: UnsafeRawBufferPointer) -> (end: Int, escaped: Bool)? {
         guard line.count > prefix.count + 1, line.starts(with: prefix) else { return nil }
         var index = prefix.count
         var escaped = false
@@ -48,14 +65,10 @@ enum EntryLine {
                 index += 2
                 continue
             }
-            if byte == UInt8(ascii: "\"") { break }
+            if byte == UInt8(ascii: "\"") { return (index, escaped) }
             index += 1
         }
-        guard index < line.count else { return nil }
-        if !escaped { return body(UnsafeRawBufferPointer(rebasing: line[prefix.count..<index])) }
-        let literal = Data(line[(prefix.count - 1)...index])
-        guard let name = try? JSONDecoder().decode(String.self, from: literal) else { return nil }
-        return Array(name.utf8).withUnsafeBytes(body)
+        return nil
     }
 }
 

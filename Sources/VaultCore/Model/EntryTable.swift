@@ -80,11 +80,19 @@ public final class EntryTable {
                 }
                 guard composed else { return .failure(.malformedPayload("the name of an entry is not in Unicode NFC")) }
             }
-            let sorted = ranges.sorted { Self.orderOfNames(line($0), line($1)) < 0 }
-            for index in sorted.indices.dropFirst() where Self.orderOfNames(line(sorted[index - 1]), line(sorted[index])) == 0 {
+            // Each line with where its name is, found once (nil for a name with escapes, decoded at each comparison).
+            let named = ranges.map { range in
+                (line: range, name: EntryLine.plainName(in: line(range)).map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) })
+            }
+            func order(_ a: (line: Range<Int>, name: Range<Int>?), _ b: (line: Range<Int>, name: Range<Int>?)) -> Int {
+                guard let first = a.name, let second = b.name else { return Self.orderOfNames(line(a.line), line(b.line)) }
+                return compareNames(line(first), line(second))
+            }
+            let sorted = named.sorted { order($0, $1) < 0 }
+            for index in sorted.indices.dropFirst() where order(sorted[index - 1], sorted[index]) == 0 {
                 return .failure(.malformedPayload("a name appears twice"))
             }
-            return .success(sorted)
+            return .success(sorted.map(\.line))
         }
         lines = try sorted.get().map { .original($0) }
         self.state = state
