@@ -10,11 +10,10 @@
 # password file unset (so that a lost key fails rather than asks), and `vault lock`. At the
 # first size (and at every size with BENCH_CACHED_PEERS_ALL=1) the same run also times `pass
 # show site/MIDDLE` and `gopass show site/MIDDLE` (Debian's gopass, a Go clone of pass that reads
-# the same store with the same gpg) on a store of the same entries (password, login and URL
-# lines) encrypted to a throw-away GnuPG key without passphrase, GNUPGHOME in $work, each first
-# checked to print the right password (which also starts gpg-agent, which then holds the key);
-# a peer that is missing or fails that check is left out with a note. The gpg-agent is stopped at
-# the end of the section (and on any exit before it).
+# the same store with the same gpg) on a store of the same entries (pass.sh's pass_store,
+# encrypted to its throw-away key), each first checked to print the right password (which also
+# starts gpg-agent, which then holds the key); a peer that is missing or fails that check is left
+# out with a note. The gpg-agent is stopped at the end of the section.
 # Targets (the issue's): at up to 1,000 entries the cached get at most 2 ms above `vault
 # --version` and no slower than `gopass show`; above that, up to 10,000 entries, at most 12 ms.
 # Reads skip_cached, cached_sizes, cached_peers_all, get_runs, get_warmup, import_chunk, vault,
@@ -65,43 +64,6 @@ cached_gets() {
     done
 }
 
-# cached_store N: a pass store $work/cached-store-N of the entries of the export
-# $work/export-cached-N-*.json (password, login and URL lines, as pass keeps them), encrypted to
-# $cached_fpr; fails (its messages in $clog) if any step does or the count is wrong.
-cached_store() {
-    local n=$1 store="$work/cached-store-$1" plain="$work/cached-plain"
-    rm -rf -- "$store" "$plain"
-    mkdir -p -- "$store/site" "$plain"
-    printf '%s\n' "$cached_fpr" >"$store/.gpg-id"
-    # As scripts/bench-peers: the plaintexts in a staging folder outside the store, encrypted by
-    # a few gpg processes (--encrypt-files writes NAME.gpg beside NAME; uncompressed, as pass
-    # writes them), then only the ciphertexts moved into the store.
-    python3 - "$plain" "$work/export-cached-$n"-*.json <<'EOF' || return 1
-import json, os, sys
-for path in sys.argv[2:]:
-    with open(path) as document:
-        for entry in json.load(document)["entries"]:
-            file = os.path.join(sys.argv[1], entry["name"])
-            os.makedirs(os.path.dirname(file), exist_ok=True)
-            with open(file, "w") as out:
-                out.write(f'{entry["password"]}\nlogin: {entry["username"]}\nurl: {entry["urls"][0]}\n')
-EOF
-    find "$plain/site" -type f -print0 |
-        xargs -0 -n 100 -P "$(nproc)" gpg --batch --yes --quiet --no-encrypt-to --compress-algo=none \
-            --trust-model always --recipient "$cached_fpr" --encrypt-files >>"$clog" 2>&1 || return 1
-    find "$plain/site" -type f -name '*.gpg' -exec mv -t "$store/site" {} + || return 1
-    rm -rf -- "$plain"
-    [[ "$(find "$store/site" -type f -name '*.gpg' | wc -l)" == "$n" ]]
-}
-
-# Stops the gpg-agent of the throw-away GNUPGHOME; also run by the driver's EXIT trap until this
-# section ends, so that an interrupted bench leaves no agent behind.
-cached_gpg_stop() {
-    if [[ -d "$work/cached-gnupg" ]] && command -v gpgconf >/dev/null 2>&1; then
-        GNUPGHOME="$work/cached-gnupg" gpgconf --kill all >/dev/null 2>&1 || true
-    fi
-}
-
 # cached_verdict VALUE TARGET: "met" when VALUE <= TARGET, else "not met".
 cached_verdict() { awk -v v="$1" -v t="$2" 'BEGIN { print (v <= t ? "met" : "not met") }'; }
 # cached_check LABEL VALUE UNIT TARGET [TARGET_TEXT]: adds one line to the summary's checks.
@@ -120,39 +82,17 @@ else
     # The peers: what is installed. cached_note says why a peer is left out.
     declare -A cached_note=()
     for peer in pass gopass; do
-        if ! command -v "$peer" >/dev/null 2>&1; then
-            cached_note[$peer]="$peer not installed"
-        elif ! command -v gpg >/dev/null 2>&1; then
-            cached_note[$peer]="gpg not installed"
-        fi
+        cached_note[$peer]="$(pass_missing "$peer" gpg)"
     done
-    cached_fpr=""
-    cached_exit_trap=""
-    if [[ -z "${cached_note[pass]:-}" || -z "${cached_note[gopass]:-}" ]]; then
-        log "cached: a throw-away gpg key for the pass and gopass stores"
-        # Settings from the caller's environment must not change what is measured.
-        unset PASSWORD_STORE_KEY PASSWORD_STORE_GPG_OPTS PASSWORD_STORE_SIGNING_KEY \
-            PASSWORD_STORE_ENABLE_EXTENSIONS PASSWORD_STORE_EXTENSIONS_DIR \
-            PASSWORD_STORE_UMASK GPG_AGENT_INFO GPG_TTY
-        export GNUPGHOME="$work/cached-gnupg"
-        mkdir -m 700 -- "$GNUPGHOME"
-        cached_exit_trap="$(trap -p EXIT)"
-        if [[ -n "$cached_exit_trap" ]]; then
-            eval "${cached_exit_trap/#trap -- \'/trap -- \'cached_gpg_stop; }"
-        else
-            trap cached_gpg_stop EXIT
-        fi
-        # ed25519 primary key and a cv25519 encryption subkey, no passphrase: decryption never
-        # needs a pinentry.
-        if { gpg --batch --pinentry-mode loopback --passphrase '' \
-            --quick-gen-key 'vault bench <bench@example.invalid>' ed25519 cert,sign never &&
-            cached_fpr="$(gpg --batch --with-colons --list-secret-keys | awk -F: '$1 == "fpr" { print $10; exit }')" &&
-            [[ -n "$cached_fpr" ]] &&
-            gpg --batch --pinentry-mode loopback --passphrase '' --quick-add-key "$cached_fpr" cv25519 encr never; } >>"$clog" 2>&1; then
-            log "cached: gpg $(gpg --version | head -n 1 | awk '{ print $NF }'), key $cached_fpr (ed25519 + cv25519 subkey, no passphrase)"
+    cached_key=0
+    if [[ -z "${cached_note[pass]}" || -z "${cached_note[gopass]}" ]]; then
+        if pass_key "$clog"; then
+            cached_key=1
+            # For the peers' runs in cached_gets, which run vault too: the key's GNUPGHOME alone
+            # (pass_env's HOME would move vault's state folder).
+            export GNUPGHOME="$work/gnupg"
         else
             show_log "$clog"
-            cached_fpr=""
             cached_note[pass]="${cached_note[pass]:-making the throw-away gpg key failed}"
             cached_note[gopass]="${cached_note[gopass]:-making the throw-away gpg key failed}"
         fi
@@ -175,10 +115,10 @@ else
 
         peers=()
         if ((first)) || [[ "$cached_peers_all" == 1 ]]; then
-            if [[ -n "$cached_fpr" ]]; then
+            if ((cached_key)); then
                 log "cached: a pass store of the same $n entries"
                 t0=$(date +%s%N)
-                if cached_store "$n"; then
+                if pass_store "$work/cached-store-$n" "$work/export-cached-$n" >>"$clog" 2>&1; then
                     log "cached: store set-up took $(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') s"
                 else
                     show_log "$clog"
@@ -216,7 +156,7 @@ else
         json="$work/cached-get-$n.json"
         version="$(hyperfine_median_ms "$json" 0)"
         get="$(hyperfine_median_ms "$json" 1)"
-        over="$(awk -v a="$get" -v b="$version" 'BEGIN { printf "%+.1f", a - b }')"
+        over="$(difference "$get" "$version")"
         line="cached get $n entries: vault get $get ms"
         if ((n <= 1000)); then
             line+=", vault --version $version ms ($over ms; target <= +2 ms: $(cached_verdict "$over" 2))"
@@ -257,9 +197,8 @@ else
         cached_lines+=("$line")
         first=0
     done
-    if [[ -d "$work/cached-gnupg" ]]; then
-        cached_gpg_stop
-        if [[ -n "$cached_exit_trap" ]]; then eval "$cached_exit_trap"; else trap - EXIT; fi
+    if ((cached_key)); then
+        pass_agent_stop
         unset GNUPGHOME
     fi
 fi

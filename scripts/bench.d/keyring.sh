@@ -78,9 +78,6 @@ in_session() {
     )
 }
 
-# difference A B: A - B with a sign, one decimal.
-difference() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f", a - b }'; }
-
 keyring_lines=()
 declare -A cached_ms=() overhead_ms=()
 if [[ "$skip_keyring" == 1 ]]; then

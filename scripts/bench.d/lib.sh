@@ -61,6 +61,8 @@ human_size() {
 
 # rate COUNT MS: passwords per second, rounded.
 rate() { awk -v n="$1" -v m="$2" 'BEGIN { printf "%.0f", n / (m / 1000) }'; }
+# difference A B: A - B with its sign and one decimal (the form of a checked "+N ms").
+difference() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.1f", a - b }'; }
 # ratio A B: A / B with no decimal, or "?" when either is not a number.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.0f", a / b; else printf "?" }'; }
 is_number() { [[ "$1" =~ ^[+-]?[0-9]+([.][0-9]+)?$ ]]; }
@@ -80,6 +82,13 @@ target_check() {
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$value" "$3" "$relation" "$target" "$result" >>"$bench_figures"
     printf '%-44s %s%s %s %s%s: %s' "$label:" "${value:-?}" "$unit" "$relation" "$shown" "$unit" "$result"
 }
+
+# The environment assignments (for env) that give git, and vault sync's git, the bench's
+# identity and no system configuration, so that no setting of the machine's changes what is
+# measured; the areas add a HOME of their own, without configuration.
+# shellcheck disable=SC2034 # for the areas
+git_identity=(GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com
+    GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com)
 
 # middle_of N: sets `width` (the digits of entry numbers: those of N, at least 5) and `middle`
 # (the name of the middle one of N entries, site/NNNNN), in the caller's scope.

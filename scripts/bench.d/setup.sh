@@ -94,7 +94,8 @@ stop_fake_hibp() {
         fake_hibp_pid=""
     fi
 }
-trap 'stop_fake_hibp; rm -rf -- "$work"' EXIT
+# The gpg-agent of the pass peers' throw-away key (pass.sh), if one was started: stopped too.
+trap 'stop_fake_hibp; pass_agent_stop; rm -rf -- "$work"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 

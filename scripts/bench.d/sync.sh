@@ -15,10 +15,10 @@
 # of them (start-up and one KDF), reported only.
 # Then `vault sync` end to end between two machines and a bare remote on local disk, on
 # BENCH_SYNC_E2E_RECORDS entries (1,000) with BENCH_SYNC_E2E_CHANGES (10) changed on each. Its
-# peer, reported only: pass syncing the same way over git, a store of as many gpg files (a
-# throw-away key, GNUPGHOME in $work) with as many entries changed on each machine (different
-# ones: git merges whole files), B's `pass git pull --no-rebase --no-edit && pass git push`
-# timed; skipped with a note without pass or gpg.
+# peer, reported only: pass syncing the same way over git, a store of as many gpg files (pass.sh's
+# throw-away key) with as many entries changed on each machine (different ones: git merges whole
+# files), B's `pass git pull --no-rebase --no-edit && pass git push` timed; skipped with a note
+# without pass or gpg.
 # Reads skip_sync, sync_records, sync_changes, sync_runs, sync_e2e_records, sync_e2e_changes,
 # vault, work, VAULT_PASSWORD_FILE.
 # Sets sync_lines and sync_checks.
@@ -122,8 +122,7 @@ else
     rm -rf -- "$e2e"
     mkdir -p -- "$e2e/home" "$e2e/a" "$e2e/b"
     git init -q --bare -b main "$e2e/remote.git" >>"$slog" 2>&1
-    e2e_env=(env HOME="$e2e/home" GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com
-        GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com)
+    e2e_env=(env HOME="$e2e/home" "${git_identity[@]}")
     a_vault="$e2e/a/vault.json" b_vault="$e2e/b/vault.json"
     a_opts=(--vault "$a_vault" "${sopts[@]}") b_opts=(--vault "$b_vault" "${sopts[@]}")
     python3 "$benchtool" write-foreign "$sync_e2e_records" keepass-xml "$e2e/records.xml"
@@ -186,62 +185,30 @@ else
     sync_lines+=("sync: vault sync end to end ($sync_e2e_records entries, $sync_e2e_changes changed on each machine, a local bare remote): $result")
 
     # The peer of the end-to-end sync: pass, a git repository of one gpg file per entry. A store
-    # of sync_e2e_records entries (site/0001 ..., password, login and URL lines) encrypted to a
-    # throw-away GnuPG key without passphrase, `pass git init`, pushed to a bare remote and
-    # cloned as machine B's store; sync_e2e_changes entries changed with `pass insert -f -m` on
-    # each machine (a new login line; different entries on the two, as git merges whole files),
-    # A pushes, then B's `pass git pull --no-rebase --no-edit && pass git push` is timed, with
-    # the same three refs put back before each run. GNUPGHOME, both stores and HOME are in $work;
-    # the key's gpg-agent is stopped at the end of the section (and on any exit before it).
-    if ! command -v pass >/dev/null 2>&1 || ! command -v gpg >/dev/null 2>&1; then
-        sync_lines+=("sync: peer pass: $(command -v pass >/dev/null 2>&1 && echo gpg || echo pass) not installed, skipped")
+    # of sync_e2e_records entries (pass.sh's pass_store of write_export's entries, encrypted to
+    # its throw-away key), `pass git init`, pushed to a bare remote and cloned as machine B's
+    # store; sync_e2e_changes entries changed with `pass insert -f -m` on each machine (a new
+    # login line; different entries on the two, as git merges whole files), A pushes, then B's
+    # `pass git pull --no-rebase --no-edit && pass git push` is timed, with the same three refs
+    # put back before each run. The key's gpg-agent is stopped at the end of the section.
+    p_missing="$(pass_missing pass gpg)"
+    if [[ -n "$p_missing" ]]; then
+        sync_lines+=("sync: peer pass: $p_missing, skipped")
     else
         log "sync: peer, pass git pull + push on $sync_e2e_records entries, $sync_e2e_changes changes on each machine"
         pdir="$sdir/pass"
         rm -rf -- "$pdir"
-        mkdir -p -- "$pdir/home" "$pdir/a/site" "$pdir/plain/site"
-        mkdir -m 700 -- "$pdir/gnupg"
-        # Stops the gpg-agent of the throw-away GNUPGHOME; also run by the driver's EXIT trap
-        # until this section ends, so that an interrupted bench leaves no agent behind.
-        sync_pass_stop() {
-            if [[ -d "$pdir/gnupg" ]] && command -v gpgconf >/dev/null 2>&1; then
-                GNUPGHOME="$pdir/gnupg" gpgconf --kill all >/dev/null 2>&1 || true
-            fi
-        }
-        exit_trap="$(trap -p EXIT)"
-        if [[ -n "$exit_trap" ]]; then
-            eval "${exit_trap/#trap -- \'/trap -- \'sync_pass_stop; }"
-        else
-            trap sync_pass_stop EXIT
-        fi
-        # Settings from the caller's environment must not change what is measured.
-        p_env=(env -u PASSWORD_STORE_KEY -u PASSWORD_STORE_GPG_OPTS -u PASSWORD_STORE_SIGNING_KEY
-            -u PASSWORD_STORE_ENABLE_EXTENSIONS -u PASSWORD_STORE_EXTENSIONS_DIR -u PASSWORD_STORE_UMASK
-            -u GPG_AGENT_INFO -u GPG_TTY HOME="$pdir/home" GNUPGHOME="$pdir/gnupg" GIT_CONFIG_NOSYSTEM=1
-            GIT_AUTHOR_NAME=bench GIT_AUTHOR_EMAIL=bench@example.com
-            GIT_COMMITTER_NAME=bench GIT_COMMITTER_EMAIL=bench@example.com)
-        # p_pass MACHINE ARGUMENTS...: pass on the store of machine a or b.
-        p_pass() {
-            local machine=$1
-            shift
-            "${p_env[@]}" PASSWORD_STORE_DIR="$pdir/$machine" pass "$@"
-        }
-        p_width=${#sync_e2e_records}
-        ((p_width >= 4)) || p_width=4
-        p_secrets="$(LC_ALL=C tr -dc 'A-Za-z0-9' </dev/urandom | head -c $((sync_e2e_records * 20)))" || true
-        # p_entry NUMBER LOGIN: the content of entry NUMBER (1-based) with that login.
-        p_entry() {
-            printf '%s\nlogin: %s\nurl: https://site%0*d.example.invalid/\n' \
-                "${p_secrets:($1 - 1) * 20:20}" "$2" "$p_width" "$1"
-        }
+        mkdir -p -- "$pdir"
+        middle_of "$sync_e2e_records"
+        p_width=$width
         # p_change MACHINE: changes the entries e2e_number gives, each committed by pass;
         # login MACHINE-I.
         p_change() {
-            local i n name
+            local i name
             for ((i = 0; i < sync_e2e_changes; i++)); do
-                n="$(e2e_number "$1" "$i")"
-                printf -v name 'site/%0*d' "$p_width" "$n"
-                p_entry "$n" "$1-$i" | p_pass "$1" insert -f -m "$name" || return 1
+                printf -v name 'site/%0*d' "$p_width" "$(e2e_number "$1" "$i")"
+                pass_relogin "$pdir/$1" "$name" "$1-$i" "$pdir/entry" &&
+                    pass_run "$pdir/$1" insert -f -m "$name" <"$pdir/entry" || return 1
             done
         }
         printf -v p_a_name 'site/%0*d' "$p_width" "$(e2e_number a 0)"
@@ -250,39 +217,18 @@ else
         t0=$(date +%s%N)
         if ((e2e_stride == 0)); then
             result="FAILED (BENCH_SYNC_E2E_RECORDS must be at least twice BENCH_SYNC_E2E_CHANGES for this peer)"
-        elif ((${#p_secrets} != sync_e2e_records * 20)); then
-            result="FAILED (could not read random data)"
-        elif ! { "${p_env[@]}" gpg --batch --pinentry-mode loopback --passphrase '' \
-            --quick-gen-key 'vault bench <bench@example.invalid>' ed25519 cert,sign never &&
-            p_fpr="$("${p_env[@]}" gpg --batch --with-colons --list-secret-keys | awk -F: '$1 == "fpr" { print $10; exit }')" &&
-            [[ -n "$p_fpr" ]] &&
-            "${p_env[@]}" gpg --batch --pinentry-mode loopback --passphrase '' \
-                --quick-add-key "$p_fpr" cv25519 encr never; } >>"$slog" 2>&1; then
+        elif ! pass_key "$slog"; then
             result="FAILED (making the throw-away gpg key failed: $(tail -n 1 -- "$slog"))"
         else
-            # As scripts/bench-peers: the plaintexts in a staging folder outside the stores,
-            # encrypted by a few gpg processes (--encrypt-files writes NAME.gpg beside NAME;
-            # uncompressed, as pass writes them), then only the ciphertexts moved into A's store.
-            for ((i = 1; i <= sync_e2e_records; i++)); do
-                printf -v name '%0*d' "$p_width" "$i"
-                p_entry "$i" "user$name" >"$pdir/plain/site/$name"
-            done
-            if ! { p_pass a init "$p_fpr" &&
-                find "$pdir/plain/site" -type f -print0 |
-                xargs -0 -n 100 -P "$(nproc)" "${p_env[@]}" gpg --batch --yes --quiet --no-encrypt-to \
-                    --compress-algo=none --trust-model always --recipient "$p_fpr" --encrypt-files &&
-                find "$pdir/plain/site" -type f -name '*.gpg' -exec mv -t "$pdir/a/site" {} + &&
-                rm -rf -- "$pdir/plain" &&
-                [[ "$(find "$pdir/a/site" -type f -name '*.gpg' | wc -l)" == "$sync_e2e_records" ]] &&
-                p_pass a git init -q -b main &&
-                git init -q --bare -b main "$pdir/remote.git" &&
-                p_pass a git remote add origin "$pdir/remote.git" &&
-                p_pass a git push -q -u origin main &&
-                "${p_env[@]}" git clone -q "$pdir/remote.git" "$pdir/b" &&
-                p_change a && p_pass a git push -q &&
+            write_export "$sync_e2e_records" "$width" "$sync_e2e_records" "$pdir/export" "$pdir/expected"
+            if ! { pass_store "$pdir/a" "$pdir/export" &&
+                pass_publish "$pdir/a" "$pdir/remote.git" &&
+                "${pass_env[@]}" git clone -q "$pdir/remote.git" "$pdir/b" &&
+                p_change a && pass_run "$pdir/a" git push -q &&
                 p_change b; } >>"$slog" 2>&1; then
                 result="FAILED (setting up the two pass stores failed: $(tail -n 1 -- "$slog"))"
             fi
+            rm -f -- "$pdir/export"-*.json
         fi
         if [[ -z "$result" ]]; then
             log "sync: peer pass: set-up took $(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }') s"
@@ -291,13 +237,13 @@ else
             remote_head="$(git -C "$pdir/remote.git" rev-parse refs/heads/main)"
             printf -v prepare 'git -C %q reset -q --hard %q && git -C %q update-ref refs/remotes/origin/main %q && git -C %q update-ref refs/heads/main %q' \
                 "$pdir/b" "$b_head" "$pdir/b" "$b_tracking" "$pdir/remote.git" "$remote_head"
-            printf -v p_envq '%q ' "${p_env[@]}" PASSWORD_STORE_DIR="$pdir/b"
+            printf -v p_envq '%q ' "${pass_env[@]}" PASSWORD_STORE_DIR="$pdir/b"
             cmd="${p_envq}pass git pull --no-rebase --no-edit && ${p_envq}pass git push"
             eval "$prepare"
             # Checked once: B ends with A's change and its own, and the remote with B's merge.
             if ! eval "$cmd" >>"$slog" 2>&1 ||
-                ! grep -qx 'login: a-0' <<<"$(p_pass b show "$p_a_name" 2>>"$slog")" ||
-                ! grep -qx 'login: b-0' <<<"$(p_pass b show "$p_b_name" 2>>"$slog")" ||
+                ! grep -qx 'login: a-0' <<<"$(pass_run "$pdir/b" show "$p_a_name" 2>>"$slog")" ||
+                ! grep -qx 'login: b-0' <<<"$(pass_run "$pdir/b" show "$p_b_name" 2>>"$slog")" ||
                 [[ "$(git -C "$pdir/remote.git" rev-parse refs/heads/main)" != "$(git -C "$pdir/b" rev-parse HEAD)" ]] ||
                 [[ "$(git -C "$pdir/b" rev-list --count --merges "$b_head..HEAD")" != 1 ]]; then
                 result="FAILED (the checked pass git pull + push did not merge both machines' changes: $(tail -n 1 -- "$slog"))"
@@ -308,8 +254,7 @@ else
                 result="FAILED (a warm-up or timed run exited non-zero: see hyperfine's message on stderr)"
             fi
         fi
-        sync_pass_stop
-        if [[ -n "$exit_trap" ]]; then eval "$exit_trap"; else trap - EXIT; fi
+        pass_agent_stop
         [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: peer pass: $result"; }
         sync_lines+=("sync: peer pass git pull + push ($sync_e2e_records entries, $sync_e2e_changes changed on each machine, a local bare remote): $result")
         sync_lines+=("   (pass's merge is git's own per-file merge: each entry is a .gpg file of its own, the two machines"
