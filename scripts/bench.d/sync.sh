@@ -166,8 +166,14 @@ else
         branch="$(git -C "$e2e/b" symbolic-ref --short HEAD)"
         b_tracking="$(git -C "$e2e/b" rev-parse --verify -q "refs/remotes/origin/$branch")"
         remote_head="$(git -C "$e2e/remote.git" rev-parse "refs/heads/$branch")"
-        printf -v prepare 'git -C %q reset -q --hard %q && git -C %q update-ref refs/remotes/origin/%q %q && git -C %q update-ref refs/heads/%q %q' \
-            "$e2e/b" "$b_head" "$e2e/b" "$branch" "$b_tracking" "$e2e/remote.git" "$branch" "$remote_head"
+        # vault sync keeps, outside the repository, the newest copy of the vault it has seen on the
+        # remote, and refuses an older one as a replay: so B's record is put back too, as it was
+        # before the first run.
+        mkdir -p -- "$e2e/b-state/vault/seen"
+        cp -a -- "$e2e/b-state/vault/seen" "$e2e/b-seen"
+        printf -v prepare 'git -C %q reset -q --hard %q && git -C %q update-ref refs/remotes/origin/%q %q && git -C %q update-ref refs/heads/%q %q && rm -rf -- %q && cp -a -- %q %q' \
+            "$e2e/b" "$b_head" "$e2e/b" "$branch" "$b_tracking" "$e2e/remote.git" "$branch" "$remote_head" \
+            "$e2e/b-state/vault/seen" "$e2e/b-seen" "$e2e/b-state/vault/seen"
         printf -v cmd '%s XDG_STATE_HOME=%q %q sync --vault %q --no-keyring --password-file %q' \
             "${e2e_env[*]}" "$e2e/b-state" "$vault" "$b_vault" "$VAULT_PASSWORD_FILE"
         eval "$prepare"
