@@ -96,6 +96,13 @@ class Comparisons(GateTestCase):
                         results(figure("keyring fallback no-bus", 0.4, target=200)))
         self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
 
+    def test_a_growth_in_kib_has_no_floor(self):
+        # Git growth per edit: +0.4 KiB is +33 %, and KiB has no floor to hide it behind.
+        label = "git growth per edit + sync 1000 entries"
+        run = self.gate(results(figure(label, 1.6, "KiB", "<=", 2)), results(figure(label, 1.2, "KiB", "<=", 2)))
+        self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+        self.assertTrue(self.line_of(run, label).endswith("baseline 1.2 KiB, now 1.6 KiB, +33.3 %: REGRESSED"))
+
     def test_a_higher_is_better_figure_that_drops_fails(self):
         run = self.gate(results(figure("breach offline", 70000, "lookups/s", ">=", 100000)),
                         results(figure("breach offline", 100000, "lookups/s", ">=", 100000)))

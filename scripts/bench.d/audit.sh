@@ -1,13 +1,13 @@
 # shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
 # Sourced by scripts/bench (not run on its own), after the cached section, whose vault of the
-# first cached size (1,000 entries, cheap KDF: 8 MiB, one pass, a few ms) it audits. `vault audit
-# --offline FILE` over it, FILE a SHA1:COUNT list holding the middle entry's password and
-# BENCH_AUDIT_HASHES others, first checked to find exactly that entry breached (exit 10), then
-# timed with hyperfine. The KDF of that vault costs a few ms, so the figure is the audit's
-# own: the issue's target is under 2 s beyond one KDF. Its peer, keepassxc-cli analyze --hibp
-# on a KDBX of as many entries, is timed by scripts/bench-peers in the same run.
-# Reads skip_audit, audit_hashes, skip_cached, cached_sizes, get_runs, vault, work. Sets audit_lines and
-# audit_checks.
+# peers' size, cached_peer_size (1,000 entries, cheap KDF: 8 MiB, one pass, a few ms), it
+# audits. `vault audit --offline FILE` over it, FILE a SHA1:COUNT list holding the middle entry's
+# password and BENCH_AUDIT_HASHES others, first checked to find exactly that entry breached (exit
+# 10), then timed with hyperfine. The KDF of that vault costs a few ms, so the figure is the
+# audit's own: the issue's target is under 2 s beyond one KDF. Its peer, keepassxc-cli analyze
+# --hibp on a KDBX of as many entries, is timed by scripts/bench-peers in the same run.
+# Reads skip_audit, audit_hashes, skip_cached, cached_peer_size, get_runs, vault, work. Sets
+# audit_lines and audit_checks.
 
 audit_lines=()
 audit_checks=()
@@ -17,7 +17,7 @@ elif [[ "$skip_cached" == 1 ]]; then
     audit_lines+=("audit: skipped (it audits the vault of the cached section, left out by BENCH_SKIP_CACHED=1)")
 else
     alog="$work/audit.log"
-    n=${cached_sizes[0]}
+    n=$cached_peer_size
     audit_vault="$work/cached-vault-$n.json"
     middle_of "$n"
     audit_offline="$work/audit-pwned.txt"

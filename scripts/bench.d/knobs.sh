@@ -15,7 +15,7 @@ import_chunk="${BENCH_IMPORT_CHUNK:-1000000}"
 keyring_size="${BENCH_KEYRING_SIZE:-1000}"
 skip_keyring="${BENCH_SKIP_KEYRING:-0}"
 skip_cached="${BENCH_SKIP_CACHED:-0}"
-read -r -a cached_sizes <<<"${BENCH_CACHED_SIZES:-1000 10000}"
+read -r -a cached_sizes <<<"${BENCH_CACHED_SIZES:-100 1000 10000}"
 cached_peers_all="${BENCH_CACHED_PEERS_ALL:-0}"
 skip_audit="${BENCH_SKIP_AUDIT:-0}"
 audit_hashes="${BENCH_AUDIT_HASHES:-100000}"
@@ -29,6 +29,9 @@ entropy_peer_rounds="${BENCH_ENTROPY_PEER_ROUNDS:-3}"
 skip_interchange="${BENCH_SKIP_INTERCHANGE:-0}"
 interchange_records="${BENCH_INTERCHANGE_RECORDS:-10000}"
 interchange_runs="${BENCH_INTERCHANGE_RUNS:-5}"
+skip_growth="${BENCH_SKIP_GROWTH:-0}"
+read -r -a growth_sizes <<<"${BENCH_GROWTH_SIZES:-1000 10000}"
+growth_edits="${BENCH_GROWTH_EDITS:-20}"
 skip_sync="${BENCH_SKIP_SYNC:-0}"
 sync_records="${BENCH_SYNC_RECORDS:-10000}"
 sync_changes="${BENCH_SYNC_CHANGES:-100}"
@@ -62,26 +65,32 @@ big_add_runs=5
 # The settings that change the checked figures, as the results file records them: the gate
 # compares a run only with a baseline of the same ones. Run counts are not among them (more runs
 # make a median steadier, not different), nor are the skips (a skipped figure is missing, not
-# different). A binary is recorded as given; empty is the bench's own release build.
+# different); the growth's edits are (the growth per edit shares the cost of the packs among
+# them). A binary is recorded as given; empty is the bench's own release build.
 figure_settings=(
     "BENCH_SIZES=${sizes[*]}" "BENCH_PROFILES=${profiles[*]}" "BENCH_KEYRING_SIZE=$keyring_size"
     "BENCH_CACHED_SIZES=${cached_sizes[*]}" "BENCH_CACHED_PEERS_ALL=$cached_peers_all"
     "BENCH_AUDIT_HASHES=$audit_hashes" "BENCH_ENTROPY_LINES=$entropy_count"
     "BENCH_BREACH_HASHES=$breach_hashes" "BENCH_BREACH_LOOKUPS=$breach_lookups"
-    "BENCH_INTERCHANGE_RECORDS=$interchange_records" "BENCH_SYNC_RECORDS=$sync_records"
+    "BENCH_INTERCHANGE_RECORDS=$interchange_records" "BENCH_GROWTH_SIZES=${growth_sizes[*]}"
+    "BENCH_GROWTH_EDITS=$growth_edits" "BENCH_SYNC_RECORDS=$sync_records"
     "BENCH_SYNC_CHANGES=$sync_changes" "VAULT_BIN=$vault" "ENTROPY_BENCH_BIN=$entropy_bench"
     "SWIFT=$swift" "SWIFT_BUILD_FLAGS=${swift_flags[*]}"
 )
 
-((${#sizes[@]} > 0)) || die "BENCH_SIZES is empty"
-for n in "${sizes[@]}"; do is_count "$n" || die "BENCH_SIZES: '$n' is not a positive integer"; done
-if [[ "$skip_cached" != 1 ]]; then
-    ((${#cached_sizes[@]} > 0)) || die "BENCH_CACHED_SIZES is empty"
-    for n in "${cached_sizes[@]}"; do is_count "$n" || die "BENCH_CACHED_SIZES: '$n' is not a positive integer"; done
-fi
+# check_sizes SETTING N...: refuses an empty list of sizes, or one that is not a positive integer.
+check_sizes() {
+    local setting=$1 n
+    shift
+    (($# > 0)) || die "$setting is empty"
+    for n in "$@"; do is_count "$n" || die "$setting: '$n' is not a positive integer"; done
+}
+check_sizes BENCH_SIZES "${sizes[@]}"
+[[ "$skip_cached" == 1 ]] || check_sizes BENCH_CACHED_SIZES "${cached_sizes[@]}"
+[[ "$skip_growth" == 1 ]] || check_sizes BENCH_GROWTH_SIZES "${growth_sizes[@]}"
 for p in "${profiles[@]}"; do [[ "$p" == cheap || "$p" == default ]] || die "BENCH_PROFILES: unknown profile '$p'"; done
 for v in get_runs add_runs kdf_runs import_chunk keyring_size gen_count gen_runs \
-    entropy_count entropy_runs entropy_peer_rounds interchange_records interchange_runs \
+    entropy_count entropy_runs entropy_peer_rounds interchange_records interchange_runs growth_edits \
     sync_records sync_changes sync_runs sync_e2e_records sync_e2e_changes breach_hashes breach_lookups breach_look_count \
     breach_batch breach_curl_count breach_runs; do is_count "${!v}" || die "$v must be a positive integer"; done
 ((get_runs >= 2)) || die "BENCH_GET_RUNS must be at least 2"

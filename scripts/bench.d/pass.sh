@@ -1,10 +1,11 @@
 # shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
 # Sourced by scripts/bench (not run on its own), before the settings. What the areas that time
-# pass share: the kernel keyring area (cached.sh, `pass show`) and the merge of vault files
-# (sync.sh, `pass git pull` and `push`). They use one throw-away GnuPG key without passphrase,
-# made in $work/gnupg by the first of them that needs it, and stop its gpg-agent when they are
-# done (the driver's EXIT trap stops it too, so an interrupted bench leaves no agent behind).
-# Their stores are written from write_export's files, the same entries vault imports.
+# pass share: the kernel keyring area (cached.sh, `pass show`), git growth (growth.sh, `pass insert`
+# and `pass git push`) and the merge of vault files (sync.sh, `pass git pull` and `push`). They all
+# use one throw-away GnuPG key without passphrase, made in $work/gnupg by the first of them that
+# needs it, and stop its gpg-agent when they are done (the driver's EXIT trap stops it too, so an
+# interrupted bench leaves no agent behind). Their stores are written from write_export's files,
+# the same entries vault imports.
 # Defines functions only; pass_key sets pass_fpr and pass_env, which the areas read.
 
 pass_fpr=""

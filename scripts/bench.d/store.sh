@@ -1,8 +1,8 @@
 # shellcheck shell=bash disable=SC2154  # the driver, scripts/bench, sets the variables read here
 # Sourced by scripts/bench (not run on its own). vault at each size and KDF profile: bulk import, the file size, `vault get` (hyperfine)
 # and `vault add` (benchtool time-add), each checked once first.
-# Reads sizes, profiles, get_runs, add_runs, import_chunk, vault, work. Sets get_ms and the store
-# lines of the summary.
+# Reads sizes, profiles, get_runs, add_runs, import_chunk, vault, work. Sets get_ms, add_ms (by
+# PROFILE-N, in ms) and the store lines of the summary.
 
 # Every command here derives the key, as the figures say (with cheap-kdf, a small derivation):
 # a config of the section's own turns the keyrings off, or the kernel keyring would serve them.
@@ -12,7 +12,7 @@ printf '{"keyring": false}\n' >"$store_config_home/vault/config.json"
 bench_config_home=$XDG_CONFIG_HOME
 export XDG_CONFIG_HOME="$store_config_home"
 
-declare -A get_ms=()
+declare -A get_ms=() add_ms=()
 for n in "${sizes[@]}"; do
     middle_of "$n"
     log "generating a $n-entry export"
@@ -55,8 +55,8 @@ for n in "${sizes[@]}"; do
         log "vault add: $add_warmup warm-up + $runs timed runs ($label)"
         time_add "$runs" "$add_warmup" "bench-add/$profile" "$work/add-$profile-$n.json" ||
             die "vault add failed ($label)"
-        add_s="$(json_field "$work/add-$profile-$n.json" median)"
-        record "add    $label: median $(ms "$add_s") ms ($runs runs)"
+        add_ms[$profile-$n]="$(ms "$(json_field "$work/add-$profile-$n.json" median)")"
+        record "add    $label: median ${add_ms[$profile-$n]} ms ($runs runs)"
 
         rm -f -- "$VAULT_PATH" "$VAULT_PATH.lock"
     done

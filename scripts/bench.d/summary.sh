@@ -25,6 +25,13 @@ for n in "${sizes[@]}"; do
     done
 done
 
+# Issue 35: adding to a vault of 10,000 entries costs at most 3 ms more than adding to one of
+# 100 (cheap-kdf, where the derivation is small), when both sizes were measured.
+if [[ -n "${add_ms[cheap-100]:-}" && -n "${add_ms[cheap-10000]:-}" ]]; then
+    checks+=("$(target_check "add  cheap-kdf    10000 - 100 entries" \
+        "$(difference "${add_ms[cheap-10000]}" "${add_ms[cheap-100]}")" ms "<=" 3 +3)")
+fi
+
 # The keyring: a cached key is a key at hand; noticing there is no Secret
 # Service may cost at most fallback_target ms.
 fallback_target=200
@@ -46,6 +53,7 @@ checks+=("${audit_checks[@]}")
 checks+=("${entropy_checks[@]}")
 checks+=("${breach_checks[@]}")
 checks+=("${interchange_checks[@]}")
+checks+=("${growth_checks[@]}")
 checks+=("${sync_checks[@]}")
 
 elapsed_s=$((($(date +%s%N) - started) / 1000000000))
@@ -74,6 +82,8 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     echo
     printf '%s\n' "${interchange_lines[@]}"
     echo
+    printf '%s\n' "${growth_lines[@]}"
+    echo
     printf '%s\n' "${sync_lines[@]}"
     echo
     printf '%s\n' "${peer_lines[@]}"
@@ -83,10 +93,12 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     echo "targets: with the key at hand (cheap-kdf), get < 25 ms at 1,000 entries, < 30 ms at 10,000,"
     echo "         < 150 ms at 100,000; with the default KDF, get costs one derivation (KDF = kdf-bench"
     echo "         median, $kdf_ms ms) plus at most 30 ms. A key cached in the keyring is a key at hand;"
-    echo "         noticing that there is no Secret Service costs < $fallback_target ms."
+    echo "         noticing that there is no Secret Service costs < $fallback_target ms. vault add (cheap-kdf) at"
+    echo "         10,000 entries at most 3 ms above vault add at 100."
     if [[ "$skip_cached" != 1 ]]; then
         echo "         vault get with the key in the kernel keyring: at 1,000 entries at most 2 ms above"
-        echo "         vault --version and no slower than gopass show (vault/gopass <= 1); at 10,000 <= 12 ms."
+        echo "         vault --version and no slower than gopass show (vault/gopass <= 1); at 10,000 <= 12 ms,"
+        echo "         and at most 1.5 ms above the same get at 100 entries."
     fi
     if [[ "$skip_entropy" != 1 ]]; then
         echo "         vault entropy: >= 50,000 passwords/s on one core (about 100x zxcvbn), one password in a"
@@ -99,8 +111,12 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     if [[ "$skip_interchange" != 1 ]]; then
         echo "         vault import of $interchange_records records of another manager: < 2 s beyond one KDF."
     fi
+    if [[ "$skip_growth" != 1 ]]; then
+        echo "         git growth per single-entry edit + vault sync, after git gc --aggressive: <= 2 KiB; one edit"
+        echo "         + vault sync at most 1.5 times pass insert + pass git push up to 1,000 entries."
+    fi
     if [[ "$skip_sync" != 1 ]]; then
-        echo "         vault sync merge-driver on two $sync_records-entry copies with $sync_changes changes each: < 1 s"
+        echo "         vault sync merge-driver on two $sync_records-entry copies with $sync_changes changes each: < 300 ms"
         echo "         beyond the key derivation; keepassxc-cli merge is reported only."
     fi
     printf '  %s\n' "${checks[@]}"

@@ -9,10 +9,10 @@
 # median of BENCH_SYNC_RUNS hyperfine runs, our copy put back before each (untimed). Against
 # `vault list` on an empty cheap-kdf vault (start-up, one derivation, an empty open): the three
 # copies share password and salt, so the driver derives the key once, and the difference is the
-# merge beyond the KDF, which the issue bounds at 1 s. The peer: keepassxc-cli merge (two-way)
-# of two KeePass databases made from the same records with the same changes (write-sync's
-# ours.xml and theirs.xml, imported with a 100 ms KDF target), against keepassxc-cli ls of one
-# of them (start-up and one KDF), reported only.
+# merge beyond the KDF, which issue 35 bounds at 300 ms (issue 16's bound was 1 s). The peer:
+# keepassxc-cli merge (two-way) of two KeePass databases made from the same records with the same
+# changes (write-sync's ours.xml and theirs.xml, imported with a 100 ms KDF target), against
+# keepassxc-cli ls of one of them (start-up and one KDF), reported only.
 # Then `vault sync` end to end between two machines and a bare remote on local disk, on
 # BENCH_SYNC_E2E_RECORDS entries (1,000) with BENCH_SYNC_E2E_CHANGES (10) changed on each. Its
 # peer, reported only: pass syncing the same way over git, a store of as many gpg files (pass.sh's
@@ -110,7 +110,7 @@ else
     fi
     [[ "$result" != FAILED* ]] || { show_log "$slog"; log "sync: vault merge: $result"; }
     sync_lines+=("sync: vault sync merge-driver ($about): $result")
-    sync_checks+=("$(target_check "sync merge, $sync_records entries, $sync_changes changes each, beyond one KDF" "$beyond" "ms" "<" 1000 1,000)")
+    sync_checks+=("$(target_check "sync merge, $sync_records entries, $sync_changes changes each, beyond one KDF" "$beyond" "ms" "<" 300)")
 
     # vault sync end to end: two machines (vault folders of their own, one HOME without git
     # configuration) and a bare remote on local disk; A and B each change sync_e2e_changes
