@@ -61,7 +61,7 @@ struct SealedEntriesTests {
         let line = try EntryLine.encode(Entry(name: "web/c", password: "x", created: date))
         let padded = try SecureBytes(count: 256)
         padded.withUnsafeMutableBytes { out in line.withUnsafeBytes { out.copyMemory(from: $0) }; out[line.count] = 0x80 }
-        let box = try padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.entryAssociatedData(slot: records[0].slot)) }
+        let box = try padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: Envelope.entryAssociatedData(binding: envelope.entryBinding, slot: records[0].slot)) }
         let misplaced = [SealedEntries.Record(slot: records[0].slot, box: box), records[1]]
         #expect(throws: VaultOpenError.malformedPayload("an entry's name does not match its slot")) {
             try resealed(envelope, records: misplaced, dataKey: dataKey).openTable(dataKey: dataKey)

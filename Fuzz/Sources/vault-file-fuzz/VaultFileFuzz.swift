@@ -75,7 +75,10 @@ func checkFile(_ bytes: [UInt8]) {
 
 /// The bytes as a vault file looked up by name.
 func checkLookup(_ bytes: [UInt8]) {
-    guard let lookup = try? VaultFileLookup(file: bytes) else { return }
+    guard let lookup = try? VaultFileLookup(file: bytes) else {
+        Fuzzer.require((try? Envelope.parse(bytes)) == nil, "a lookup refuses a file that parses")
+        return
+    }
     guard let dataKey = try? lookup.envelope.unwrapDataKey(with: FixedKeys.keyEncryptionKey(for: lookup.envelope)) else { return }
     let whole = try? Envelope.parse(bytes).openTable(dataKey: dataKey)
     let names = (whole?.names ?? []) + ["absent", "web/a"]
@@ -119,7 +122,7 @@ func checkSealedEntry(_ bytes: [UInt8]) {
         for (index, byte) in bytes.enumerated() { buffer[index] = byte }
         buffer[bytes.count] = 0x80
     }
-    let box = try! padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.entryAssociatedData(slot: slot)) }
+    let box = try! padded.withUnsafeBytes { try envelope.cipher.seal($0, key: keys.sealing, associatedData: Envelope.entryAssociatedData(binding: envelope.entryBinding, slot: slot)) }
     sealed.records = [SealedEntries.Record(slot: slot, box: box)]
     sealed.pages = SealedEntries.pageDigests(of: sealed.records, pages: 1)
     let sealText = Array("{}".utf8)

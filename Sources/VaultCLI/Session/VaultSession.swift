@@ -96,6 +96,7 @@ public final class VaultSession: VaultAccess {
         try store.open(using: unlocker())
     }
 
+    /// The entries called `names` (each in NFC), looked up without opening the whole vault.
     public func entries(named names: [String]) throws -> [Entry?] {
         try store.entries(named: names, using: unlocker())
     }

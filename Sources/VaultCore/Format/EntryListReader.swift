@@ -89,27 +89,34 @@ struct EntryListReader {
 
     /// The offset of the first newline in `range`, if there is one.
     private mutating func firstNewline(in range: Range<Int>) throws -> Int? {
-        var offset = range.lowerBound
-        while offset < range.upperBound {
-            let (block, blockStart) = try self.block(containing: offset)
-            let end = min(range.upperBound, blockStart + block.count)
-            if let found = block[(offset - blockStart)..<(end - blockStart)].firstIndex(of: 0x0A) { return blockStart + found }
-            offset = end
+        var found: Int?
+        try forEachPiece(of: range) { piece, start in
+            found = piece.firstIndex(of: 0x0A).map { start + $0 - piece.startIndex }
+            return found == nil
         }
-        return nil
+        return found
     }
 
     private mutating func bytes(_ range: Range<Int>) throws -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
+        try forEachPiece(of: range) { piece, _ in
+            bytes += piece
+            return true
+        }
+        return bytes
+    }
+
+    /// Calls `body` with the bytes of `range` block by block, in order, each with the offset
+    /// where it starts, until `body` returns false.
+    private mutating func forEachPiece(of range: Range<Int>, _ body: (ArraySlice<UInt8>, Int) -> Bool) throws {
         var offset = range.lowerBound
         while offset < range.upperBound {
             let (block, blockStart) = try self.block(containing: offset)
             let end = min(range.upperBound, blockStart + block.count)
-            bytes += block[(offset - blockStart)..<(end - blockStart)]
+            guard body(block[(offset - blockStart)..<(end - blockStart)], offset) else { return }
             offset = end
         }
-        return bytes
     }
 
     /// The block of the file that holds `offset`, and where it starts.

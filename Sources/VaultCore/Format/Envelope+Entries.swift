@@ -10,15 +10,7 @@ extension Envelope {
 
     /// What a record is bound to: this vault, its cipher and the record's slot, so that a
     /// record moved to another slot or taken from another vault does not open.
-    func entryAssociatedData(slot: [UInt8]) -> [UInt8] {
-        Self.entryAssociatedData(binding: entryBinding, slot: slot)
-    }
-
-    /// What every record of this vault is bound to, before its slot: made once for all of them.
-    var entryBinding: [UInt8] {
-        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8)
-    }
-
+    /// `binding` is this vault's `entryBinding`, made once for all of its records.
     static func entryAssociatedData(binding: [UInt8], slot: [UInt8]) -> [UInt8] {
         var data = binding
         data.reserveCapacity(binding.count + 2 * slot.count + 1)
@@ -91,6 +83,11 @@ extension Envelope {
         let origin = SealedOrigin(keys: keys, starts: starts, records: sealed.records, tombstones: tombstones, tombstonesBox: sealed.tombstones)
         return try EntryTable(content: content, lines: ranges, state: VaultState(clock: sealContent.clock, deleted: tombstones, keys: sealContent.keys),
                               origin: origin)
+    }
+
+    /// What every record of this vault is bound to, before its slot.
+    var entryBinding: [UInt8] {
+        Array("vault entry v5\nid=\(id)\ncipher=\(cipher.rawValue)\nslot=".utf8)
     }
 
     /// Decrypts `record` into `plaintext` (as long as its ciphertext less the tag) and checks

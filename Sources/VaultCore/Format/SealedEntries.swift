@@ -98,6 +98,7 @@ public struct SealedEntries: Equatable, Sendable {
     /// Everything of the body before the entries, and where the list of entries is: what a
     /// lookup reads (`VaultFileLookup`) before it reads the one page it needs.
     public struct Front: Equatable, Sendable {
+        /// As `SealedEntries.seal`, `tombstones` and `pages`.
         public var seal: SealedBox
         public var tombstones: SealedBox
         public var pages: [[UInt8]]

@@ -10,14 +10,16 @@ public struct VaultFileLookup {
     public let envelope: Envelope
     private let file: any RandomAccessBytes
 
-    /// How much of the file is read first: the header and the page digests of up to about
-    /// 40,000 entries.
-    static let firstRead = 64 * 1024
+    /// How much of the file is read first: the header, the tombstones and the page digests of
+    /// up to 32,768 entries (fewer when the tombstones are many); a longer front is read again
+    /// four times larger until it fits.
+    public static let firstRead = 64 * 1024
 
-    /// Reads the header of `file` and, in version 5, the rest of the body before the entries.
-    public init(file: any RandomAccessBytes) throws {
+    /// Reads the header of `file` and, in version 5, the rest of the body before the entries,
+    /// reading `firstRead` bytes first.
+    public init(file: any RandomAccessBytes, firstRead: Int = Self.firstRead) throws {
         self.file = file
-        var length = min(file.count, Self.firstRead)
+        var length = min(file.count, max(firstRead, 1))
         let front = try file.read(0..<length)
         guard let (header, bodyStart) = try? Envelope.parseHeader(front), header.version >= 5 else {
             // An older version, or no header to read: parsed whole, which also names what is wrong.
@@ -70,7 +72,8 @@ public struct VaultFileLookup {
         return try plaintext.withUnsafeMutableBytes { buffer in
             let length = try envelope.openRecord(record, keys: keys, binding: envelope.entryBinding, into: buffer)
             let line = UnsafeRawBufferPointer(rebasing: buffer[..<length])
-            guard EntryLine.withName(of: line, { $0.elementsEqual(name.utf8) }) == true else {
+            // One line, called by the name looked up (which is in NFC).
+            guard !line.contains(0x0A), EntryLine.withName(of: line, { $0.elementsEqual(name.utf8) }) == true else {
                 throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
             }
             do {

@@ -6,8 +6,10 @@ import Glibc
 /// A file open for reading at chosen offsets: how a lookup reads a vault file
 /// (`VaultFileLookup`), a few pieces of it rather than all. The file stays open, so every
 /// piece comes from the same file even when a writer replaces it meanwhile (by rename, as
-/// vault writes); a file cut short under the reader is an error, not a short read.
+/// vault writes); a file rewritten in place meanwhile (as git may) reads as a mix, which the
+/// store reads again, and one cut short under the reader is an error, not a short read.
 public final class ReadOnlyFile: RandomAccessBytes {
+    /// The file's path, for messages.
     public let path: String
     private let descriptor: Int32
     /// The file's length when it was opened.
@@ -37,6 +39,7 @@ public final class ReadOnlyFile: RandomAccessBytes {
 
     deinit { close(descriptor) }
 
+    /// The bytes at `range` (`bytes(_:)`, for `RandomAccessBytes`).
     public func read(_ range: Range<Int>) throws -> [UInt8] {
         try bytes(range)
     }

@@ -78,13 +78,14 @@ public final class VaultStore {
         }
     }
 
-    /// What `read` makes of the vault file; if it fails while another process holds the lock,
+    /// What `read` makes of the vault file; if it fails while another process holds the lock
+    /// (the file unreadable, or parts of it read at different times not fitting together),
     /// read again once that process is done.
     private func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch {
-            guard error is FormatError || error is StoreError, waitedForBusyLock() else { throw error }
+            guard error is FormatError || error is StoreError || error as? VaultOpenError == .tampered, waitedForBusyLock() else { throw error }
             return try read()
         }
     }
@@ -107,8 +108,14 @@ public final class VaultStore {
 
     /// The vault file's bytes; a missing file is a missing vault.
     private func readVault() throws(StoreError) -> [UInt8] {
+        let file = try openVault()
+        return try file.bytes(0..<file.count)
+    }
+
+    /// The vault file, open to be read; a missing file is a missing vault.
+    private func openVault() throws(StoreError) -> ReadOnlyFile {
         do {
-            return try AtomicFile.read(path)
+            return try ReadOnlyFile(path: path)
         } catch .fileMissing {
             throw .vaultMissing(path: path)
         }
@@ -117,16 +124,14 @@ public final class VaultStore {
     /// The entries called `names` (each in NFC), nil for a name the vault does not hold, read
     /// and decrypted alone where the format allows it (`VaultFileLookup`): a `vault get` on a
     /// vault of 10,000 entries reads about what it reads on one of 100.
+    /// The file is read in parts, the entries' after the key is found (which may take a
+    /// password typed meanwhile); a file that git rewrote in place in between is read again.
     public func entries(named names: [String], using unlocker: Unlocker) throws -> [Entry?] {
-        let lookup = try readingAgainAfterBusyLock {
-            do {
-                return try VaultFileLookup(file: try ReadOnlyFile(path: path))
-            } catch StoreError.fileMissing {
-                throw StoreError.vaultMissing(path: path)
-            }
+        try readingAgainAfterBusyLock {
+            let lookup = try VaultFileLookup(file: try openVault())
+            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+            return try lookup.entries(named: names, dataKey: keys.dataKey)
         }
-        let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
-        return try lookup.entries(named: names, dataKey: keys.dataKey)
     }
 
     /// Reads and decrypts the vault.
