@@ -55,11 +55,19 @@ public struct VaultFileLookup {
         let keys = try EntryKeys(dataKey: dataKey)
         try envelope.authenticate(front, keys: keys)
         var list = try EntryListReader(file: file, list: front.entries, pages: front.pages.count)
+        // Each page read and checked once, however many of the names fall in it.
+        var checked: [Int: [[UInt8]]] = [:]
         return try names.map { name throws -> Entry? in
             let slot = Array(name.utf8).withUnsafeBytes(keys.slot(of:))
             let page = SealedEntries.page(of: slot, among: front.pages.count)
-            let texts = try list.recordTexts(ofPage: page)
-            guard SealedEntries.pageDigest(of: texts) == front.pages[page] else { throw VaultOpenError.tampered }
+            let texts: [[UInt8]]
+            if let known = checked[page] {
+                texts = known
+            } else {
+                texts = try list.recordTexts(ofPage: page)
+                guard SealedEntries.pageDigest(of: texts) == front.pages[page] else { throw VaultOpenError.tampered }
+                checked[page] = texts
+            }
             let wanted = BodyText.hex(slot) + [UInt8(ascii: " ")]
             guard let text = texts.first(where: { $0.starts(with: wanted) }) else { return nil }
             return try entry(named: name, in: try BodyText.record(text[...], cipher: envelope.cipher), keys: keys)
