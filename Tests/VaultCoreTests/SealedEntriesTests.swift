@@ -126,4 +126,23 @@ struct SealedEntriesTests {
             #expect(throws: DecodingError.self, "\(bad)") { try entry(clock: bad) }
         }
     }
+
+    @Test func theBodysByteSearchFindsWhatALinearSearchFinds() {
+        // Every length up to three words, the byte at every place or nowhere, among bytes that
+        // differ from it by one bit (the search's edge cases) or by none.
+        for length in 0..<25 {
+            for place in [nil] + Array(0..<length) {
+                for filler: UInt8 in [0x23, 0x20, 0xA2, 0x00, 0x22 ^ 0x80] {
+                    var bytes = [UInt8](repeating: filler, count: length)
+                    if let place { bytes[place] = 0x22 }
+                    if filler == 0x22 { continue }
+                    let found = bytes.withUnsafeBytes { BodyText.firstIndex(of: 0x22, in: $0) }
+                    #expect(found == bytes.firstIndex(of: 0x22), "length \(length), at \(String(describing: place)), among \(filler)")
+                }
+            }
+        }
+        // And after it, the later ones are not reported first.
+        let twice = Array(repeating: UInt8(0x41), count: 9) + [0x22] + Array(repeating: 0x41, count: 5) + [0x22]
+        #expect(twice.withUnsafeBytes { BodyText.firstIndex(of: 0x22, in: $0) } == 9)
+    }
 }

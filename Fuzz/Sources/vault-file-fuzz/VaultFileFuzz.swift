@@ -16,6 +16,11 @@ import Foundation
 /// a `FormatError` or `VaultOpenError`, or answering; and on a file that opens whole, each of
 /// its names and an absent one answered exactly as the whole file answers them.
 ///
+/// As a file changed in part, as `vault edit` changes it (`SealedFileEdit`): refused with a
+/// `FormatError` or `VaultOpenError`, or opened; a file that opens whole opens so too, and the
+/// same change (one of its entries changed, another added) made both ways writes files that
+/// open to the same entries and state.
+///
 /// As a payload: the bytes are sealed as the payload of a version 4 vault under the fixed key,
 /// so that the fuzzer reaches the decrypted path, which no mutation of a file's ciphertext can:
 /// the file must render, parse and open to exactly those bytes. Then `EntryTable` refuses them
@@ -31,6 +36,7 @@ public func fuzzVaultFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzzer.bytes(data, size)
     checkFile(bytes)
     checkLookup(bytes)
+    checkEdit(bytes)
     checkSealedPayload(bytes)
     checkSealedEntry(bytes)
     return 0
@@ -89,6 +95,50 @@ func checkLookup(_ bytes: [UInt8]) {
     } catch {
         Fuzzer.require(error is VaultOpenError || error is FormatError, "a lookup fails with \(type(of: error))")
         Fuzzer.require(expected == nil, "a lookup refuses a file that opens whole: \(error)")
+    }
+}
+
+/// The bytes as a vault file changed in part.
+func checkEdit(_ bytes: [UInt8]) {
+    guard let (header, _) = try? Envelope.parseHeader(bytes),
+          let dataKey = try? header.unwrapDataKey(with: FixedKeys.keyEncryptionKey(for: header))
+    else { return }
+    var whole = try? Envelope.parse(bytes)
+    let table = try? whole?.openTable(dataKey: dataKey)
+    let name = table.flatMap { $0.names.first } ?? "web/a"
+    let edit: SealedFileEdit?
+    do { edit = try SealedFileEdit(file: bytes, names: [name, "added"], dataKey: dataKey) } catch {
+        Fuzzer.require(error is VaultOpenError || error is FormatError, "an edit fails with \(type(of: error))")
+        Fuzzer.require(table == nil, "an edit refuses a file that opens whole: \(error)")
+        return
+    }
+    guard let edit else {
+        Fuzzer.require(header.version < 5, "an edit leaves a version 5 file to the whole open")
+        return
+    }
+    guard let table, whole != nil else { return }
+    let origin = ChangeOrigin(device: { "0123456789abcdef" }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    func change(_ table: EntryTable) throws {
+        try table.beginChange(origin: origin)
+        if var entry = try table.entry(named: name) {
+            entry.password = "changed"
+            try table.put(entry)
+        }
+        try table.put(Entry(name: "added", password: "new", created: Date(timeIntervalSince1970: 0)))
+    }
+    let changedWhole = Result { try change(table) }
+    let changedInPart = Result { try change(edit.table) }
+    switch (changedWhole, changedInPart) {
+    case (.success, .success):
+        try! whole!.sealEntries(table, dataKey: dataKey)
+        let expected = try! Envelope.parse(whole!.render()).openTable(dataKey: dataKey)
+        let written = try! Envelope.parse(try! edit.changedFile(header: edit.envelope, dataKey: dataKey)).openTable(dataKey: dataKey)
+        Fuzzer.require(try! written.allEntries() == expected.allEntries() && written.state == expected.state,
+                       "a change in part writes otherwise than on the whole table")
+    case (.failure, .failure):
+        break
+    default:
+        Fuzzer.require(false, "a change fails on the whole table or in part alone")
     }
 }
 

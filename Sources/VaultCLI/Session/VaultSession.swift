@@ -109,9 +109,11 @@ public final class VaultSession: VaultAccess {
     }
 
     /// Runs `change` on the entries under the vault's lock and writes the result; then, when
-    /// the config asks for it, commits (and syncs) the change (`AutoSync`).
-    public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R {
-        let result = try store.mutate(using: unlocker(), change)
+    /// the config asks for it, commits (and syncs) the change (`AutoSync`). With `names`,
+    /// `change` gets the entries of those names (each in NFC) alone, which is all it may ask
+    /// about, and the others are neither decrypted nor sealed again (`VaultStore.mutate`).
+    public func mutate<R>(entriesNamed names: [String]?, _ change: (EntryTable) throws -> R) throws -> R {
+        let result = try store.mutate(entriesNamed: names, using: unlocker(), change)
         AutoSync.afterChange(in: self)
         return result
     }

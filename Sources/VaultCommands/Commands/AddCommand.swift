@@ -63,7 +63,7 @@ struct AddCommand: VaultSubcommand {
         let typed = try values(generated: generated, name: name, in: context)
         let now = context.now().toTheSecond
         var stored: Entry? = nil
-        let replaced = try session.mutate { entries -> Bool in
+        let replaced = try session.mutate(entriesNamed: [name]) { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
             // A replaced entry keeps its identity, so that other machines see a change, not a new entry.

@@ -64,7 +64,7 @@ struct EditCommand: VaultSubcommand {
         let now = context.now().toTheSecond
         var newPassword: String?
         var stored: Entry? = nil
-        try session.mutate { entries in
+        try session.mutate(entriesNamed: [name]) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             if password || generator.generate {
                 newPassword = secrets.removeFirst()

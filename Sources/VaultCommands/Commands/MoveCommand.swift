@@ -26,7 +26,7 @@ struct MoveCommand: VaultSubcommand {
         let context = session.context
         let old = try EntryName.normalized(old)
         let new = try EntryName.normalized(new)
-        try session.mutate { entries in
+        try session.mutate(entriesNamed: [old, new]) { entries in
             guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
             guard old != new else { return }
             if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }

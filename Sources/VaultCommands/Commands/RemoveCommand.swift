@@ -22,10 +22,10 @@ struct RemoveCommand: VaultSubcommand {
         let context = session.context
         let name = try EntryName.normalized(name)
         if !yes {
-            guard try session.open().entries.contains(name) else { throw EntryError.notFound(name) }
+            guard try session.entry(named: name) != nil else { throw EntryError.notFound(name) }
             try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)", in: context)
         }
-        try session.mutate { entries in
+        try session.mutate(entriesNamed: [name]) { entries in
             guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
         }
         context.diagnostics.note("Removed \(name).")

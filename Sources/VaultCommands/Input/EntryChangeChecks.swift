@@ -21,7 +21,7 @@ enum EntryChangeChecks {
         try generator.checkPolicy(in: session.context)
         if clipboard.clip { try clipboard.ensureAvailable(in: session.context) }
         guard let presence, session.context.streams.inputIsTerminal else { return name }
-        switch (presence, try session.open().entries.contains(name)) {
+        switch (presence, try session.entry(named: name) != nil) {
         case (.absent, true): throw EntryError.alreadyExists(name)
         case (.present, false): throw EntryError.notFound(name)
         default: return name

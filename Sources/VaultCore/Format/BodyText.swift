@@ -10,14 +10,25 @@ enum BodyText {
         hex(slot) + [UInt8(ascii: " ")] + boxText(box)
     }
 
-    /// A JSON array of strings (no escapes needed) at the second level of indentation.
-    static func list(_ items: [[UInt8]]) -> [UInt8] {
-        guard !items.isEmpty else { return Array("[]".utf8) }
-        var text = Array("[\n".utf8)
-        for (index, item) in items.enumerated() {
-            text += Array("    \"".utf8) + item + Array((index + 1 < items.count ? "\",\n" : "\"\n").utf8)
+    /// Appends a JSON array of strings (no escapes needed) at the second level of indentation
+    /// to `text`, whose storage is made large enough first: a list can be megabytes.
+    static func appendList(_ items: [ArraySlice<UInt8>], to text: inout [UInt8]) {
+        guard !items.isEmpty else {
+            text += Array("[]".utf8)
+            return
         }
-        return text + Array("  ]".utf8)
+        let opening = Array("    \"".utf8)
+        let closing = Array("\",\n".utf8)
+        text.reserveCapacity(items.reduce(text.count + 5) { $0 + $1.count + opening.count + closing.count })
+        text += Array("[\n".utf8)
+        for item in items {
+            text += opening
+            text += item
+            text += closing
+        }
+        // The last item has no comma.
+        text.remove(at: text.count - 2)
+        text += Array("  ]".utf8)
     }
 
     static func box(_ text: ArraySlice<UInt8>, cipher: Cipher, what: String) throws(FormatError) -> SealedBox {
@@ -28,8 +39,12 @@ enum BodyText {
     }
 
     static func record(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries.Record {
-        SealedEntries.Record(slot: try slot(ofRecord: text), box: try box(text.dropFirst(2 * EntryKeys.slotLength + 1), cipher: cipher, what: "entry"),
-                             text: Array(text))
+        try record(text, slot: try slot(ofRecord: text), cipher: cipher)
+    }
+
+    /// The record of `text`, whose slot (`slot(ofRecord:)`) is `slot`.
+    static func record(_ text: ArraySlice<UInt8>, slot: [UInt8], cipher: Cipher) throws(FormatError) -> SealedEntries.Record {
+        SealedEntries.Record(slot: slot, box: try box(text.dropFirst(2 * EntryKeys.slotLength + 1), cipher: cipher, what: "entry"), text: Array(text))
     }
 
     /// The slot of a record's text, `SLOT BOX`.
@@ -75,6 +90,25 @@ enum BodyText {
         }
     }
 
+    /// The offset of the first `byte` in `bytes`, searched eight bytes at a time: a body can be
+    /// megabytes.
+    static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = ones &* UInt64(byte)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
+            // Non-zero exactly when one of the eight bytes is zero, that is, was `byte`.
+            if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+            offset += 8
+        }
+        while offset < bytes.count {
+            if bytes[offset] == byte { return offset }
+            offset += 1
+        }
+        return nil
+    }
+
     /// Reads a body's text from the front, refusing anything unexpected.
     struct Reader {
         var text: ArraySlice<UInt8>
@@ -89,7 +123,9 @@ enum BodyText {
 
         /// The text up to `terminator`, which stays to be read.
         mutating func until(_ terminator: UInt8) throws(FormatError) -> ArraySlice<UInt8> {
-            guard let end = text.firstIndex(of: terminator) else { throw .corrupt("not in canonical form") }
+            let offset = text.withUnsafeBytes { BodyText.firstIndex(of: terminator, in: $0) }
+            guard let offset else { throw .corrupt("not in canonical form") }
+            let end = text.startIndex + offset
             defer { text = text[end...] }
             return text[..<end]
         }
@@ -102,11 +138,14 @@ enum BodyText {
             }
             try expect("[\n")
             var items: [ArraySlice<UInt8>] = []
+            let opening = Array("    \"".utf8)
+            let closing = Array("\",\n".utf8)
             while true {
-                try expect("    \"")
+                guard text.starts(with: opening) else { throw .corrupt("not in canonical form") }
+                text = text.dropFirst(opening.count)
                 items.append(try until(UInt8(ascii: "\"")))
-                if text.starts(with: Array("\",\n".utf8)) {
-                    text = text.dropFirst(3)
+                if text.starts(with: closing) {
+                    text = text.dropFirst(closing.count)
                     continue
                 }
                 try expect("\"\n  ]")

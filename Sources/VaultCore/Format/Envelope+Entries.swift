@@ -59,19 +59,25 @@ extension Envelope {
     private func openEntries(_ sealed: SealedEntries, dataKey: SecureBytes) throws -> EntryTable {
         let keys = try EntryKeys(dataKey: dataKey)
         guard SealedEntries.pageDigests(of: sealed.records, pages: sealed.pages.count) == sealed.pages else { throw VaultOpenError.tampered }
-        let sealContent = try openSeal(sealed.seal, tombstones: sealed.tombstones, pages: sealed.pages, keys: keys)
-        let tombstones: [Tombstone] = try open(sealed.tombstones, keys: keys, associatedData: tombstonesAssociatedData, padded: true)
+        let state = try openState(seal: sealed.seal, tombstones: sealed.tombstones, pages: sealed.pages, keys: keys)
+        return try table(of: sealed.records, state: state, tombstonesBox: sealed.tombstones, keys: keys)
+    }
+
+    /// The table of the entries of `records` (authenticated by their pages already) and
+    /// `state`, whose tombstones were opened from `tombstonesBox`; each record decrypted and its
+    /// entry's name checked against its slot.
+    func table(of records: [SealedEntries.Record], state: VaultState, tombstonesBox: SealedBox, keys: EntryKeys) throws -> EntryTable {
         // Every record into one buffer of guarded memory, each line where its record's plaintext starts.
-        let total = sealed.records.reduce(0) { $0 + $1.box.ciphertext.count - Cipher.tagLength }
+        let total = records.reduce(0) { $0 + $1.box.ciphertext.count - Cipher.tagLength }
         let content = try SecureBytes(count: total)
         var starts: [Int] = []
         var ranges: [Range<Int>] = []
-        starts.reserveCapacity(sealed.records.count)
-        ranges.reserveCapacity(sealed.records.count)
+        starts.reserveCapacity(records.count)
+        ranges.reserveCapacity(records.count)
         let binding = entryBinding
         try content.withUnsafeMutableBytes { (buffer) throws in
             var offset = 0
-            for record in sealed.records {
+            for record in records {
                 let length = record.box.ciphertext.count - Cipher.tagLength
                 let lineLength = try openRecord(
                     record, keys: keys, binding: binding, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
@@ -80,9 +86,16 @@ extension Envelope {
                 offset += length
             }
         }
-        let origin = SealedOrigin(keys: keys, starts: starts, records: sealed.records, tombstones: tombstones, tombstonesBox: sealed.tombstones)
-        return try EntryTable(content: content, lines: ranges, state: VaultState(clock: sealContent.clock, deleted: tombstones, keys: sealContent.keys),
-                              origin: origin)
+        let origin = SealedOrigin(keys: keys, starts: starts, records: records, tombstones: state.deleted, tombstonesBox: tombstonesBox)
+        return try EntryTable(content: content, lines: ranges, state: state, origin: origin)
+    }
+
+    /// The vault's state: the clock and keys stamp of the seal, which is opened first (so
+    /// that the page digests can be trusted afterwards), and the tombstones.
+    func openState(seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> VaultState {
+        let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
+        let deleted: [Tombstone] = try open(tombstones, keys: keys, associatedData: tombstonesAssociatedData, padded: true)
+        return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys)
     }
 
     /// What every record of this vault is bound to, before its slot.
@@ -146,13 +159,22 @@ extension Envelope {
     public mutating func sealEntries(_ table: EntryTable, dataKey: SecureBytes) throws {
         let keys = try EntryKeys(dataKey: dataKey)
         let origin = table.origin.flatMap { $0.keys.sameKeys(as: keys) ? $0 : nil }
-        var records: [SealedEntries.Record] = []
-        records.reserveCapacity(table.count)
         // One buffer of guarded memory for every entry padded here, rather than one each.
         var scratch = try SecureBytes(count: 4096)
+        let records = try sealedRecords(of: table, keys: keys, keeping: origin != nil, scratch: &scratch)
+        let pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
+        let (seal, tombstones) = try sealState(table.stateForWrite(), pages: pages, origin: origin, keys: keys, scratch: &scratch)
+        body = .entries(SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records))
+    }
+
+    /// The records of every line of `table`, in the order of their slots: a line still as it
+    /// was opened keeps its record when `keeping` (the table's origin is under `keys`), any
+    /// other is sealed with a fresh nonce. Two lines of one slot are refused.
+    func sealedRecords(of table: EntryTable, keys: EntryKeys, keeping: Bool, scratch: inout SecureBytes) throws -> [SealedEntries.Record] {
+        var records: [SealedEntries.Record] = []
         let binding = entryBinding
         try table.forEachLine { line, opened in
-            if let opened, origin != nil {
+            if let opened, keeping {
                 records.append(opened)
                 return
             }
@@ -166,7 +188,14 @@ extension Envelope {
         for index in records.indices.dropFirst() where records[index - 1].slot == records[index].slot {
             throw VaultOpenError.malformedPayload("two entries have the same slot")
         }
-        let state = table.stateForWrite()
+        return records
+    }
+
+    /// Seals `state`: the tombstones (their box kept when they are those of `origin`) and the
+    /// seal, bound to this header, the tombstones' box and `pages`.
+    func sealState(
+        _ state: VaultState, pages: [[UInt8]], origin: SealedOrigin?, keys: EntryKeys, scratch: inout SecureBytes
+    ) throws -> (seal: SealedBox, tombstones: SealedBox) {
         let tombstones: SealedBox
         if let origin, origin.tombstones == state.deleted {
             tombstones = origin.tombstonesBox
@@ -177,12 +206,11 @@ extension Envelope {
                 try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
-        let pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
         let sealText = [UInt8](try EntryJSON.encoder().encode(SealContent(clock: state.clock, keys: state.keys)))
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
         }
-        body = .entries(SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records))
+        return (seal, tombstones)
     }
 
     /// Pads `content` (`Padding`, at least `minimum` bytes) in `scratch`, guarded memory made

@@ -65,6 +65,12 @@ public struct Envelope: Equatable, Sendable {
         id == other.id && salt == other.salt && kdf == other.kdf
     }
 
+    /// Whether `other` has this header byte for byte (whatever the bodies): the same vault,
+    /// version, key derivation and wrapped data key, so the keys of one are the other's.
+    public func hasHeader(of other: Envelope) -> Bool {
+        renderedHeader() == other.renderedHeader()
+    }
+
     /// Everything in the header but the wrapped key itself, bound to the wrapped key.
     public var keyWrapAssociatedData: [UInt8] {
         Array(("vault data key v\(version)\n" + headerLines).utf8)
@@ -105,7 +111,7 @@ public struct Envelope: Equatable, Sendable {
             return renderedHeader() + Array(Self.payloadStart.utf8) + Array(payloadNonce(payload).utf8) + Self.payloadMiddle
                 + Base64.encode(payload.ciphertext) + Self.renderedSuffix
         case .entries(let entries):
-            return renderedHeader() + entries.render()
+            return entries.render(after: renderedHeader())
         case .unreadEntries:
             preconditionFailure("a vault file read for lookups is never written")
         }
@@ -113,7 +119,7 @@ public struct Envelope: Equatable, Sendable {
 
     /// The header as the file starts: every member up to the wrapped data key, whose closing
     /// brace ends it (the comma after it belongs to what follows).
-    private func renderedHeader() -> [UInt8] {
+    func renderedHeader() -> [UInt8] {
         let text = """
         {
           "format": "\(Self.formatName)",

@@ -59,7 +59,12 @@ public struct SealedEntries: Equatable, Sendable {
 
     /// The digest of every page of `records`, as the file lists them.
     static func pageDigests(of records: [Record], pages: Int) -> [[UInt8]] {
-        var texts = [[[UInt8]]](repeating: [], count: pages)
+        pageDigests(of: records.map { RecordText(text: $0.text[...], slot: $0.slot) }, pages: pages)
+    }
+
+    /// The digest of every page of the records whose texts are `records`, in order.
+    static func pageDigests(of records: [RecordText], pages: Int) -> [[UInt8]] {
+        var texts = [[ArraySlice<UInt8>]](repeating: [], count: pages)
         for record in records {
             texts[page(of: record.slot, among: pages)].append(record.text)
         }
@@ -68,7 +73,7 @@ public struct SealedEntries: Equatable, Sendable {
 
     /// The digest of one page whose records, in order, have the texts `recordTexts` (as a
     /// line of the file holds them, between the quotes).
-    static func pageDigest(of recordTexts: [[UInt8]]) -> [UInt8] {
+    static func pageDigest<Text: Collection<UInt8>>(of recordTexts: [Text]) -> [UInt8] {
         var text = Array("vault page v5\n".utf8)
         text.reserveCapacity(recordTexts.reduce(text.count) { $0 + $1.count + 1 })
         for record in recordTexts {
@@ -85,14 +90,21 @@ public struct SealedEntries: Equatable, Sendable {
 
     // MARK: Text
 
-    /// The body's text, from the seal to the end of the file.
-    func render() -> [UInt8] {
-        var text = Array("\n  \"seal\": \"".utf8) + BodyText.boxText(seal) + Array("\",\n  \"tombstones\": \"".utf8)
+    /// The text of a file of `header` and this body, from the seal to the end of the file.
+    func render(after header: [UInt8]) -> [UInt8] {
+        Self.render(after: header, seal: seal, tombstones: tombstones, pages: pages, recordTexts: records.map { $0.text[...] })
+    }
+
+    /// The text of a file of `header` and a body of these parts whose records have the texts
+    /// `recordTexts`, in order, made in one piece of memory.
+    static func render(after header: [UInt8], seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], recordTexts: [ArraySlice<UInt8>]) -> [UInt8] {
+        var text = header + Array("\n  \"seal\": \"".utf8) + BodyText.boxText(seal) + Array("\",\n  \"tombstones\": \"".utf8)
             + BodyText.boxText(tombstones) + Array("\",\n  \"pages\": ".utf8)
-        text += BodyText.list(pages.map { Base64.encode($0) })
+        BodyText.appendList(pages.map { Base64.encode($0)[...] }, to: &text)
         text += Array(",\n  \"entries\": ".utf8)
-        text += BodyText.list(records.map(\.text))
-        return text + Array("\n}\n".utf8)
+        BodyText.appendList(recordTexts, to: &text)
+        text += Array("\n}\n".utf8)
+        return text
     }
 
     /// Everything of the body before the entries, and where the list of entries is: what a
@@ -130,14 +142,30 @@ public struct SealedEntries: Equatable, Sendable {
     /// layout; `cipher` gives the nonce length.
     static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries {
         let front = try parseFront(text, cipher: cipher)
-        var reader = BodyText.Reader(text: text[front.entries])
-        let records = try reader.list().map { (line) throws(FormatError) -> Record in try BodyText.record(line, cipher: cipher) }
+        let records = try parseRecordTexts(text[front.entries], pages: front.pages.count).map { (record) throws(FormatError) in
+            try BodyText.record(record.text, slot: record.slot, cipher: cipher)
+        }
+        return SealedEntries(seal: front.seal, tombstones: front.tombstones, pages: front.pages, records: records)
+    }
+
+    /// A record as a line of the file holds it (between the quotes), and its slot.
+    struct RecordText {
+        var text: ArraySlice<UInt8>
+        var slot: [UInt8]
+    }
+
+    /// The records of the list of entries `text` (`Front.entries`, to the file's end) of a
+    /// file of `pages` pages, their boxes left unread: checked to be laid out as `render`
+    /// writes them, as many as the pages are for, and in strictly increasing order of slots.
+    static func parseRecordTexts(_ text: ArraySlice<UInt8>, pages: Int) throws(FormatError) -> [RecordText] {
+        var reader = BodyText.Reader(text: text)
+        let records = try reader.list().map { (line) throws(FormatError) in RecordText(text: line, slot: try BodyText.slot(ofRecord: line)) }
         try reader.expect("\n}\n")
         guard reader.atEnd else { throw .corrupt("not in canonical form") }
-        guard front.pages.count == pageCount(for: records.count) else { throw .corrupt("the pages do not fit the number of entries") }
+        guard pages == pageCount(for: records.count) else { throw .corrupt("the pages do not fit the number of entries") }
         for index in records.indices.dropFirst() where !records[index - 1].slot.lexicographicallyPrecedes(records[index].slot) {
             throw .corrupt("the entries are not in the order of their slots, or a slot appears twice")
         }
-        return SealedEntries(seal: front.seal, tombstones: front.tombstones, pages: front.pages, records: records)
+        return records
     }
 }

@@ -9,11 +9,18 @@ public protocol VaultAccess {
     /// not hold: read and decrypted alone where the file allows it, so that a lookup costs
     /// about the same however many entries the vault holds.
     func entries(named names: [String]) throws -> [Entry?]
-    /// Runs `change` on the current entries under the vault's lock and writes the result.
-    func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R
+    /// Runs `change` on the current entries under the vault's lock and writes the result. With
+    /// `names`, `change` is about the entries of those names (each in NFC) alone, and gets a
+    /// table that holds only them (`EntryTable.scope`), so that the others need not be opened.
+    func mutate<R>(entriesNamed names: [String]?, _ change: (EntryTable) throws -> R) throws -> R
 }
 
 extension VaultAccess {
+    /// Runs `change` on every entry under the vault's lock and writes the result.
+    public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R {
+        try mutate(entriesNamed: nil, change)
+    }
+
     /// The entry called `name` (in NFC), or nil.
     public func entry(named name: String) throws -> Entry? {
         try entries(named: [name])[0]

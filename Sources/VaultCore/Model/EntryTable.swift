@@ -26,6 +26,10 @@ public final class EntryTable {
     private var removedInChange: [String: Entry] = [:]
     /// The sealed records the lines of `content` were opened from (format version 5).
     private(set) var origin: SealedOrigin?
+    /// The names of a table opened for a change to their entries alone (`SealedFileEdit`),
+    /// which knows nothing of the other entries: asking it of another name, or of every entry,
+    /// is a caller's mistake. Nil for a table of every entry.
+    var scope: Set<String>?
 
     /// Splits and checks the first `length` bytes of a decrypted payload: every line must carry
     /// a name, in strictly increasing byte order (which also rules out duplicates).
@@ -140,7 +144,14 @@ public final class EntryTable {
         state.clock = clock.latest
     }
 
-    public var count: Int { lines.count }
+    public var count: Int {
+        requireWhole()
+        return lines.count
+    }
+
+    private func requireWhole() {
+        precondition(scope == nil, "a table opened for some entries was asked about all of them")
+    }
 
     private func withLine<R>(_ index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch lines[index] {
@@ -157,6 +168,7 @@ public final class EntryTable {
 
     /// Where `name` is, or where it would be inserted.
     private func search(_ name: String) -> (index: Int, found: Bool) {
+        precondition(scope?.contains(name) ?? true, "a table opened for some entries was asked about another")
         let target = Array(name.utf8)
         return target.withUnsafeBytes { target in
             var low = 0
@@ -175,7 +187,8 @@ public final class EntryTable {
 
     /// All names, in order.
     public var names: [String] {
-        (0..<lines.count).map(name(at:))
+        requireWhole()
+        return (0..<lines.count).map(name(at:))
     }
 
     /// The entry called `name`, decoded.
@@ -187,7 +200,8 @@ public final class EntryTable {
 
     /// Every entry, decoded, in name order.
     public func allEntries() throws -> [Entry] {
-        try (0..<lines.count).map(decodeEntry(at:))
+        requireWhole()
+        return try (0..<lines.count).map(decodeEntry(at:))
     }
 
     private func decodeEntry(at index: Int) throws -> Entry {
@@ -273,6 +287,7 @@ public final class EntryTable {
     /// The payload content: each entry's line followed by a newline, then the state line (its
     /// tombstones past the horizon dropped) when the vault has a clock or tombstones.
     public func serialized() throws -> SecureBytes {
+        requireWhole()
         let state = stateForWrite()
         let stateLine = state == VaultState() ? [] : try state.encodedLine() + [0x0A]
         var total = stateLine.count
@@ -303,6 +318,8 @@ extension EntryTable {
     /// The pairs of line indexes, here and in `other`, whose lines are the same byte for byte:
     /// an entry neither copy changed since they parted.
     func identicalLines(in other: EntryTable) -> [(mine: Int, theirs: Int)] {
+        requireWhole()
+        other.requireWhole()
         var pairs: [(mine: Int, theirs: Int)] = []
         var mine = 0, theirs = 0
         while mine < lines.count && theirs < other.lines.count {

@@ -22,7 +22,7 @@ public enum OneTimeCodes {
         guard let entry = try vault.entry(named: name) else { throw EntryError.notFound(name) }
         if let issued = timeBased(try setting(of: entry), at: date) { return issued }
         guard countersAllowed else { throw OTPError.notTimeBased(entry: name) }
-        return try vault.mutate { entries in
+        return try vault.mutate(entriesNamed: [name]) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             var otp = try setting(of: entry)
             // Changed to a TOTP while this command waited for the lock.

@@ -14,5 +14,7 @@ public struct UnlockedStore: VaultAccess {
 
     public func entries(named names: [String]) throws -> [Entry?] { try store.entries(named: names, using: unlocker) }
 
-    public func mutate<R>(_ change: (EntryTable) throws -> R) throws -> R { try store.mutate(using: unlocker, change) }
+    public func mutate<R>(entriesNamed names: [String]?, _ change: (EntryTable) throws -> R) throws -> R {
+        try store.mutate(entriesNamed: names, using: unlocker, change)
+    }
 }

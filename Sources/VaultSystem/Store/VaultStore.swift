@@ -59,23 +59,20 @@ public final class VaultStore {
         defer { withExtendedLifetime(lock) {} }
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
-        try replaceFile(with: envelope, exclusive: true)
+        try replaceFile(with: envelope.render(), exclusive: true)
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
     /// Reads the vault's header without decrypting anything (for `lock` and `status`).
     public func header() throws -> Envelope {
-        try readHeader().envelope
+        try readEnvelope()
     }
 
-    /// The vault file's bytes and header. A file that is missing or does not parse while
-    /// another process holds the lock (`vault sync`, whose git rewrites the file in place
-    /// rather than by rename) is read again once that process is done.
-    private func readHeader() throws -> (bytes: [UInt8], envelope: Envelope) {
-        try readingAgainAfterBusyLock {
-            let bytes = try readVault()
-            return (bytes, try Envelope.parse(bytes))
-        }
+    /// The vault file, parsed. A file that is missing or does not parse while another process
+    /// holds the lock (`vault sync`, whose git rewrites the file in place rather than by
+    /// rename) is read again once that process is done.
+    private func readEnvelope() throws -> Envelope {
+        try readingAgainAfterBusyLock { try Envelope.parse(try readVault()) }
     }
 
     /// What `read` makes of the vault file; if it fails while another process holds the lock
@@ -136,7 +133,7 @@ public final class VaultStore {
 
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
-        let envelope = try readHeader().envelope
+        let envelope = try readEnvelope()
         return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard))
     }
 
@@ -164,8 +161,21 @@ public final class VaultStore {
     /// concurrent writers never lose each other's updates. The key is obtained before the lock
     /// is taken, so a person typing the password does not hold up other commands. A version 1
     /// file is written as the current version.
-    public func mutate<R>(using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
-        try withLockedVault(using: unlocker) { vault in
+    ///
+    /// With `names`, `change` is about the entries of those names (each in NFC) alone, and the
+    /// table it gets holds only them (`EntryTable.scope`): in version 5 the other entries stay
+    /// sealed, and their records are copied into the new file as they were (`SealedFileEdit`).
+    public func mutate<R>(entriesNamed names: [String]? = nil, using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
+        try withLockedFile(using: unlocker) { file, keys in
+            if let names, let edit = try SealedFileEdit(file: file, names: names, dataKey: keys.dataKey) {
+                try edit.table.beginChange(origin: origin)
+                let result = try change(edit.table)
+                var header = edit.envelope
+                let dataKey = try header.prepareForWrite(keys: keys)
+                try write(try edit.changedFile(header: header, dataKey: dataKey))
+                return result
+            }
+            let vault = try decrypt(try Envelope.parse(file), keys: keys)
             try vault.entries.beginChange(origin: origin)
             let result = try change(vault.entries)
             var updated = vault.envelope
@@ -203,7 +213,8 @@ public final class VaultStore {
         let salt = try Sodium.randomBytes(Argon2id.saltLength)
         let derive = { (kdf: KDFParameters) in (kdf: kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)) }
         var newKey = try derive(newKDF ?? current.kdf)
-        try withLockedVault(using: unlocker) { vault in
+        try withLockedFile(using: unlocker) { file, keys in
+            let vault = try decrypt(try Envelope.parse(file), keys: keys)
             let kdf = newKDF ?? vault.envelope.kdf
             if newKey.kdf != kdf { newKey = try derive(kdf) }
             var (rotated, dataKey) = try Envelope.create(
@@ -230,35 +241,39 @@ public final class VaultStore {
         }
     }
 
-    /// Opens the vault under the lock for a change. The keys are found before the lock is
-    /// taken; if the file changed while this command waited, its new header is authenticated
-    /// with keys found without asking (a key this command derived, the cache, or the password
-    /// it already has) before anything is written, and a data key from before is never reused.
-    private func withLockedVault<R>(using unlocker: Unlocker, _ body: (OpenVault) throws -> R) throws -> R {
-        let (before, envelopeBefore) = try readHeader()
-        let keysBefore = try unlocker.keys(for: envelopeBefore, label: keyLabel, cacheGuard: readerCacheGuard)
+    /// Reads the vault file under the lock for a change, and finds its keys. The keys are
+    /// found before the lock is taken, from the file's front (`VaultFileLookup`); if the header
+    /// changed while this command waited, the new one is authenticated with keys found without
+    /// asking (a key this command derived, the cache, or the password it already has) before
+    /// anything is written, and a data key from before is never reused.
+    private func withLockedFile<R>(using unlocker: Unlocker, _ body: (_ file: [UInt8], _ keys: VaultKeys) throws -> R) throws -> R {
+        let headerBefore = try readingAgainAfterBusyLock { try VaultFileLookup(file: try openVault()).envelope }
+        let keysBefore = try unlocker.keys(for: headerBefore, label: keyLabel, cacheGuard: readerCacheGuard)
         let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try readVault()
-        if current == before {
-            return try body(try decrypt(envelopeBefore, keys: keysBefore))
+        let header = try VaultFileLookup(file: current).envelope
+        if header.hasHeader(of: headerBefore) {
+            return try body(current, keysBefore)
         }
-        let envelope = try Envelope.parse(current)
-        let keys = try unlocker.keysWithoutAsking(for: envelope, label: keyLabel)
-        return try body(try decrypt(envelope, keys: keys))
+        return try body(current, try unlocker.keysWithoutAsking(for: header, label: keyLabel))
     }
 
     /// Replaces the vault file. A replacement that is in place but could not be flushed to
     /// disk is reported as a warning, not a failure: the change took effect, and a script that
     /// took it for failed would act on a vault that is not what it thinks.
     private func write(_ envelope: Envelope) throws {
-        try replaceFile(with: envelope, exclusive: false)
+        try write(envelope.render())
     }
 
-    private func replaceFile(with envelope: Envelope, exclusive: Bool) throws {
+    private func write(_ file: [UInt8]) throws {
+        try replaceFile(with: file, exclusive: false)
+    }
+
+    private func replaceFile(with file: [UInt8], exclusive: Bool) throws {
         do {
-            try envelope.render().withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
+            try file.withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
         } catch let error as StoreError {
             guard case .notFlushed = error else { throw error }
             events.warning(error.message)
