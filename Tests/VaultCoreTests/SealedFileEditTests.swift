@@ -70,10 +70,11 @@ struct SealedFileEditTests {
 
     /// Makes `change` on `file` through an edit, as the store does.
     private func edited(_ file: [UInt8], dataKey: SecureBytes, _ change: Change) throws -> [UInt8] {
-        let edit = try #require(try SealedFileEdit(file: file, names: change.names, dataKey: dataKey))
-        try edit.table.beginChange(origin: origin)
-        try change.apply(to: edit.table, at: date)
-        return try edit.changedFile(header: edit.envelope, dataKey: dataKey)
+        let edit = try #require(try SealedFileEdit(file: file, dataKey: dataKey))
+        let table = try edit.table(named: change.names)
+        try table.beginChange(origin: origin)
+        try change.apply(to: table, at: date)
+        return try edit.changedFile(table, named: change.names, header: edit.envelope, dataKey: dataKey)
     }
 
     @Test(arguments: [0, 3, 31, 32, 33, 64, 65, 300], Change.allCases)
@@ -101,10 +102,11 @@ struct SealedFileEditTests {
 
     @Test func keepsTheFileAsItWasWhenNothingChanges() throws {
         let (file, dataKey) = try vault(100)
-        let edit = try #require(try SealedFileEdit(file: file, names: ["site/5", "absent"], dataKey: dataKey))
-        #expect(try edit.table.entry(named: "site/5")?.password == "pw-5")
-        #expect(try edit.table.entry(named: "absent") == nil)
-        let written = try edit.changedFile(header: edit.envelope, dataKey: dataKey)
+        let edit = try #require(try SealedFileEdit(file: file, dataKey: dataKey))
+        let table = try edit.table(named: ["site/5", "absent"])
+        #expect(try table.entry(named: "site/5")?.password == "pw-5")
+        #expect(try table.entry(named: "absent") == nil)
+        let written = try edit.changedFile(table, named: ["site/5", "absent"], header: edit.envelope, dataKey: dataKey)
         let split = { (text: [UInt8]) in text.split(separator: UInt8(ascii: "\n")).filter { $0.starts(with: Array("    \"".utf8)) } }
         // The seal is sealed anew; the page digests and every record stay.
         #expect(split(written) == split(file))
@@ -114,18 +116,21 @@ struct SealedFileEditTests {
         let (file, dataKey) = try vault(200)
         var envelope = try Envelope.parse(file)
         guard case .entries(var body) = envelope.body else { throw FormatError.corrupt("not version 5") }
-        // One bit of another entry's record changed.
-        let index = body.records.count / 2
+        // One bit of a record on another page than the entry changed.
+        let keys = try EntryKeys(dataKey: dataKey)
+        let page = { (slot: [UInt8]) in SealedEntries.page(of: slot, among: body.pages.count) }
+        let changedPage = page(Array("site/0".utf8).withUnsafeBytes(keys.slot(of:)))
+        let index = try #require(body.records.firstIndex { page($0.slot) != changedPage })
         var box = body.records[index].box
         box.ciphertext[0] ^= 1
         body.records[index] = SealedEntries.Record(slot: body.records[index].slot, box: box)
         envelope.body = .entries(body)
         let tampered = envelope.render()
-        #expect(throws: VaultOpenError.tampered) { try SealedFileEdit(file: tampered, names: ["site/0"], dataKey: dataKey) }
-        // Dropped: the number of entries no longer fits the page digests.
+        #expect(throws: VaultOpenError.tampered) { try SealedFileEdit(file: tampered, dataKey: dataKey) }
+        // Dropped: its page's digest no longer fits.
         body.records.remove(at: index)
         envelope.body = .entries(body)
-        #expect(throws: (any Error).self) { try SealedFileEdit(file: envelope.render(), names: ["site/0"], dataKey: dataKey) }
+        #expect(throws: VaultOpenError.tampered) { try SealedFileEdit(file: envelope.render(), dataKey: dataKey) }
     }
 
     @Test func leavesAnOlderVersionToTheWholeOpen() throws {
@@ -135,6 +140,6 @@ struct SealedFileEditTests {
         envelope.version = 4
         try envelope.wrap(dataKey: dataKey, with: key)
         try Array("".utf8).withUnsafeBytes { try envelope.sealPayload($0, dataKey: dataKey) }
-        #expect(try SealedFileEdit(file: envelope.render(), names: ["a"], dataKey: dataKey) == nil)
+        #expect(try SealedFileEdit(file: envelope.render(), dataKey: dataKey) == nil)
     }
 }

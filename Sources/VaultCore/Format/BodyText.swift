@@ -130,7 +130,9 @@ enum BodyText {
             return text[..<end]
         }
 
-        /// The strings of a list as `BodyText.list` writes it.
+        /// The strings of a list as `BodyText.appendList` writes it. A string holds no newline:
+        /// the page digests join records with newlines, so that a record holding one could
+        /// stand for two.
         mutating func list() throws(FormatError) -> [ArraySlice<UInt8>] {
             if text.starts(with: Array("[]".utf8)) {
                 text = text.dropFirst(2)
@@ -143,7 +145,9 @@ enum BodyText {
             while true {
                 guard text.starts(with: opening) else { throw .corrupt("not in canonical form") }
                 text = text.dropFirst(opening.count)
-                items.append(try until(UInt8(ascii: "\"")))
+                let item = try until(UInt8(ascii: "\""))
+                guard item.withUnsafeBytes({ BodyText.firstIndex(of: 0x0A, in: $0) }) == nil else { throw .corrupt("not in canonical form") }
+                items.append(item)
                 if text.starts(with: closing) {
                     text = text.dropFirst(closing.count)
                     continue

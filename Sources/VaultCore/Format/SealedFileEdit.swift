@@ -1,54 +1,67 @@
-/// A version 5 vault file opened for a change to the entries of some names alone (what
-/// `vault add`, `edit`, `rm` and `mv` change): those entries are decrypted, the others stay
-/// sealed, and the file written back copies every other record as it was. What opening the
-/// whole file checks is checked all the same (the seal, and every page's digest against its
-/// records), so that no change is made on a file that is not intact; what is saved is
-/// decrypting, decoding and sorting the other entries, and sealing anew the pages the change
-/// leaves alone. See docs/format.md, "Changing some entries".
+/// A version 5 vault file opened for a change to some of its entries alone (what `vault add`,
+/// `edit`, `rm` and `mv` change, or what a merge finds changed): those entries are decrypted,
+/// the others stay sealed, and the file written back copies every other record as it was.
+/// What opening the whole file checks is checked all the same (the seal, and every page's
+/// digest against its records), so that no change is made on a file that is not intact; what
+/// is saved is decrypting, decoding and sorting the other entries, and digesting anew the pages
+/// the change leaves alone. See docs/format.md, "Changing some entries".
 public struct SealedFileEdit {
     /// The file's header, its body `.unreadEntries`: to be readied for the write
     /// (`Envelope.prepareForWrite`) and given back to `changedFile`.
     public let envelope: Envelope
-    /// The entries called by the names given that the vault holds, and the vault's state: the
-    /// table the change is made on. It answers for those names alone (`EntryTable.scope`).
-    public let table: EntryTable
-    private let pages: [[UInt8]]
     /// Every record of the file, in its order.
-    private let records: [SealedEntries.RecordText]
-    /// The slots of the names given, sorted, whichever the vault holds.
-    private let slots: [[UInt8]]
+    let records: [SealedEntries.RecordText]
+    private let pages: [[UInt8]]
+    private let state: VaultState
     private let keys: EntryKeys
 
-    /// Opens `file`, a whole vault file, for a change to the entries called `names` (each in
-    /// NFC), with `dataKey`, unwrapped from its header (which that authenticated); nil when
-    /// the file is of an older version, which is opened whole.
-    public init?(file: [UInt8], names: [String], dataKey: SecureBytes) throws {
+    /// Opens `file`, a whole vault file, with `dataKey`, unwrapped from its header (which that
+    /// authenticated): the seal and the tombstones are opened and every page checked, no
+    /// entry decrypted yet. Nil when the file is of an older version, which is opened whole.
+    public init?(file: [UInt8], dataKey: SecureBytes) throws {
         var (envelope, bodyStart) = try Envelope.parseHeader(file)
         guard envelope.version >= 5 else { return nil }
         let front = try SealedEntries.parseFront(file[bodyStart...], cipher: envelope.cipher)
         let records = try SealedEntries.parseRecordTexts(file[front.entries], pages: front.pages.count)
         let keys = try EntryKeys(dataKey: dataKey)
-        let state = try envelope.openState(seal: front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
+        state = try envelope.openState(seal: front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
         // Every page checked, as a whole open checks them: the records copied into the next
         // write are those the seal stands for.
         guard SealedEntries.pageDigests(of: records, pages: front.pages.count) == front.pages else { throw VaultOpenError.tampered }
-        let scope = Set(names)
-        slots = scope.map { Array($0.utf8).withUnsafeBytes(keys.slot(of:)) }.sorted { $0.lexicographicallyPrecedes($1) }
-        let opened = try slots.compactMap { slot throws(FormatError) -> SealedEntries.Record? in
-            guard let index = Self.index(of: slot, in: records) else { return nil }
-            return try BodyText.record(records[index].text, slot: slot, cipher: envelope.cipher)
-        }
         envelope.body = .unreadEntries(front)
-        table = try envelope.table(of: opened, state: state, tombstonesBox: front.tombstones, keys: keys)
-        table.scope = scope
         self.envelope = envelope
-        self.pages = front.pages
         self.records = records
+        self.pages = front.pages
         self.keys = keys
     }
 
-    /// The index of the record of `slot` among `records`, in order of their slots.
-    private static func index(of slot: [UInt8], in records: [SealedEntries.RecordText]) -> Int? {
+    /// The table of the entries called `names` (each in NFC) that the file holds, and of the
+    /// vault's state, for a change to those entries alone: it answers for those names only
+    /// (`EntryTable.scope`).
+    public func table(named names: [String]) throws -> EntryTable {
+        let table = try self.table(ofSlots: slots(of: names))
+        table.scope = Set(names)
+        return table
+    }
+
+    /// The slots of `names`, sorted.
+    func slots(of names: [String]) -> [[UInt8]] {
+        Set(names).map { Array($0.utf8).withUnsafeBytes(keys.slot(of:)) }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The table of the entries of the records at `slots` (sorted; a slot the file has no
+    /// record of is left out) and of the vault's state.
+    func table(ofSlots slots: [[UInt8]]) throws -> EntryTable {
+        let opened = try slots.compactMap { slot throws(FormatError) -> SealedEntries.Record? in
+            guard let index = index(of: slot) else { return nil }
+            return try BodyText.record(records[index].text, slot: slot, cipher: envelope.cipher)
+        }
+        guard case .unreadEntries(let front) = envelope.body else { preconditionFailure("an edit's header is read for lookups") }
+        return try envelope.table(of: opened, state: state, tombstonesBox: front.tombstones, keys: keys)
+    }
+
+    /// The index of the record of `slot` among `records`, which are in order of their slots.
+    private func index(of slot: [UInt8]) -> Int? {
         var low = 0
         var high = records.count
         while low < high {
@@ -59,21 +72,28 @@ public struct SealedFileEdit {
         return nil
     }
 
-    /// The text of the file after the change made on `table`, with `header`: this file's
-    /// header readied for the write under the same data key (`dataKey`). The records of the
-    /// names given are those of the table's entries (a record kept where its entry did not
-    /// change); every other record, and the digest of every page holding none of the names'
-    /// slots, are copied as they were, unless the number of pages changed.
-    public func changedFile(header: Envelope, dataKey: SecureBytes) throws -> [UInt8] {
+    /// The text of the file after the change made on `table` (from `table(named: names)`),
+    /// with `header`: this file's header readied for the write under the same data key
+    /// (`dataKey`).
+    public func changedFile(_ table: EntryTable, named names: [String], header: Envelope, dataKey: SecureBytes) throws -> [UInt8] {
+        try changedFile(table, replacing: slots(of: names), header: header, dataKey: dataKey)
+    }
+
+    /// The text of the file with the records at `slots` (sorted) replaced by those of `table`'s
+    /// entries (a record kept where its line is as it was opened under these keys), and its
+    /// state, with `header` (readied for the write under the same data key, `dataKey`). Every
+    /// other record, and the digest of every page that holds no replaced slot and no slot of
+    /// `table`, are copied as they were, unless the number of pages changed.
+    func changedFile(_ table: EntryTable, replacing slots: [[UInt8]], header: Envelope, dataKey: SecureBytes) throws -> [UInt8] {
         let keys = try EntryKeys(dataKey: dataKey)
         precondition(keys.sameKeys(as: self.keys), "a file changed in part is written under the data key it was opened with")
         var scratch = try SecureBytes(count: 4096)
-        let changed = try header.sealedRecords(of: table, keys: keys, keeping: true, scratch: &scratch)
-        let merged = try merging(changed)
+        let changed = try header.sealedRecords(of: table, keys: keys, keeping: table.origin?.keys.sameKeys(as: keys) ?? false, scratch: &scratch)
+        let merged = try merging(changed, replacing: slots)
         let pageCount = SealedEntries.pageCount(for: merged.count)
         var pages = self.pages
         if pageCount == pages.count {
-            let touched = Set(slots.map { SealedEntries.page(of: $0, among: pageCount) })
+            let touched = Set((slots + changed.map(\.slot)).map { SealedEntries.page(of: $0, among: pageCount) })
             var texts: [Int: [ArraySlice<UInt8>]] = [:]
             for record in merged {
                 let page = SealedEntries.page(of: record.slot, among: pageCount)
@@ -87,23 +107,23 @@ public struct SealedFileEdit {
         return SealedEntries.render(after: header.renderedHeader(), seal: seal, tombstones: tombstones, pages: pages, recordTexts: merged.map(\.text))
     }
 
-    /// This file's records but those of the names' slots, with `changed` (the table's
-    /// records, whose slots are all among them) in their places: every record in the order of
-    /// its slot.
-    private func merging(_ changed: [SealedEntries.Record]) throws -> [SealedEntries.RecordText] {
+    /// This file's records but those at `slots` (sorted), with `changed` (in order of their
+    /// slots) in their places: every record in the order of its slot. A changed record in the
+    /// slot of a record kept is refused (`malformedPayload`).
+    private func merging(_ changed: [SealedEntries.Record], replacing slots: [[UInt8]]) throws -> [SealedEntries.RecordText] {
         var merged: [SealedEntries.RecordText] = []
         merged.reserveCapacity(records.count + changed.count)
         var next = changed.makeIterator()
         var pending = next.next()
-        var skipped = slots.makeIterator()
-        var skippedSlot = skipped.next()
+        var replaced = slots.makeIterator()
+        var replacedSlot = replaced.next()
         for record in records {
             while let slot = pending?.slot, slot.lexicographicallyPrecedes(record.slot) {
                 merged.append(SealedEntries.RecordText(text: pending!.text[...], slot: slot))
                 pending = next.next()
             }
-            while let slot = skippedSlot, slot.lexicographicallyPrecedes(record.slot) { skippedSlot = skipped.next() }
-            if record.slot == skippedSlot { continue }
+            while let slot = replacedSlot, slot.lexicographicallyPrecedes(record.slot) { replacedSlot = replaced.next() }
+            if record.slot == replacedSlot { continue }
             if record.slot == pending?.slot { throw VaultOpenError.malformedPayload("two entries have the same slot") }
             merged.append(record)
         }
@@ -112,5 +132,43 @@ public struct SealedFileEdit {
             pending = next.next()
         }
         return merged
+    }
+
+    /// The slots whose records differ between this file and `other` (under the same keys): a
+    /// slot only one of them has, or whose record's text differs. Sorted.
+    func slotsDiffering(from other: SealedFileEdit) -> [[UInt8]] {
+        var differing: [[UInt8]] = []
+        var mine = 0, theirs = 0
+        while mine < records.count || theirs < other.records.count {
+            guard mine < records.count else {
+                differing.append(other.records[theirs].slot)
+                theirs += 1
+                continue
+            }
+            guard theirs < other.records.count else {
+                differing.append(records[mine].slot)
+                mine += 1
+                continue
+            }
+            let (a, b) = (records[mine], other.records[theirs])
+            if a.slot == b.slot {
+                if a.text != b.text { differing.append(a.slot) }
+                mine += 1
+                theirs += 1
+            } else if a.slot.lexicographicallyPrecedes(b.slot) {
+                differing.append(a.slot)
+                mine += 1
+            } else {
+                differing.append(b.slot)
+                theirs += 1
+            }
+        }
+        return differing
+    }
+
+    /// Whether `other` was opened under the same data key: then their records can be compared
+    /// and copied from one to the other.
+    func hasKeys(of other: SealedFileEdit) -> Bool {
+        keys.sameKeys(as: other.keys)
     }
 }

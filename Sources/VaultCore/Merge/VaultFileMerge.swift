@@ -28,6 +28,7 @@ public enum VaultFileMerge {
     public struct Merged {
         public var bytes: [UInt8]
         public var report: MergeReport
+        /// The result's header (its body too, unless the merge was made in part).
         public var envelope: Envelope
         /// The result's key-encryption key: the other copy's when its keys are the newer, which
         /// the key cache then needs in place of ours.
@@ -52,9 +53,11 @@ public enum VaultFileMerge {
 
     /// Merges `theirs` into `ours` against `base` (nil, or empty as git gives it, when the
     /// copies share no ancestor). A base under keys at hand for neither copy (both changed
-    /// their password since) is left out, and the merge goes by stamps alone.
+    /// their password since) is left out, and the merge goes by stamps alone. Copies of
+    /// version 5 under one data key decrypt only the entries that differ (`mergeInPart`).
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
-        try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
+        if let merged = try mergeInPart(base: base, ours: ours, theirs: theirs, keys: keys) { return merged }
+        return try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
     }
 
     /// The three copies of a merge, opened.

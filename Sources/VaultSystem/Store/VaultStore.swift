@@ -167,12 +167,13 @@ public final class VaultStore {
     /// sealed, and their records are copied into the new file as they were (`SealedFileEdit`).
     public func mutate<R>(entriesNamed names: [String]? = nil, using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
         try withLockedFile(using: unlocker) { file, keys in
-            if let names, let edit = try SealedFileEdit(file: file, names: names, dataKey: keys.dataKey) {
-                try edit.table.beginChange(origin: origin)
-                let result = try change(edit.table)
+            if let names, let edit = try SealedFileEdit(file: file, dataKey: keys.dataKey) {
+                let table = try edit.table(named: names)
+                try table.beginChange(origin: origin)
+                let result = try change(table)
                 var header = edit.envelope
                 let dataKey = try header.prepareForWrite(keys: keys)
-                try write(try edit.changedFile(header: header, dataKey: dataKey))
+                try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
                 return result
             }
             let vault = try decrypt(try Envelope.parse(file), keys: keys)

@@ -223,7 +223,7 @@ public struct VaultSync {
         // Copies that share no history (a vault put under git on two machines) merge too;
         // the merge above has made sure they are copies of one vault.
         let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
-        let merge = try git.attempt(options + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit", "--no-overwrite-ignore"] + unrelated
+        let merge = try git.attempt(options + SyncRepository.storingOptions + repository.identityOptions() + ["merge", "-q", "--no-ff", "--no-edit", "--no-overwrite-ignore"] + unrelated
                                     + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])
