@@ -110,6 +110,53 @@ struct VaultFileMergeInPartTests {
         #expect(names.contains("twin") && names.contains("twin (2)") && names.contains("twin (3)"))
     }
 
+    /// The merge in part and the whole merge of the same copies, compared.
+    private func expectSameAsTheWholeMerge(base: [UInt8], ours: [UInt8], theirs: [UInt8]) throws -> MergeReport {
+        let inPart = try #require(try VaultFileMerge.mergeInPart(base: base, ours: ours, theirs: theirs, keys: keys))
+        let whole = try VaultFileMerge.merge(try VaultFileMerge.open(base: base, ours: ours, theirs: theirs, keys: keys))
+        #expect(inPart.report == whole.report)
+        let (entries, state) = try opened(inPart.bytes)
+        let expected = try opened(whole.bytes)
+        #expect(entries == expected.entries && state == expected.state)
+        return inPart.report
+    }
+
+    @Test("an entry renamed on one side and removed later on the other finds its ancestor in its old slot: the rename beats the removal",
+          arguments: [true, false])
+    func aRenameBeatsALaterRemoval(renamedByUs: Bool) throws {
+        let rename = { (table: EntryTable) in
+            guard var entry = try table.entry(named: "site/8") else { return }
+            _ = try table.remove(named: "site/8")
+            entry.name = "site/8-moved"
+            try table.put(entry)
+        }
+        let remove = { (table: EntryTable) in _ = try table.remove(named: "site/8") }
+        // Our copy is changed first, theirs later: the removal comes after the rename on its side.
+        let (base, ours, theirs) = try copies(count: 50, ours: renamedByUs ? rename : remove, theirs: renamedByUs ? remove : rename)
+        let report = try expectSameAsTheWholeMerge(base: base, ours: ours, theirs: theirs)
+        #expect(report.conflicts == [.editBeatsRemoval(entry: "site/8-moved")] || !renamedByUs)
+        #expect(try opened(try VaultFileMerge.merge(base: base, ours: ours, theirs: theirs, keys: keys).bytes).entries.contains { $0.name == "site/8-moved" })
+    }
+
+    @Test("an entry renamed differently on both sides, and edited on one, merges against its ancestor as the whole merge does")
+    func renamedOnBothSides() throws {
+        let (base, ours, theirs) = try copies(count: 50, ours: { table in
+            guard var entry = try table.entry(named: "site/9") else { return }
+            _ = try table.remove(named: "site/9")
+            entry.name = "ours/9"
+            entry.password = "changed by us"
+            try table.put(entry)
+        }, theirs: { table in
+            guard var entry = try table.entry(named: "site/9") else { return }
+            _ = try table.remove(named: "site/9")
+            entry.name = "theirs/9"
+            try table.put(entry)
+        })
+        let report = try expectSameAsTheWholeMerge(base: base, ours: ours, theirs: theirs)
+        // Only the name was changed on both sides: the password is ours, with no conflict.
+        #expect(report.conflicts.allSatisfy { if case .bothChanged(_, let part, _) = $0 { part == "name" } else { false } })
+    }
+
     @Test("a merged entry renamed into a slot neither copy has is merged in part, its page digested anew")
     func aRenameIntoAFreeSlotIsMergedInPart() throws {
         let (base, ours, theirs) = try copies(count: 200, ours: { table in

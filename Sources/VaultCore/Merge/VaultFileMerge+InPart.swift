@@ -22,7 +22,14 @@ extension VaultFileMerge {
         let differing = mine.slotsDiffering(from: other)
         let ourTable = try mine.table(ofSlots: differing)
         let theirTable = try other.table(ofSlots: differing)
-        let (result, report) = try merge(base: try ancestor?.table(ofSlots: differing), ours: ourTable, theirs: theirTable)
+        // The merge finds an entry's ancestor by id, and an entry renamed since has it in
+        // another slot: every ancestor entry not the same in both copies is opened, as the
+        // whole merge opens it.
+        let ancestorTable = try ancestor.map { ancestor in
+            let slots = Set(differing + ancestor.slotsDiffering(from: mine) + ancestor.slotsDiffering(from: other))
+            return try ancestor.table(ofSlots: slots.sorted { $0.lexicographicallyPrecedes($1) })
+        }
+        let (result, report) = try merge(base: ancestorTable, ours: ourTable, theirs: theirTable)
         let theirsNewer = VaultMerge.newerKeys(ours: ourTable.state, theirs: theirTable.state) == .theirs
         var header = theirsNewer ? other.envelope : mine.envelope
         let dataKey = try header.prepareForWrite(keys: ourKeys)
@@ -37,10 +44,11 @@ extension VaultFileMerge {
     }
 
     /// Another copy, opened for a merge in part: nil unless it is a version 5 copy of the same
-    /// vault whose key derives as `header`'s and whose data key is the one of `keys`.
+    /// vault, under the same cipher, whose key derives as `header`'s and whose data key is the
+    /// one of `keys` (so that our records are its records).
     private static func sameKeys(_ bytes: [UInt8], as header: Envelope, keys: VaultKeys) throws -> SealedFileEdit? {
         let (other, _) = try Envelope.parseHeader(bytes)
-        guard other.id == header.id, other.derivesKeyLike(header),
+        guard other.id == header.id, other.cipher == header.cipher, other.derivesKeyLike(header),
               let dataKey = try? other.unwrapDataKey(with: keys.keyEncryptionKey), dataKey.constantTimeEquals(keys.dataKey)
         else { return nil }
         return try SealedFileEdit(file: bytes, dataKey: dataKey)
