@@ -165,6 +165,12 @@ public struct Envelope: Equatable, Sendable {
         return envelope
     }
 
+    /// The header of a vault file, its body left empty: what a writer that reads the body on
+    /// its own terms (`SealedFileEdit`, or `parse` afterwards) checks its keys against.
+    public static func header(of bytes: [UInt8]) throws(FormatError) -> Envelope {
+        try parseHeader(bytes).envelope
+    }
+
     /// The header of the file whose first bytes are `bytes` (the whole file, or as much of it
     /// as holds the header), and the offset where the body starts; the body is left empty.
     static func parseHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {

@@ -254,7 +254,8 @@ public final class VaultStore {
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
         let current = try readVault()
-        let header = try VaultFileLookup(file: current).envelope
+        // The header alone: the body is parsed once, by what `body` makes of the file.
+        let header = try Envelope.header(of: current)
         if header.hasHeader(of: headerBefore) {
             return try body(current, keysBefore)
         }
