@@ -388,6 +388,28 @@ struct SyncCommandTests {
         #expect(b["username"] as? String == "laptop" && a["username"] as? String == "desktop", "both edits survive")
     }
 
+    @Test("a change synced with nothing new on the remote takes ten git commands and no fetch, a sync with nothing to do nine")
+    func gitCommandsPerSync() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        try await laptop.succeed(["edit", "web/a", "--username", "new"])
+        let git = ScriptedGit()
+        let result = try await laptop.vault(["sync"], git: git)
+        #expect(result.status == 0, "\(result)")
+        // What the repository is and how it is set up (3), the branch, the commit (3), where
+        // both ends are and whether the remote's is in ours, the push: the remote took it, so it
+        // had nothing new, and nothing is fetched.
+        let change = ["rev-parse", "check-attr", "config", "symbolic-ref", "add", "diff", "commit", "rev-parse", "merge-base", "push"]
+        #expect(git.asked.map(ScriptedGit.subcommand) == change, "\(git.asked)")
+        #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
+
+        let idle = ScriptedGit()
+        #expect(try await laptop.vault(["sync"], git: idle).status == 0)
+        let idleCommands = ["rev-parse", "check-attr", "config", "symbolic-ref", "add", "diff", "rev-parse", "fetch", "rev-parse"]
+        #expect(idle.asked.map(ScriptedGit.subcommand) == idleCommands,
+                "\(idle.asked)")
+    }
+
     @Test("on a machine where git knows no identity, sync init, sync and a merge commit as vault <vault@localhost>")
     func identityFallback() async throws {
         let world = try await SyncWorld.make()

@@ -126,7 +126,7 @@ struct SyncUntrustedRemoteTests {
         expectFailure(try await fixture.run(["add", "web/b"], stdin: "pw-b\n"), status: 1, mentioning: "is a symbolic link or not a regular file")
     }
 
-    @Test("the git folder is its owner's alone (0700) after sync init, sync clone and every sync, so other users read no old version")
+    @Test("the git folder is its owner's alone (0700) after sync init, sync clone and every sync, so other users read no old version, unless shared on purpose")
     func gitFolderClosed() async throws {
         let world = try await SyncWorld.make()
         let laptop = try await world.founder("laptop")
@@ -137,5 +137,10 @@ struct SyncUntrustedRemoteTests {
         chmod(laptop.vaultFolder + "/.git", 0o755)
         try await laptop.succeed(["sync"])
         #expect(try VaultFixture.mode(of: laptop.vaultFolder + "/.git") == 0o700)
+        // One shared with a group on purpose stays open to it.
+        try await laptop.gitSucceeds(["config", "core.sharedRepository", "group"])
+        chmod(laptop.vaultFolder + "/.git", 0o2770)
+        try await laptop.succeed(["sync"])
+        #expect(try VaultFixture.mode(of: laptop.vaultFolder + "/.git") & 0o777 == 0o770)
     }
 }

@@ -38,8 +38,10 @@ struct SyncNowCommand: VaultSubcommand {
             not trusted: a commit that changes anything but vault files, and a copy of the vault \
             older than the newest this machine synced (its keys or its latest change older, an \
             entry gone without a tombstone), are refused and nothing is merged or pushed; a copy \
-            whose key derivation costs less is taken only with --accept-weaker-kdf. Other vault \
-            commands wait while it runs. Exits 1 with git's reason when git fails; nothing is \
+            whose key derivation costs less is taken only with --accept-weaker-kdf. When the \
+            only new commits are this machine's (on top of all the remote had at the last \
+            fetch), they are pushed first, and the remote is fetched only if it refuses them \
+            because it moved meanwhile. Other vault commands wait while it runs. Exits 1 with git's reason when git fails; nothing is \
             left half merged.
             """)
 

@@ -74,6 +74,13 @@ public struct VaultFileLookup {
         }
     }
 
+    /// The vault's state (its clock, keys stamp and tombstones), opened with `dataKey`: in
+    /// version 5 from the seal and the tombstones alone, decrypting no entry.
+    public func state(dataKey: SecureBytes) throws -> VaultState {
+        guard case .unreadEntries(let front) = envelope.body else { return try envelope.openTable(dataKey: dataKey).state }
+        return try envelope.openState(seal: front.seal, tombstones: front.tombstones, pages: front.pages, keys: try EntryKeys(dataKey: dataKey))
+    }
+
     /// Decrypts `record`, which must hold the entry called `name`, and decodes it.
     private func entry(named name: String, in record: SealedEntries.Record, keys: EntryKeys) throws -> Entry {
         let plaintext = try SecureBytes(count: record.box.ciphertext.count - Cipher.tagLength)

@@ -105,24 +105,16 @@ public struct SyncRepository: Sendable {
         }
     }
 
-    /// Sets the repository's merge driver and textconv for vault files to `drivers`; with
-    /// `onlyIfMissing`, only a setting that is not there, or that names a vault program which
-    /// no longer exists (moved by an upgrade): one set by hand, perhaps with options, stays.
-    func configureDrivers(_ drivers: GitDrivers, onlyIfMissing: Bool = false) throws(SyncError) {
+    /// Sets the repository's merge driver and textconv for vault files to `drivers`, but for a
+    /// setting `present` holds (the repository's own, `SyncSettings.localDrivers`) that names a
+    /// vault program which still exists: one set by hand, perhaps with options, stays, and one
+    /// naming a program that moved (an upgrade) is set again.
+    func configureDrivers(_ drivers: GitDrivers, keeping present: [String: String] = [:]) throws(SyncError) {
         let settings = [
             ("merge.vault.name", "vault entries"),
             ("merge.vault.driver", GitDrivers.configValue(drivers.merge)),
             ("diff.vault.textconv", GitDrivers.configValue(drivers.textconv)),
         ]
-        var present: [String: String] = [:]
-        if onlyIfMissing {
-            // One read of all three (git exits 1 when there is none): `KEY VALUE` lines.
-            let listed = try git.attempt(["config", "--local", "--get-regexp", #"^(merge|diff)\.vault\."#])
-            for line in listed.text.split(separator: "\n") {
-                let parts = line.split(separator: " ", maxSplits: 1)
-                present[String(parts[0])] = parts.count == 2 ? String(parts[1]) : ""
-            }
-        }
         for (key, value) in settings {
             if let current = present[key], ShellQuoting.firstWordExists(current) { continue }
             try git.run(["config", "--local", key, value])
@@ -136,21 +128,19 @@ public struct SyncRepository: Sendable {
 
     // MARK: Questions about the repository
 
-    /// The top folder of the repository the vault's folder is in, or nil when it is in none.
-    func topLevel() throws(SyncError) -> String? {
-        let result = try git.attempt(["rev-parse", "--show-toplevel"])
-        return result.status == 0 ? result.text : nil
+    /// Where git keeps the repository the vault's folder is in, or nil when it is in none.
+    func layout() throws(SyncError) -> GitLayout? {
+        try GitLayout.read(git)
     }
 
-    /// The vault file's path from the top of the repository, for `REV:PATH`.
-    func pathInRepository() throws(SyncError) -> String {
-        try git.run(["rev-parse", "--show-prefix"]) + vaultName
+    /// The settings `vault sync` reads from the repository's configuration.
+    func settings() throws(SyncError) -> SyncSettings {
+        try SyncSettings.read(git)
     }
 
     /// The files `vault sync` commits, from the top of the repository.
-    func trackedPathsInRepository() throws(SyncError) -> [String] {
-        let prefix = try git.run(["rev-parse", "--show-prefix"])
-        return trackedFiles.map { prefix + $0 }
+    func trackedPathsInRepository(_ layout: GitLayout) -> [String] {
+        trackedFiles.map(layout.fromTop)
     }
 
     /// The best common ancestor of two commits, or nil when they share no history.
@@ -162,22 +152,15 @@ public struct SyncRepository: Sendable {
         return result.text
     }
 
-    /// The repository's git folder (`.git`, or a worktree's), where git keeps its per-worktree
-    /// state (MERGE_HEAD, FETCH_HEAD) and `vault sync` its own files.
-    func gitFolder() throws(SyncError) -> String {
-        try git.run(["rev-parse", "--absolute-git-dir"])
-    }
-
     /// Makes the git folder reachable by its owner only (0700): git writes its objects 0444,
     /// and every old version of the vault would otherwise be readable by other users wherever
     /// the vault's folder can be passed through.
     /// A repository shared on purpose (`core.sharedRepository`) is left as it is.
-    func closeGitFolder() throws(SyncError) {
-        let shared = try git.attempt(["config", "--get", "core.sharedRepository"])
-        if shared.status == 0 && !["", "false", "umask", "0"].contains(shared.text.lowercased()) { return }
+    func closeGitFolder(_ layout: GitLayout, settings: SyncSettings) {
+        if settings.sharedRepository { return }
         // The common folder, where the objects are (a linked worktree's own folder holds none).
-        let folder = try git.run(["rev-parse", "--path-format=absolute", "--git-common-dir"])
         var info = stat()
+        let folder = layout.commonFolder
         guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid(), info.st_mode & 0o077 != 0 else { return }
         chmod(folder, 0o700)
     }
@@ -193,6 +176,18 @@ public struct SyncRepository: Sendable {
     func object(_ revision: String) throws(SyncError) -> String? {
         let result = try git.attempt(["rev-parse", "-q", "--verify", revision])
         return result.status == 0 ? result.text : nil
+    }
+
+    /// The object names of `revisions`, in one `git rev-parse` when all exist (a revision that
+    /// does not is asked again on its own, and is nil).
+    func objects(_ revisions: [String]) throws(SyncError) -> [String?] {
+        // `--` makes every word a revision, never a path; git repeats it after the names.
+        let all = try git.attempt(["rev-parse"] + revisions + ["--"])
+        let names = all.text.split(separator: "\n").map(String.init)
+        if all.status == 0, names.count == revisions.count + 1, names.last == "--" { return Array(names.dropLast()) }
+        var found: [String?] = []
+        for revision in revisions { found.append(try object(revision)) }
+        return found
     }
 
     /// Whether commit `ancestor` is in the history of `descendant`.
@@ -227,9 +222,17 @@ public struct SyncRepository: Sendable {
     func commitChanges(message: String) throws(SyncError) -> Bool {
         let present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
         try git.run(Self.storingOptions + ["add", "--"] + present)
-        let unborn = try object("HEAD") == nil
-        if !unborn, try git.succeeds(["diff", "--cached", "--quiet", "HEAD", "--"] + present) { return false }
-        try git.run(Self.storingOptions + identityOptions() + ["commit", "-q", "-m", message, "--"] + present)
+        // 0: the same as HEAD's; 1: different; else HEAD may be unborn (nothing committed yet).
+        let compared = try git.attempt(["diff", "--cached", "--quiet", "HEAD", "--"] + present)
+        if compared.status == 0 { return false }
+        if compared.status != 1, try object("HEAD") != nil { throw Git.failure(["diff"], compared) }
+        let commit = ["commit", "-q", "-m", message, "--"] + present
+        let committed = try git.attempt(Self.storingOptions + commit)
+        if committed.status == 0 { return true }
+        // The identity is asked of git only when a commit fails, as it does without one.
+        let identity = try identityOptions()
+        guard !identity.isEmpty else { throw Git.failure(commit, committed) }
+        try git.run(Self.storingOptions + identity + commit)
         return true
     }
 }

@@ -27,7 +27,7 @@ public enum SyncSetup {
     ) throws -> Initialized {
         try SyncRepository.checkName(repository.vaultName)
         try repository.checkIgnoreFile()
-        let existing = try repository.topLevel()
+        let existing = try repository.layout()
         var addsRemote = remote != nil
         if let remote, existing != nil {
             let current = try repository.git.attempt(["remote", "get-url", "origin"])
@@ -37,12 +37,13 @@ public enum SyncSetup {
             }
         }
         if existing == nil { try repository.git.run(["init", "-q"]) }
-        try repository.closeGitFolder()
+        guard let layout = try existing ?? repository.layout() else { throw SyncError.notARepository(folder: repository.folder) }
+        repository.closeGitFolder(layout, settings: try repository.settings())
         try repository.writeSetupFiles()
         try repository.configureDrivers(drivers)
         let committed = try repository.commitChanges(message: message)
         if let remote, addsRemote { try repository.git.run(["remote", "add", "origin", remote]) }
-        return Initialized(repository: try repository.topLevel() ?? repository.folder, created: existing == nil,
+        return Initialized(repository: layout.topLevel, created: existing == nil,
                            committed: committed, addedRemote: addsRemote)
     }
 
@@ -57,10 +58,11 @@ public enum SyncSetup {
         var info = stat()
         if lstat(repository.vaultPath, &info) == 0 { throw SyncError.vaultExists(path: repository.vaultPath) }
         try Paths.createFolders(repository.folder)
-        if try repository.topLevel() != nil { throw SyncError.alreadyRepository(folder: repository.folder) }
+        if try repository.layout() != nil { throw SyncError.alreadyRepository(folder: repository.folder) }
         try repository.git.run(["init", "-q"])
         do {
-            try repository.closeGitFolder()
+            guard let layout = try repository.layout() else { throw SyncError.notARepository(folder: repository.folder) }
+            repository.closeGitFolder(layout, settings: try repository.settings())
             try repository.git.run(["remote", "add", "origin", remote])
             try repository.git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", "origin"])
             let branch = try defaultBranch(repository)
@@ -69,7 +71,7 @@ public enum SyncSetup {
             guard let tip = try repository.object("refs/remotes/origin/\(branch)^{commit}") else { throw SyncError.remoteEmpty }
             try checkVault(in: tip, repository)
             try IncomingCommits(repository: repository).check(tip: tip, known: nil)
-            if let blob = try repository.object("\(tip):\(try repository.pathInRepository())") { try accept(try repository.blob(blob)) }
+            if let blob = try repository.object("\(tip):\(layout.fromTop(repository.vaultName))") { try accept(try repository.blob(blob)) }
             try repository.git.run(["checkout", "-q", "-b", branch, tip])
             try repository.git.run(["branch", "-q", "--set-upstream-to=refs/remotes/origin/\(branch)"])
             guard try repository.object("HEAD^{commit}") == tip else { throw SyncError.remoteEmpty }

@@ -25,11 +25,11 @@ public struct SyncStatus: Equatable, Sendable {
     public var lastSync: Date?
 
     public static func read(_ repository: SyncRepository) throws -> SyncStatus {
-        guard let top = try repository.topLevel() else { throw SyncError.notARepository(folder: repository.folder) }
+        guard let layout = try repository.layout() else { throw SyncError.notARepository(folder: repository.folder) }
         let git = repository.git
-        let upstream = try SyncUpstream.find(repository)
+        let upstream = try SyncUpstream.find(repository, settings: try repository.settings())
         let changed = try git.run(["status", "--porcelain", "--"] + repository.trackedFiles)
-        var status = SyncStatus(repository: top, branch: try repository.branch(), upstream: upstream.map { "\($0.remote)/\($0.branch)" },
+        var status = SyncStatus(repository: layout.topLevel, branch: try repository.branch(), upstream: upstream.map { "\($0.remote)/\($0.branch)" },
                                 uncommitted: !changed.isEmpty)
         if let upstream, try repository.object(upstream.tracking) != nil, try repository.object("HEAD") != nil {
             let counts = try git.run(["rev-list", "--left-right", "--count", "HEAD...\(upstream.tracking)"]).split(whereSeparator: \.isWhitespace)
@@ -38,7 +38,7 @@ public struct SyncStatus: Equatable, Sendable {
                 status.behind = Int(counts[1])
             }
         }
-        let gitFolder = try repository.gitFolder()
+        let gitFolder = layout.gitFolder
         status.lastFetch = modified(gitFolder + "/FETCH_HEAD")
         if let bytes = try? AtomicFile.read(gitFolder + "/" + lastSyncFile, limit: 256) {
             let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -12,16 +12,15 @@ struct SyncUpstream: Equatable {
     /// The remote-tracking ref a fetch updates.
     var tracking: String { "refs/remotes/\(remote)/\(branch)" }
 
-    /// The upstream of the current branch, or nil when the repository has no remote to use.
-    static func find(_ repository: SyncRepository) throws(SyncError) -> SyncUpstream? {
-        let git = repository.git
+    /// The upstream of the current branch, as `settings` record it, or nil when the repository
+    /// has no remote to use.
+    static func find(_ repository: SyncRepository, settings: SyncSettings) throws(SyncError) -> SyncUpstream? {
         let local = try repository.branch()
-        let remote = try git.attempt(["config", "--get", "branch.\(local).remote"])
-        let merge = try git.attempt(["config", "--get", "branch.\(local).merge"])
-        if remote.status == 0, merge.status == 0, remote.text != ".", merge.text.hasPrefix("refs/heads/") {
-            return SyncUpstream(remote: remote.text, branch: String(merge.text.dropFirst("refs/heads/".count)), isSet: true)
+        if let remote = settings.value("branch.\(local).remote"), let merge = settings.value("branch.\(local).merge"),
+           remote != ".", merge.hasPrefix("refs/heads/") {
+            return SyncUpstream(remote: remote, branch: String(merge.dropFirst("refs/heads/".count)), isSet: true)
         }
-        let remotes = try git.run(["remote"]).split(separator: "\n").map(String.init)
+        let remotes = try repository.git.run(["remote"]).split(separator: "\n").map(String.init)
         guard let chosen = remotes.contains("origin") ? "origin" : (remotes.count == 1 ? remotes[0] : nil) else { return nil }
         return SyncUpstream(remote: chosen, branch: local, isSet: false)
     }

@@ -71,59 +71,89 @@ public struct VaultSync {
 
     private var git: Git { repository.git }
 
-    /// Commits, then (with a remote) fetches, merges and, when `push`, pushes.
+    /// Commits, then (with a remote) fetches, merges and, when `push`, pushes. Commits of ours
+    /// on top of all the remote had at the last fetch are pushed first: when the remote takes
+    /// them (a fast-forward) it had nothing new, and nothing is fetched.
     public func run(push: Bool) throws -> Outcome {
-        try checkRepository()
+        let (layout, settings) = try checkRepository()
         return try store.whileLocked {
-            try finishInterruptedMerge()
+            try finishInterruptedMerge(layout)
             var outcome = Outcome()
-            let upstream = try SyncUpstream.find(repository)
+            let upstream = try SyncUpstream.find(repository, settings: settings)
             if upstream == nil && push { throw SyncError.noRemote }
             outcome.committed = try repository.commitChanges(message: commitMessage)
             guard let upstream else { return outcome }
             outcome.upstream = "\(upstream.remote)/\(upstream.branch)"
-            // The state of the vault file as the branch holds it, once known.
-            var head: SeenCopy?
-            for attempt in 1...Self.attempts {
-                try git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", upstream.remote])
-                outcome.incoming.append(try integrate(upstream, into: &outcome, head: &head))
-                // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
-                chmod(repository.vaultPath, 0o600)
-                guard push else { break }
-                if upstream.isSet, try repository.object(upstream.tracking) == repository.object("HEAD") {
-                    outcome.upToDate = true
-                    break
-                }
-                if try pushed(to: upstream) {
-                    outcome.pushed = outcome.upstream
-                    notePushed(head)
-                    break
-                }
-                if attempt == Self.attempts { throw SyncError.pushKeptFailing }
+            if push, try pushedAhead(upstream) {
+                outcome.incoming.append(.nothing)
+                outcome.pushed = outcome.upstream
+                notePushed(nil)
+            } else {
+                try exchange(with: upstream, layout: layout, push: push, into: &outcome)
             }
-            try recordSync()
+            try recordSync(layout)
             return outcome
         }
+    }
+
+    /// Fetches and merges what came in, then (when `push`) pushes, fetching again while the
+    /// remote moves meanwhile.
+    private func exchange(with upstream: SyncUpstream, layout: GitLayout, push: Bool, into outcome: inout Outcome) throws {
+        // The state of the vault file as the branch holds it, once known.
+        var head: SeenCopy?
+        for attempt in 1...Self.attempts {
+            try git.run(IncomingCommits.fetchOptions + ["fetch", "-q", "--no-tags", upstream.remote])
+            let fetched = try Tips(repository, upstream)
+            let incoming = try integrate(upstream, tips: fetched, layout: layout, into: &outcome, head: &head)
+            outcome.incoming.append(incoming)
+            // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
+            chmod(repository.vaultPath, 0o600)
+            guard push else { return }
+            // A merge or a fast-forward moved HEAD; else it is where it was after the fetch.
+            let tips = if case .nothing = incoming { fetched } else { try Tips(repository, upstream) }
+            if upstream.isSet, tips.theirs == tips.head {
+                outcome.upToDate = true
+                return
+            }
+            if try pushed(to: upstream) {
+                outcome.pushed = outcome.upstream
+                notePushed(head)
+                return
+            }
+            if attempt == Self.attempts { throw SyncError.pushKeptFailing }
+        }
+    }
+
+    /// Pushes at once when HEAD has commits on top of the remote-tracking branch (which is in
+    /// its history); true when the remote took them, so that it had nothing new on the branch.
+    /// False, with nothing pushed, when there is nothing to push this way or the remote moved.
+    private func pushedAhead(_ upstream: SyncUpstream) throws -> Bool {
+        let tips = try Tips(repository, upstream)
+        guard let theirs = tips.theirs, let head = tips.head, theirs != head, try repository.isAncestor(theirs, of: head) else { return false }
+        return try pushed(to: upstream)
     }
 
     /// Commits local changes only (`"sync": {"auto": true}` after each change); returns
     /// whether it made a commit.
     public func commit() throws -> Bool {
-        try checkRepository()
+        let (layout, _) = try checkRepository()
         return try store.whileLocked {
-            try finishInterruptedMerge()
+            try finishInterruptedMerge(layout)
             return try repository.commitChanges(message: commitMessage)
         }
     }
 
     /// Refuses a vault outside a repository, one git would merge byte by byte, or one whose
     /// `.gitignore` lets other files in (an export among them); writes a missing `.gitignore`.
-    private func checkRepository() throws {
-        guard try repository.topLevel() != nil else { throw SyncError.notARepository(folder: repository.folder) }
+    /// Returns where git keeps the repository and the settings sync reads.
+    private func checkRepository() throws -> (GitLayout, SyncSettings) {
+        guard let layout = try repository.layout() else { throw SyncError.notARepository(folder: repository.folder) }
         guard try repository.mergesWithVault() else { throw SyncError.notSetUp(path: repository.vaultPath) }
-        try repository.closeGitFolder()
+        let settings = try repository.settings()
+        repository.closeGitFolder(layout, settings: settings)
         try repository.writeSetupFiles()
-        try repository.configureDrivers(drivers, onlyIfMissing: true)
+        try repository.configureDrivers(drivers, keeping: settings.localDrivers)
+        return (layout, settings)
     }
 
     /// Clears a merge left unfinished (a sync killed while git merged, a `git pull` whose
@@ -131,16 +161,16 @@ public struct VaultSync {
     /// leaves the files as they are, so the vault file (the merge's result, our copy, or a
     /// change made since) is committed as a local change and merged again. A merge that touches
     /// other files, a rebase and the like are the user's, and refused.
-    private func finishInterruptedMerge() throws {
-        let gitFolder = try repository.gitFolder()
+    private func finishInterruptedMerge(_ layout: GitLayout) throws {
+        let gitFolder = layout.gitFolder
         for (marker, operation) in [("rebase-merge", "rebase"), ("rebase-apply", "rebase"), ("CHERRY_PICK_HEAD", "cherry-pick"), ("REVERT_HEAD", "revert")]
         where access(gitFolder + "/" + marker, F_OK) == 0 {
             throw SyncError.operationInProgress(folder: repository.folder, operation: operation)
         }
         // The result a killed sync left for git's merge is of no use now.
         unlink(gitFolder + "/" + Self.resultFile)
-        guard let merging = try repository.object("MERGE_HEAD") else { return }
-        let ours = Set(try repository.trackedPathsInRepository())
+        guard access(gitFolder + "/MERGE_HEAD", F_OK) == 0, let merging = try repository.object("MERGE_HEAD") else { return }
+        let ours = Set(repository.trackedPathsInRepository(layout))
         // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
         let touched = try git.run(["diff", "--name-only", "--no-relative", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
         // The vault file is committed as the merge left it, so it must be a whole vault (a merge
@@ -177,18 +207,35 @@ public struct VaultSync {
             seen = NewestSeen(merged.state)
             vaultID = merged.envelope.id
         }
+
+        init(_ state: VaultState, vaultID: String) {
+            seen = NewestSeen(state)
+            self.vaultID = vaultID
+        }
     }
 
-    /// Brings the fetched branch into ours; `head` becomes the state of the vault file the
-    /// branch then holds (nil when it was not opened).
-    private func integrate(_ upstream: SyncUpstream, into outcome: inout Outcome, head vault: inout SeenCopy?) throws -> Outcome.Incoming {
-        guard let theirs = try repository.object(upstream.tracking + "^{commit}"),
-              let head = try repository.object("HEAD^{commit}") else { return .nothing }
+    /// The commits the fetched branch and HEAD point at, nil for one there is not.
+    private struct Tips {
+        var theirs: String?
+        var head: String?
+
+        init(_ repository: SyncRepository, _ upstream: SyncUpstream) throws {
+            let objects = try repository.objects([upstream.tracking + "^{commit}", "HEAD^{commit}"])
+            (theirs, head) = (objects[0], objects[1])
+        }
+    }
+
+    /// Brings the fetched branch (at `tips.theirs`) into ours; `head` becomes the state of the
+    /// vault file the branch then holds (nil when it was not opened).
+    private func integrate(_ upstream: SyncUpstream, tips: Tips, layout: GitLayout, into outcome: inout Outcome,
+                           head vault: inout SeenCopy?) throws -> Outcome.Incoming {
+        guard let theirs = tips.theirs, let head = tips.head, theirs != head else { return .nothing }
         if try repository.isAncestor(theirs, of: head) { return .nothing }
         try IncomingCommits(repository: repository).check(tip: theirs, known: head)
-        let path = try repository.pathInRepository()
-        guard let theirsBlob = try repository.object("\(theirs):\(path)") else { throw SyncError.vaultGoneUpstream(name: path) }
-        let oursBlob = try repository.object("HEAD:\(path)")
+        let path = layout.fromTop(repository.vaultName)
+        let blobs = try repository.objects(["\(theirs):\(path)", "\(head):\(path)"])
+        guard let theirsBlob = blobs[0] else { throw SyncError.vaultGoneUpstream(name: path) }
+        let oursBlob = blobs[1]
         if try repository.isAncestor(head, of: theirs) {
             let incoming = try changes(from: oursBlob, to: theirsBlob)
             try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
@@ -210,7 +257,7 @@ public struct VaultSync {
             let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
             let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil)
             let merged = try VaultFileMerge.merge(copies)
-            let file = try repository.gitFolder() + "/" + Self.resultFile
+            let file = layout.gitFolder + "/" + Self.resultFile
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
@@ -297,12 +344,21 @@ public struct VaultSync {
     }
 
     /// Records the copy just pushed (`head`, when known) as the newest the remote holds. A
-    /// push of local commits alone has needed no key so far: it is asked for now. The push has
+    /// push of local commits alone has needed no key so far: it is asked for now, and the
+    /// vault's state read (in version 5, its seal and tombstones alone). The push has
     /// happened: a copy that cannot be opened (nobody to ask, a wrong password) or a record
     /// that cannot be written leaves the record as it was, and the sync succeeds.
     private func notePushed(_ head: SeenCopy?) {
-        guard let pushed = head ?? (try? SeenCopy(VaultFileMerge.openOurs(AtomicFile.read(repository.vaultPath), keys: keys))) else { return }
+        guard let pushed = head ?? (try? stateHere()) else { return }
         try? seen.note(pushed.seen, vaultID: pushed.vaultID)
+    }
+
+    /// The state of the vault file here, read as a lookup reads it: in version 5 its seal and
+    /// tombstones, decrypting no entry.
+    private func stateHere() throws -> SeenCopy {
+        let lookup = try VaultFileLookup(file: try ReadOnlyFile(path: repository.vaultPath))
+        let ours = try keys.ours.keys(for: lookup.envelope, label: keys.label, cacheGuard: keys.cacheGuard)
+        return SeenCopy(try lookup.state(dataKey: ours.dataKey), vaultID: lookup.envelope.id)
     }
 
     /// Pushes the branch; false when the remote moved on meanwhile (fetch and merge again).
@@ -316,7 +372,7 @@ public struct VaultSync {
     }
 
     /// Notes the time of this sync for `vault sync status`.
-    private func recordSync() throws {
-        try SyncRepository.write([now().formatted(.iso8601)], to: try repository.gitFolder() + "/" + SyncStatus.lastSyncFile)
+    private func recordSync(_ layout: GitLayout) throws {
+        try SyncRepository.write([now().formatted(.iso8601)], to: layout.gitFolder + "/" + SyncStatus.lastSyncFile)
     }
 }

@@ -104,7 +104,7 @@ package final class ScriptedGit: Sendable {
     }
 
     /// The git subcommand of an argument list: its first word after the `-c NAME=VALUE` options.
-    static func subcommand(of arguments: [String]) -> String? {
+    package static func subcommand(of arguments: [String]) -> String? {
         var words = arguments[...]
         while words.first == "-c" { words = words.dropFirst(2) }
         return words.first

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+@testable import VaultCore
+@testable import VaultSystem
+
+/// What `vault sync` reads of a repository in one git command each: where git keeps it
+/// (`GitLayout`, one `rev-parse`), the settings it needs (`SyncSettings`, one `git config`),
+/// and several objects at once, run with the real git on repositories in a temporary folder.
+@Suite("Reading a repository in few git commands")
+struct GitRepositoryReadingTests {
+    /// A temporary folder, and git run with a HOME of its own (no configuration but the test's).
+    private struct Sandbox {
+        let folder = try! TemporaryFolder()
+        var environment: [String: String] {
+            ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": folder.path,
+             "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@x", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@x"]
+        }
+
+        /// The repository of a vault file at `path` under the folder.
+        func repository(_ path: String) throws -> SyncRepository {
+            SyncRepository(vaultPath: folder.path + "/" + path, program: try GitExecutable(environment: environment))
+        }
+
+        /// Runs git in `folder` (under the sandbox), which must succeed.
+        @discardableResult
+        func git(_ arguments: [String], in folder: String = "") throws -> String {
+            try Git(folder: self.folder.path + "/" + folder, program: try GitExecutable(environment: environment)).run(arguments)
+        }
+    }
+
+    @Test("the layout of a vault at the top, in a folder with a space, in a linked worktree, and outside any repository")
+    func layout() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.folder.path + "/r/a b/c", withIntermediateDirectories: true)
+        try box.git(["init", "-q", "-b", "main"], in: "r")
+        let top = box.folder.path + "/r"
+        #expect(try box.repository("r/vault.json").layout() == GitLayout(topLevel: top, gitFolder: top + "/.git", commonFolder: top + "/.git", prefix: ""))
+        let nested = try #require(try box.repository("r/a b/c/vault.json").layout())
+        #expect(nested == GitLayout(topLevel: top, gitFolder: top + "/.git", commonFolder: top + "/.git", prefix: "a b/c/"))
+        #expect(nested.fromTop("vault.json") == "a b/c/vault.json")
+        #expect(try box.repository("r/a b/c/vault.json").trackedPathsInRepository(nested) == ["a b/c/vault.json", "a b/c/.gitattributes", "a b/c/.gitignore"])
+
+        try box.git(["commit", "-q", "--allow-empty", "-m", "first"], in: "r")
+        try box.git(["worktree", "add", "-q", "-b", "other", "../w"], in: "r")
+        let linked = try #require(try box.repository("w/vault.json").layout())
+        #expect(linked.topLevel == box.folder.path + "/w" && linked.commonFolder == top + "/.git")
+        #expect(linked.gitFolder == top + "/.git/worktrees/w", "a linked worktree has a git folder of its own")
+
+        try FileManager.default.createDirectory(atPath: box.folder.path + "/none", withIntermediateDirectories: true)
+        #expect(try box.repository("none/vault.json").layout() == nil)
+    }
+
+    @Test("a repository whose path has a line feed in it is read one answer at a time, and read right")
+    func lineFeedInPath() throws {
+        let box = Sandbox()
+        let name = "two\nlines"
+        try FileManager.default.createDirectory(atPath: box.folder.path + "/" + name + "/sub", withIntermediateDirectories: true)
+        try box.git(["init", "-q"], in: name)
+        let top = box.folder.path + "/" + name
+        #expect(try box.repository(name + "/sub/vault.json").layout()
+                == GitLayout(topLevel: top, gitFolder: top + "/.git", commonFolder: top + "/.git", prefix: "sub/"))
+    }
+
+    @Test("git config --show-scope -z output: scopes, a name with no value, a value over two lines, the last value winning")
+    func settingsParsed() throws {
+        let output = "global\0core.sharedrepository\ngroup\0local\0core.sharedrepository\0local\0merge.vault.driver\nx %O\ny\0"
+            + "command\0diff.vault.textconv\nz\0local\0branch.Main.remote\norigin\0local\0branch.Main.remote\nup\0"
+        let settings = try SyncSettings.parse(Array(output.utf8))
+        #expect(settings.settings.count == 6)
+        #expect(settings.value("core.sharedrepository") == "", "a name without a value is the empty value, as git config --get gives it")
+        #expect(!settings.sharedRepository, "the last value, empty, is not a shared repository")
+        #expect(settings.value("merge.vault.driver") == "x %O\ny")
+        #expect(settings.localDrivers == ["merge.vault.driver": "x %O\ny"], "a driver given by -c is not the repository's")
+        #expect(settings.value("branch.Main.remote") == "up" && settings.value("branch.main.remote") == nil)
+        #expect(try SyncSettings.parse([]).settings.isEmpty)
+        #expect(throws: SyncError.self) { try SyncSettings.parse(Array("local\0core.sharedrepository\ngroup\0local\0".utf8)) }
+    }
+
+    @Test("the settings read from a real repository and the user's configuration, and none when nothing matches")
+    func settingsRead() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.folder.path + "/r", withIntermediateDirectories: true)
+        try box.git(["init", "-q", "-b", "main"], in: "r")
+        let repository = try box.repository("r/vault.json")
+        #expect(try repository.settings().settings.isEmpty)
+        try box.git(["config", "--global", "core.sharedRepository", "group"])
+        try box.git(["config", "merge.vault.driver", "vault sync merge-driver %O %A %B %P"], in: "r")
+        try box.git(["config", "branch.feature/a+b.remote", "origin"], in: "r")
+        try box.git(["config", "branch.feature/a+b.merge", "refs/heads/feature/a+b"], in: "r")
+        try box.git(["config", "user.name", "not read"], in: "r")
+        let settings = try repository.settings()
+        #expect(settings.sharedRepository)
+        #expect(settings.localDrivers == ["merge.vault.driver": "vault sync merge-driver %O %A %B %P"])
+        #expect(settings.value("branch.feature/a+b.merge") == "refs/heads/feature/a+b")
+        #expect(settings.value("user.name") == nil, "only the names sync needs are read")
+        try box.git(["config", "core.sharedRepository", "false"], in: "r")
+        #expect(try !repository.settings().sharedRepository, "the repository's own setting overrides the user's")
+    }
+
+    @Test("several objects in one rev-parse; one that does not exist is nil and the others still found")
+    func objects() throws {
+        let box = Sandbox()
+        try FileManager.default.createDirectory(atPath: box.folder.path + "/r", withIntermediateDirectories: true)
+        try box.git(["init", "-q", "-b", "main"], in: "r")
+        try box.git(["commit", "-q", "--allow-empty", "-m", "first"], in: "r")
+        let repository = try box.repository("r/vault.json")
+        let head = try box.git(["rev-parse", "HEAD"], in: "r")
+        #expect(try repository.objects(["HEAD^{commit}", "main"]) == [head, head])
+        #expect(try repository.objects(["refs/remotes/origin/main^{commit}", "HEAD^{commit}"]) == [nil, head])
+        #expect(try repository.objects(["HEAD:vault.json"]) == [nil])
+    }
+}
