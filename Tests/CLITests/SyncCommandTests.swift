@@ -408,6 +408,18 @@ struct SyncCommandTests {
         let idleCommands = ["rev-parse", "check-attr", "config", "symbolic-ref", "add", "diff", "rev-parse", "fetch", "rev-parse"]
         #expect(idle.asked.map(ScriptedGit.subcommand) == idleCommands,
                 "\(idle.asked)")
+
+        // --no-push fetches and pushes nothing, even with a commit the remote would take.
+        try await laptop.succeed(["edit", "web/a", "--username", "newer"])
+        let fetching = ScriptedGit()
+        #expect(try await laptop.vault(["sync", "--no-push"], git: fetching).status == 0)
+        #expect(fetching.count(of: "push") == 0 && fetching.count(of: "fetch") == 1, "\(fetching.asked)")
+        // Where pushes go to their own URL, taking one says nothing of the fetched repository.
+        try await laptop.gitSucceeds(["config", "remote.origin.pushurl", world.remote])
+        let elsewhere = ScriptedGit()
+        #expect(try await laptop.vault(["sync"], git: elsewhere).status == 0)
+        #expect(elsewhere.count(of: "fetch") == 1 && elsewhere.count(of: "push") == 1, "\(elsewhere.asked)")
+        #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
     }
 
     @Test("on a machine where git knows no identity, sync init, sync and a merge commit as vault <vault@localhost>")

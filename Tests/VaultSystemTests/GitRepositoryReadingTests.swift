@@ -68,12 +68,35 @@ struct GitRepositoryReadingTests {
         let settings = try SyncSettings.parse(Array(output.utf8))
         #expect(settings.settings.count == 6)
         #expect(settings.value("core.sharedrepository") == "", "a name without a value is the empty value, as git config --get gives it")
-        #expect(!settings.sharedRepository, "the last value, empty, is not a shared repository")
+        #expect(settings.sharedRepository, "the last setting has no value, which git reads as true: shared with the group")
         #expect(settings.value("merge.vault.driver") == "x %O\ny")
         #expect(settings.localDrivers == ["merge.vault.driver": "x %O\ny"], "a driver given by -c is not the repository's")
         #expect(settings.value("branch.Main.remote") == "up" && settings.value("branch.main.remote") == nil)
         #expect(try SyncSettings.parse([]).settings.isEmpty)
         #expect(throws: SyncError.self) { try SyncSettings.parse(Array("local\0core.sharedrepository\ngroup\0local\0".utf8)) }
+    }
+
+    @Test("core.sharedRepository as git reads it: shared with no value, group, all, 1, 2, true, a mode open to the group; not with umask, 0, false, off, 0600")
+    func sharedRepositoryValues() throws {
+        let shared = { (value: String?) in
+            SyncSettings(settings: [.init(scope: "local", name: "core.sharedrepository", value: value)]).sharedRepository
+        }
+        for value in [nil, "group", "all", "world", "everybody", "1", "2", "true", "Yes", "on", "0660", "0640", "664"] as [String?] {
+            #expect(shared(value), "\(value ?? "no value") is shared")
+        }
+        for value in ["umask", "0", "000", "", "false", "no", "off", "0600", "Group", "nonsense"] {
+            #expect(!shared(value), "\(value) is not shared")
+        }
+        #expect(!SyncSettings(settings: []).sharedRepository)
+    }
+
+    @Test("pushes go elsewhere with a push URL for the remote or any pushInsteadOf, not otherwise")
+    func pushURLs() {
+        let settings = { (name: String) in SyncSettings(settings: [.init(scope: "global", name: name, value: "x")]) }
+        #expect(settings("remote.origin.pushurl").pushesElsewhere(remote: "origin"))
+        #expect(!settings("remote.backup.pushurl").pushesElsewhere(remote: "origin"))
+        #expect(settings("url.ssh://git@example.com/.pushinsteadof").pushesElsewhere(remote: "origin"))
+        #expect(!settings("branch.main.remote").pushesElsewhere(remote: "origin"))
     }
 
     @Test("the settings read from a real repository and the user's configuration, and none when nothing matches")

@@ -12,7 +12,8 @@ struct SyncStatusCommand: VaultSubcommand {
         discussion: """
             Tells the repository and branch, whether the vault has changes not yet committed, \
             how many commits this machine has that the remote has not and the other way round \
-            (as of the last fetch: run vault sync to fetch), and when vault sync last finished. \
+            (as of the last fetch or push: run vault sync to bring them up to date), and when \
+            vault sync last finished. \
             Never asks for the password and never reaches the remote.
             """)
 
@@ -30,7 +31,7 @@ struct SyncStatusCommand: VaultSubcommand {
             "Changes:    \(status.uncommitted ? "not yet committed" : "all committed")",
         ]
         if let ahead = status.ahead, let behind = status.behind {
-            let fetched = status.lastFetch.map { ", as of the last fetch \(Self.describe($0))" } ?? ""
+            let fetched = status.lastExchange.map { ", as of the last fetch or push \(Self.describe($0))" } ?? ""
             lines.append("Commits:    \(ahead) to push, \(behind) to merge\(fetched)")
         } else if status.upstream != nil {
             lines.append("Commits:    not yet fetched or pushed")

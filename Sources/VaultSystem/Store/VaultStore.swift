@@ -63,9 +63,11 @@ public final class VaultStore {
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
-    /// Reads the vault's header without decrypting anything (for `lock` and `status`).
+    /// Reads the vault's header without decrypting anything (for `lock` and `status`): in
+    /// version 5 from the front of the file, the entries neither read nor checked (every
+    /// command that opens them checks them); an older file is parsed whole.
     public func header() throws -> Envelope {
-        try readEnvelope()
+        try readingAgainAfterBusyLock { try VaultFileLookup(file: try openVault()).envelope }
     }
 
     /// The vault file, parsed. A file that is missing or does not parse while another process

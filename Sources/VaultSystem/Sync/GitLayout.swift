@@ -29,6 +29,10 @@ public struct GitLayout: Sendable, Equatable {
             answers = []
             for question in questions { answers.append(try git.run(asked + [question])) }
         }
+        // A git before 2.31 prints --path-format back as an answer of its own.
+        guard answers[..<3].allSatisfy({ $0.hasPrefix("/") }) else {
+            throw .gitFailed(command: "git rev-parse", reason: "it gave no absolute paths (vault sync needs git 2.31 or later)")
+        }
         return GitLayout(topLevel: answers[0], gitFolder: answers[1], commonFolder: answers[2], prefix: answers[3])
     }
 

@@ -1,22 +1,25 @@
 import VaultCore
 
 /// The git settings `vault sync` reads, in one `git config` run: whether the repository is
-/// shared on purpose, the vault drivers it configures, and the branches' upstreams.
+/// shared on purpose, the vault drivers it configures, the branches' upstreams, and whether
+/// pushes go elsewhere than fetches. Files included by a configuration file count as part of it
+/// (scope and all), as git reads them.
 struct SyncSettings: Equatable {
     /// One setting as git gives it: its scope (`local`, `global`, `command`, …), its name with
-    /// the section and key in lower case, and its value (empty for a key with none).
+    /// the section and key in lower case, and its value (nil for a name written with none,
+    /// which git reads as true).
     struct Setting: Equatable {
         var scope: String
         var name: String
-        var value: String
+        var value: String?
     }
 
     /// Every setting read, in git's order (a later one overrides an earlier).
     var settings: [Setting]
 
-    /// The names read: `core.sharedRepository`, `merge.vault.*`, `diff.vault.*`, and each
-    /// branch's `remote` and `merge`.
-    static let pattern = #"^(core\.sharedrepository|(merge|diff)\.vault\..*|branch\..*\.(remote|merge))$"#
+    /// The names read: `core.sharedRepository`, `merge.vault.*`, `diff.vault.*`, each branch's
+    /// `remote` and `merge`, each remote's `pushurl`, and `url.*.pushInsteadOf`.
+    static let pattern = #"^(core\.sharedrepository|(merge|diff)\.vault\..*|branch\..*\.(remote|merge)|remote\..*\.pushurl|url\..*\.pushinsteadof)$"#
 
     /// The settings of the repository `git` runs in.
     static func read(_ git: Git) throws(SyncError) -> SyncSettings {
@@ -40,28 +43,52 @@ struct SyncSettings: Equatable {
             let newline = pair.firstIndex(of: UInt8(ascii: "\n"))
             settings.append(Setting(scope: String(decoding: items[index], as: UTF8.self),
                                     name: String(decoding: pair[..<(newline ?? pair.endIndex)], as: UTF8.self),
-                                    value: newline.map { String(decoding: pair[(pair.index(after: $0))...], as: UTF8.self) } ?? ""))
+                                    value: newline.map { String(decoding: pair[(pair.index(after: $0))...], as: UTF8.self) }))
         }
         return SyncSettings(settings: settings)
     }
 
-    /// The value `git config --get NAME` gives: the last one set, in any scope.
+    /// The last setting of `name`, in any scope (what `git config --get` reads).
+    func last(_ name: String) -> Setting? {
+        settings.last { $0.name == name }
+    }
+
+    /// The value `git config --get NAME` gives: the last one set, in any scope ("" for a name
+    /// written without a value).
     func value(_ name: String) -> String? {
-        settings.last { $0.name == name }?.value
+        last(name).map { $0.value ?? "" }
     }
 
     /// The vault drivers set in the repository's own configuration, by name.
     var localDrivers: [String: String] {
         var drivers: [String: String] = [:]
         for setting in settings where setting.scope == "local" && (setting.name.hasPrefix("merge.vault.") || setting.name.hasPrefix("diff.vault.")) {
-            drivers[setting.name] = setting.value
+            drivers[setting.name] = setting.value ?? ""
         }
         return drivers
     }
 
-    /// Whether the repository is shared with other users on purpose (`core.sharedRepository`).
+    /// Whether the repository is shared with other users on purpose: `core.sharedRepository`
+    /// read as git reads it (`git_config_perm`): no value, `group`, `all`, `world`,
+    /// `everybody`, `1`, `2`, a true boolean, or a file mode (octal) that gives the group or
+    /// others any access. `umask`, `0`, a false boolean, and a mode for the owner alone are
+    /// not shared; neither is a value git refuses.
     var sharedRepository: Bool {
-        guard let value = value("core.sharedrepository") else { return false }
-        return !["", "false", "umask", "0"].contains(value.lowercased())
+        guard let setting = last("core.sharedrepository") else { return false }
+        guard let value = setting.value else { return true }
+        if value == "umask" { return false }
+        if ["group", "all", "world", "everybody"].contains(value) { return true }
+        if value.allSatisfy({ ("0"..."7").contains($0) }) {
+            let mode = Int(value, radix: 8) ?? 0
+            return mode == 1 || mode == 2 || (mode > 2 && mode & 0o066 != 0)
+        }
+        if ["true", "yes", "on"].contains(value.lowercased()) { return true }
+        return Int(value).map { $0 != 0 } ?? false
+    }
+
+    /// Whether a push to `remote` may go elsewhere than its fetches: it has a push URL of its
+    /// own, or a `pushInsteadOf` rewrites some URL for pushes.
+    func pushesElsewhere(remote: String) -> Bool {
+        settings.contains { $0.name == "remote.\(remote).pushurl" || ($0.name.hasPrefix("url.") && $0.name.hasSuffix(".pushinsteadof")) }
     }
 }

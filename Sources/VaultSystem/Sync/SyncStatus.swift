@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// Where a synced vault stands, read from git without reaching the remote: uncommitted changes,
-/// commits ahead of and behind the remote as of the last fetch, and when it last synced.
+/// commits ahead of and behind the remote as of the last exchange with it, and when it last synced.
 public struct SyncStatus: Equatable, Sendable {
     /// The file in the git folder where `vault sync` notes when it last finished.
     static let lastSyncFile = "vault-last-sync"
@@ -20,8 +20,10 @@ public struct SyncStatus: Equatable, Sendable {
     /// (nil before the first fetch of the branch).
     public var ahead: Int?
     public var behind: Int?
-    /// When the remote was last fetched and when `vault sync` last finished, if ever.
-    public var lastFetch: Date?
+    /// When the remote was last fetched or pushed to by a finished `vault sync` (which pushes
+    /// without fetching when the remote takes its commits), and when `vault sync` last
+    /// finished, if ever.
+    public var lastExchange: Date?
     public var lastSync: Date?
 
     public static func read(_ repository: SyncRepository) throws -> SyncStatus {
@@ -39,11 +41,11 @@ public struct SyncStatus: Equatable, Sendable {
             }
         }
         let gitFolder = layout.gitFolder
-        status.lastFetch = modified(gitFolder + "/FETCH_HEAD")
         if let bytes = try? AtomicFile.read(gitFolder + "/" + lastSyncFile, limit: 256) {
             let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             status.lastSync = try? Date(text, strategy: .iso8601)
         }
+        status.lastExchange = [modified(gitFolder + "/FETCH_HEAD"), status.lastSync].compactMap { $0 }.max()
         return status
     }
 

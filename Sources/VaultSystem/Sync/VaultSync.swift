@@ -71,12 +71,15 @@ public struct VaultSync {
 
     private var git: Git { repository.git }
 
-    /// Commits, then (with a remote) fetches, merges and, when `push`, pushes. Commits of ours
+    /// Commits, then (with a remote) fetches, merges and, when `push`, pushes; all under the
+    /// vault's lock, the repository's settings read under it too. When `push`, commits of ours
     /// on top of all the remote had at the last fetch are pushed first: when the remote takes
-    /// them (a fast-forward) it had nothing new, and nothing is fetched.
+    /// them (a fast-forward) it had nothing new, and nothing is fetched. Not where pushes go
+    /// to another URL than fetches (`pushurl`, `pushInsteadOf`): taking a push says nothing of
+    /// the repository fetched from.
     public func run(push: Bool) throws -> Outcome {
-        let (layout, settings) = try checkRepository()
-        return try store.whileLocked {
+        try store.whileLocked {
+            let (layout, settings) = try checkRepository()
             try finishInterruptedMerge(layout)
             var outcome = Outcome()
             let upstream = try SyncUpstream.find(repository, settings: settings)
@@ -84,7 +87,7 @@ public struct VaultSync {
             outcome.committed = try repository.commitChanges(message: commitMessage)
             guard let upstream else { return outcome }
             outcome.upstream = "\(upstream.remote)/\(upstream.branch)"
-            if push, try pushedAhead(upstream) {
+            if push, !settings.pushesElsewhere(remote: upstream.remote), try pushedAhead(upstream) {
                 outcome.incoming.append(.nothing)
                 outcome.pushed = outcome.upstream
                 notePushed(nil)
@@ -136,8 +139,8 @@ public struct VaultSync {
     /// Commits local changes only (`"sync": {"auto": true}` after each change); returns
     /// whether it made a commit.
     public func commit() throws -> Bool {
-        let (layout, _) = try checkRepository()
-        return try store.whileLocked {
+        try store.whileLocked {
+            let (layout, _) = try checkRepository()
             try finishInterruptedMerge(layout)
             return try repository.commitChanges(message: commitMessage)
         }

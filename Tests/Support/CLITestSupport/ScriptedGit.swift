@@ -42,6 +42,8 @@ package final class ScriptedGit: Sendable {
     /// Something that happens elsewhere just before git runs a command (another machine pushes).
     private struct Event {
         var subcommand: String
+        /// Runs still to go by before the action's first.
+        var skipping: Int
         var remaining: Int
         var action: @Sendable () throws -> Void
     }
@@ -62,10 +64,11 @@ package final class ScriptedGit: Sendable {
         state.withLock { $0.rules.append(Rule(subcommand: subcommand, remaining: times, answer: answer)) }
     }
 
-    /// Runs `action` before each of the next `times` runs of `git subcommand …`, which then run
-    /// (or are answered) as ever: what another machine does at that moment.
-    package func before(_ subcommand: String, times: Int = 1, _ action: @escaping @Sendable () throws -> Void) {
-        state.withLock { $0.events.append(Event(subcommand: subcommand, remaining: times, action: action)) }
+    /// Runs `action` before each of the next `times` runs of `git subcommand …` once `skipping`
+    /// runs have gone by, which then run (or are answered) as ever: what another machine does
+    /// at that moment.
+    package func before(_ subcommand: String, skipping: Int = 0, times: Int = 1, _ action: @escaping @Sendable () throws -> Void) {
+        state.withLock { $0.events.append(Event(subcommand: subcommand, skipping: skipping, remaining: times, action: action)) }
     }
 
     /// The argument lists of every command asked for so far, in order.
@@ -92,6 +95,10 @@ package final class ScriptedGit: Sendable {
             state.asked.append(arguments)
             var actions: [@Sendable () throws -> Void] = []
             for index in state.events.indices where state.events[index].subcommand == subcommand && state.events[index].remaining > 0 {
+                if state.events[index].skipping > 0 {
+                    state.events[index].skipping -= 1
+                    continue
+                }
                 state.events[index].remaining -= 1
                 actions.append(state.events[index].action)
             }
