@@ -422,6 +422,21 @@ struct SyncCommandTests {
         #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
     }
 
+    @Test("a vault file whose body is not a vault's (cut short) is refused before anything is committed or pushed: exit 3")
+    func damagedVaultNotSynced() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let head = try await laptop.gitOutput(["rev-parse", "HEAD"])
+        let remoteBefore = try await world.remoteHead()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: laptop.vaultPath))
+        try bytes.prefix(bytes.count - 200).write(to: URL(fileURLWithPath: laptop.vaultPath))
+
+        let result = try await laptop.vault(["sync"])
+        #expect(result.status == 3, "\(result)")
+        #expect(try await laptop.gitOutput(["rev-parse", "HEAD"]) == head)
+        #expect(try await world.remoteHead() == remoteBefore)
+    }
+
     @Test("on a machine where git knows no identity, sync init, sync and a merge commit as vault <vault@localhost>")
     func identityFallback() async throws {
         let world = try await SyncWorld.make()

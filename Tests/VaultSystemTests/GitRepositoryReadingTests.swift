@@ -61,6 +61,21 @@ struct GitRepositoryReadingTests {
                 == GitLayout(topLevel: top, gitFolder: top + "/.git", commonFolder: top + "/.git", prefix: "sub/"))
     }
 
+    @Test("a git before 2.31, which prints --path-format=absolute back as an answer, is named as too old")
+    func gitTooOld() throws {
+        /// Answers every rev-parse as git 2.30 does: the option it does not know, then the paths.
+        struct OldGit: GitProgram {
+            func run(_ arguments: [String], in folder: String) throws(HelperProcessError) -> HelperProcess.ProgramOutput {
+                let asked = arguments.filter { $0.hasPrefix("--show") || $0.hasSuffix("-dir") }
+                let answers = ["--path-format=absolute"] + asked.map { $0 == "--show-prefix" ? "" : "/r/.git" }
+                return HelperProcess.ProgramOutput(status: 0, output: Array((answers.joined(separator: "\n") + "\n").utf8), errors: [])
+            }
+        }
+        #expect(throws: SyncError.gitFailed(command: "git rev-parse", reason: "it gave no absolute paths (vault sync needs git 2.31 or later)")) {
+            try GitLayout.read(Git(folder: "/r", program: OldGit()))
+        }
+    }
+
     @Test("git config --show-scope -z output: scopes, a name with no value, a value over two lines, the last value winning")
     func settingsParsed() throws {
         let output = "global\0core.sharedrepository\ngroup\0local\0core.sharedrepository\0local\0merge.vault.driver\nx %O\ny\0"
@@ -81,10 +96,14 @@ struct GitRepositoryReadingTests {
         let shared = { (value: String?) in
             SyncSettings(settings: [.init(scope: "local", name: "core.sharedrepository", value: value)]).sharedRepository
         }
-        for value in [nil, "group", "all", "world", "everybody", "1", "2", "true", "Yes", "on", "0660", "0640", "664"] as [String?] {
+        // As git 2.39 makes the folders of new objects with umask 077: 2770 or 2777 shared, 700 not.
+        let sharedValues: [String?] = [nil, "group", "all", "world", "everybody", "1", "2", "true", "Yes", "on", "0660", "0640", "664",
+                                       "8", "9", "18", "0x10", "1k", "010k", " 1", " 0660", "10660", "-1", "+1"]
+        for value in sharedValues {
             #expect(shared(value), "\(value ?? "no value") is shared")
         }
-        for value in ["umask", "0", "000", "", "false", "no", "off", "0600", "Group", "nonsense"] {
+        // 3, 7, 0060 and 007 git refuses (the owner cannot read and write); Group and nonsense too.
+        for value in ["umask", "0", "000", "", "false", "no", "off", "0600", "0700", "+0600", "3", "7", "0060", "007", "Group", "nonsense", "  "] {
             #expect(!shared(value), "\(value) is not shared")
         }
         #expect(!SyncSettings(settings: []).sharedRepository)

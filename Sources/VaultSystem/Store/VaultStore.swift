@@ -63,11 +63,11 @@ public final class VaultStore {
         unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
-    /// Reads the vault's header without decrypting anything (for `lock` and `status`): in
-    /// version 5 from the front of the file, the entries neither read nor checked (every
-    /// command that opens them checks them); an older file is parsed whole.
+    /// Reads the vault's header without decrypting anything (for `lock`, `status` and `sync`),
+    /// parsing the whole file: a file whose body is not a vault's is refused here, before
+    /// `vault sync` could commit and push it.
     public func header() throws -> Envelope {
-        try readingAgainAfterBusyLock { try VaultFileLookup(file: try openVault()).envelope }
+        try readEnvelope()
     }
 
     /// The vault file, parsed. A file that is missing or does not parse while another process

@@ -69,21 +69,29 @@ struct SyncSettings: Equatable {
     }
 
     /// Whether the repository is shared with other users on purpose: `core.sharedRepository`
-    /// read as git reads it (`git_config_perm`): no value, `group`, `all`, `world`,
-    /// `everybody`, `1`, `2`, a true boolean, or a file mode (octal) that gives the group or
-    /// others any access. `umask`, `0`, a false boolean, and a mode for the owner alone are
-    /// not shared; neither is a value git refuses.
+    /// read as git reads it (`git_config_perm` in git's setup.c): no value, `group`, `all`,
+    /// `world`, `everybody`, the numbers 1 and 2, a file mode (octal, the owner's read and
+    /// write in it) that gives the group or others any access, or else a true boolean (a
+    /// number in git's integer syntax counts, non-zero). `umask`, 0, a mode for the owner
+    /// alone and a false boolean are not shared; neither is a value git refuses.
     var sharedRepository: Bool {
         guard let setting = last("core.sharedrepository") else { return false }
         guard let value = setting.value else { return true }
         if value == "umask" { return false }
         if ["group", "all", "world", "everybody"].contains(value) { return true }
-        if value.allSatisfy({ ("0"..."7").contains($0) }) {
-            let mode = Int(value, radix: 8) ?? 0
-            return mode == 1 || mode == 2 || (mode > 2 && mode & 0o066 != 0)
+        if let number = GitNumber.octal(value) {
+            let mode = Int32(truncatingIfNeeded: number)
+            switch mode {
+            case 0: return false
+            case 1, 2: return true
+            default: return mode & 0o600 == 0o600 && mode & 0o066 != 0
+            }
         }
-        if ["true", "yes", "on"].contains(value.lowercased()) { return true }
-        return Int(value).map { $0 != 0 } ?? false
+        switch value.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return (GitNumber.integer(value) ?? 0) != 0
+        }
     }
 
     /// Whether a push to `remote` may go elsewhere than its fetches: it has a push URL of its
