@@ -33,7 +33,7 @@ public struct SyncStatus: Equatable, Sendable {
         let changed = try git.run(["status", "--porcelain", "--"] + repository.trackedFiles)
         var status = SyncStatus(repository: layout.topLevel, branch: try repository.branch(), upstream: upstream.map { "\($0.remote)/\($0.branch)" },
                                 uncommitted: !changed.isEmpty)
-        if let upstream, try repository.object(upstream.tracking) != nil, try repository.object("HEAD") != nil {
+        if let upstream, try !repository.objects([upstream.tracking, "HEAD"]).contains(nil) {
             let counts = try git.run(["rev-list", "--left-right", "--count", "HEAD...\(upstream.tracking)"]).split(whereSeparator: \.isWhitespace)
             if counts.count == 2 {
                 status.ahead = Int(counts[0])
