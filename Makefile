@@ -46,15 +46,23 @@ FUZZ_TARGET ?=
 fuzz:
 	FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_TARGET='$(FUZZ_TARGET)' scripts/fuzz
 
-# The Swift runtime and Foundation are linked in (--static-swift-stdlib): the installed binary
-# needs no Swift toolchain, only the system libraries, and starts faster (make bench times it).
-# git-credential-vault, beside vault, is the name git runs for `credential.helper vault`. The
-# shell completion scripts go where bash-completion, zsh and fish look for them.
+# The Swift runtime and FoundationEssentials are linked in (--static-swift-stdlib): the installed
+# binaries need no Swift toolchain, only the system libraries, and start faster (make bench times
+# them). vault carries no network library (scripts/check-lean-binary refuses one); vault-network,
+# the whole program with the breach and TLS plugins, goes to libexec/vault, where vault finds it.
+# Debug information is kept apart, under lib/debug (scripts/install-program); no $ORIGIN run path,
+# so the loader looks for the system libraries only where the system keeps them. git-credential-vault,
+# beside vault, is the name git runs for `credential.helper vault`. The shell completion scripts
+# go where bash-completion, zsh and fish look for them.
 install:
 	scripts/setup
-	$(SWIFT) build -c release --static-swift-stdlib --product vault
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product vault
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product vault-network
+	scripts/check-lean-binary .build/release/vault
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 0755 .build/release/vault $(DESTDIR)$(PREFIX)/bin/vault
+	scripts/install-program .build/release/vault $(DESTDIR)$(PREFIX)/bin/vault $(DESTDIR)$(PREFIX)/lib/debug$(PREFIX)/bin
+	scripts/install-program .build/release/vault-network $(DESTDIR)$(PREFIX)/libexec/vault/vault-network \
+		$(DESTDIR)$(PREFIX)/lib/debug$(PREFIX)/libexec/vault
 	install -m 0755 scripts/git-credential-vault $(DESTDIR)$(PREFIX)/bin/git-credential-vault
 	install -m 0644 man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -d $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \

@@ -10,6 +10,15 @@ let testServerDependencies: [Target.Dependency] = [
     .product(name: "NIOHTTP1", package: "swift-nio"),
 ]
 
+/// How both executables are linked, for their start-up time: the program's own symbols stay out
+/// of the dynamic symbol table, which the loader searches for every symbol of every library and
+/// which the Swift runtime's dladdr call walks at start; and the tens of thousands of relative
+/// relocations of Swift's metadata are packed (DT_RELR, which glibc 2.36 applies; lld writes it,
+/// gold cannot), so the loader reads kilobytes of them instead of more than a megabyte.
+let startUpLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+]
+
 let package = Package(
     name: "vault",
     platforms: [.macOS(.v13)],
@@ -26,12 +35,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 4.x imports FoundationEssentials where it can (3.x imports all of Foundation, and with
+        // it ICU's data, into every binary that uses it).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
-        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
@@ -50,6 +60,10 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libxml2's streaming reader, opened at run time (see xml_library.h).
         .target(name: "CXMLLibrary"),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // zlib's inflate with a size limit, for ZIP members and PNG text (nothing else of zlib).
+        .target(name: "Inflate", dependencies: ["CZlib"]),
         // The domain: crypto, the file format, entries, changes and merges, one-time passwords,
         // secret references, and the policy that turns a header into keys. No Glibc, no
         // processes, no files (scripts/check-imports holds it to that).
@@ -73,9 +87,7 @@ let package = Package(
         .target(
             name: "Interchange",
             dependencies: [
-                "VaultCore", "VaultSystem", "CXMLLibrary",
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "VaultCore", "VaultSystem", "CXMLLibrary", "Inflate",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
@@ -137,37 +149,45 @@ let package = Package(
             path: "Plugins/TLS"),
         .target(
             name: "PhotoMetadata",
-            dependencies: [
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-            ],
+            dependencies: ["Inflate"],
             path: "Plugins/EXIF/Metadata"),
         .target(
             name: "EXIF",
             dependencies: ["PhotoMetadata", "VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/EXIF/Plugin"),
-        // The core commands, the root command and the list of built-in plugins: everything the
-        // executable runs, as a library that tests run in-process.
+        // The core commands, the root command, the plugins that need no network library, and the
+        // program that runs them: everything the `vault` executable runs, as a library that tests
+        // run in-process.
         .target(
             name: "VaultCommands",
             dependencies: [
                 "VaultCore", "VaultSystem", "VaultCLI", "Interchange",
                 "Generator",
                 "Entropy",
-                "Breach",
-                "TLSAudit",
                 "EXIF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
-        // The executable: builds the context from the process and runs VaultCommands.
+        // The whole program: VaultCommands with the plugins that go on the network (breach, tls),
+        // whose libraries (SwiftNIO, the HTTP client, X.509) stay out of `vault` itself.
+        .target(
+            name: "VaultNetwork",
+            dependencies: [
+                "VaultCommands", "VaultCLI", "Breach", "TLSAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // The executable: builds the context from the process and runs VaultCommands, handing
+        // what needs a network plugin to vault-network.
         .executableTarget(
             name: "vault",
-            dependencies: ["VaultCommands", "VaultCLI", "VaultCore", "VaultSystem"],
-            // Start-up time: the program's own symbols stay out of the dynamic symbol table, which
-            // the loader searches for every symbol of every library and which the Swift runtime's
-            // dladdr call walks at start.
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"])]),
+            dependencies: ["VaultCommands", "VaultCLI"],
+            linkerSettings: startUpLinkerSettings),
+        // The companion: the whole program, which `vault` runs (replacing itself) for `breach`,
+        // `tls`, `audit`, `plugins`, help, and `add`/`edit --check-breach`.
+        .executableTarget(
+            name: "vault-network",
+            dependencies: ["VaultNetwork", "VaultCommands", "VaultCLI"],
+            linkerSettings: startUpLinkerSettings),
         .executableTarget(
             name: "kdf-bench",
             dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -192,7 +212,7 @@ let package = Package(
         .target(
             name: "CLITestSupport",
             dependencies: [
-                "VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "KeyringDoubles",
+                "VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "VaultNetwork", "KeyringDoubles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -223,7 +243,7 @@ let package = Package(
             dependencies: ["VaultCore", "VaultSystem", "SeededRandom", "CLibraryABICheck", "KeyringDoubles"]),
         .testTarget(
             name: "InterchangeTests",
-            dependencies: ["Interchange", "VaultCore", "VaultSystem", "SeededRandom"]),
+            dependencies: ["Interchange", "Inflate", "VaultCore", "VaultSystem", "SeededRandom"]),
         .testTarget(
             name: "VaultCLITests",
             dependencies: ["VaultCLI", "VaultCore", "VaultSystem"]),
@@ -258,7 +278,7 @@ let package = Package(
         // D-Bus or X display; "vault" is built for the helpers git runs (the merge driver).
         .testTarget(
             name: "CLITests",
-            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "vault", "SeededRandom", "KeyringDoubles",
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "VaultCommands", "VaultNetwork", "vault", "vault-network", "SeededRandom", "KeyringDoubles",
                 "CLITestSupport",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]),
@@ -267,7 +287,7 @@ let package = Package(
         // daemons (the Secret Service on D-Bus, the X clipboard).
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "vault", "CLITestSupport"]),
+            dependencies: ["VaultCore", "VaultSystem", "VaultCLI", "vault", "vault-network", "CLITestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

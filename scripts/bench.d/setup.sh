@@ -50,18 +50,18 @@ load_start="$(cut -d' ' -f1 /proc/loadavg)"
 
 # ---------------------------------------------------------------------------
 # Binaries: a release build of each one that is not given, with the Swift runtime linked in as
-# `make install` does.
+# `make install` does (no $ORIGIN run path); with vault, vault-network beside it (audit and breach run in it).
 # ---------------------------------------------------------------------------
 products=()
-[[ -n "$vault" ]] || products+=(vault)
+[[ -n "$vault" ]] || products+=(vault vault-network)
 [[ -n "$kdf_bench" ]] || products+=(kdf-bench)
 [[ "$skip_entropy" == 1 || -n "$entropy_bench" ]] || products+=(entropy-bench)
 [[ "$skip_breach" == 1 || -n "$fake_hibp" ]] || products+=(fake-hibp)
 if ((${#products[@]} > 0)); then
-    bin_dir="$("$swift" build -c release --static-swift-stdlib "${swift_flags[@]}" --show-bin-path)"
+    bin_dir="$("$swift" build -c release --static-swift-stdlib --disable-local-rpath "${swift_flags[@]}" --show-bin-path)"
     for product in "${products[@]}"; do
         log "building $product (release)"
-        "$swift" build -c release --static-swift-stdlib "${swift_flags[@]}" --product "$product" >&2
+        "$swift" build -c release --static-swift-stdlib --disable-local-rpath "${swift_flags[@]}" --product "$product" >&2
     done
     vault="${vault:-$bin_dir/vault}"
     kdf_bench="${kdf_bench:-$bin_dir/kdf-bench}"
@@ -69,6 +69,10 @@ if ((${#products[@]} > 0)); then
     fake_hibp="${fake_hibp:-$bin_dir/fake-hibp}"
 fi
 [[ -x "$vault" ]] || die "no vault binary at $vault"
+# Where vault looks for it (Sources/VaultCommands/Program/NetworkCompanion.swift).
+vault_folder="$(dirname -- "$(realpath -- "$vault")")"
+[[ -x "$vault_folder/vault-network" || -x "$(dirname -- "$vault_folder")/libexec/vault/vault-network" ]] ||
+    die "no vault-network beside $vault or in ../libexec/vault (vault audit and vault breach run in it)"
 [[ -x "$kdf_bench" ]] || die "no kdf-bench binary at $kdf_bench"
 vault="$(realpath -- "$vault")"
 kdf_bench="$(realpath -- "$kdf_bench")"

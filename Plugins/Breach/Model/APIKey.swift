@@ -18,7 +18,7 @@ struct APIKey: Sendable, CustomStringConvertible {
     /// is not a key, or could break the header, is never sent.
     init(from stored: Entry?, name: String) throws(BreachError) {
         guard let stored, let password = stored.password else { throw .noAPIKey(entry: name) }
-        let key = password.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = password.trimmingCharacters(while: \.isWhitespace)
         guard !key.isEmpty, key.utf8.count <= 256,
               key.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D })
         else { throw .notAnAPIKey(entry: stored.name) }

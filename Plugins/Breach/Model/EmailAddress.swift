@@ -29,7 +29,7 @@ enum EmailAddress {
         for entry in entries {
             let values = [entry.username].compactMap { $0 } + entry.fields.filter { !$0.secret }.map(\.value)
             for value in values {
-                let address = value.trimmingCharacters(in: .whitespacesAndNewlines)
+                let address = value.trimmingCharacters(while: \.isWhitespace)
                 guard isAddress(address) else { continue }
                 let key = address.lowercased()
                 var holders = found[key] ?? (address, [])

@@ -14,7 +14,7 @@ struct PinOption: Equatable, Sendable {
     static func parse(_ text: String) throws(PinOptionError) -> PinOption {
         var pinText = Substring(text)
         var scope: HostPattern?
-        if let marker = text.range(of: "=sha256/", options: .caseInsensitive) {
+        if let marker = text.firstRange(of: /=sha256\//.ignoresCase()) {
             do {
                 scope = try HostPattern.parse(String(text[..<marker.lowerBound]))
             } catch {

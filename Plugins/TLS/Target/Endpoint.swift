@@ -30,7 +30,7 @@ public struct Endpoint: Hashable, Sendable, Comparable {
     /// ports are errors.
     public static func parse(_ text: String) throws(EndpointError) -> Endpoint {
         var rest = Substring(text)
-        if let schemeEnd = rest.range(of: "://") {
+        if let schemeEnd = rest.firstRange(of: "://") {
             let scheme = rest[..<schemeEnd.lowerBound].lowercased()
             guard scheme == "https" else {
                 throw scheme == "http" ? .plainHTTP(text) : .notAnAddress(text, "only https:// addresses have TLS to audit")
@@ -99,7 +99,7 @@ public enum EndpointError: Error, Equatable, Sendable {
     /// (everything up to the last `@`, wherever it is) become `…`, and a path, query or fragment
     /// (which may carry a token) becomes `/…`; control characters are escaped.
     static func redacted(_ text: String) -> String {
-        let afterScheme = text.range(of: "://")?.upperBound ?? text.startIndex
+        let afterScheme = text.firstRange(of: "://")?.upperBound ?? text.startIndex
         var shown = String(text[..<afterScheme])
         var rest = text[afterScheme...]
         if let at = rest.lastIndex(of: "@") {

@@ -37,10 +37,3 @@ enum ImportDates {
         seconds(date.timeIntervalSince1970)
     }
 }
-
-extension String {
-    /// The text without leading and trailing characters that match.
-    func trimmingCharacters(while matches: (Character) -> Bool) -> String {
-        Substring(self).trimmingCharacters(while: matches)
-    }
-}

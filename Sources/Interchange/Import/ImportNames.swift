@@ -106,10 +106,3 @@ public enum ImportNames {
         return ((try? EntryName.normalized(repaired)) ?? "untitled", name.isEmpty ? "the record has no name" : why)
     }
 }
-
-extension Substring {
-    /// The text without leading and trailing characters that match.
-    func trimmingCharacters(while matches: (Character) -> Bool) -> String {
-        String(drop(while: matches).reversed().drop(while: matches).reversed())
-    }
-}

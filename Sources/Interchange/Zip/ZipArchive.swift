@@ -1,5 +1,4 @@
-import CompressNIO
-import NIOCore
+import Inflate
 
 /// Why a ZIP archive could not be read. Names paths inside the archive, never contents.
 public enum ZipError: Error, Equatable, Sendable {
@@ -30,7 +29,7 @@ public enum ZipError: Error, Equatable, Sendable {
 
 /// Reads files out of a ZIP archive held in memory (PKWARE's APPNOTE.TXT): the central
 /// directory (ZIP64 included), then each file's local header and data, stored or deflated (by
-/// CompressNIO), checked against its CRC-32 and declared size. Every offset and length is
+/// zlib), checked against its CRC-32 and declared size. Every offset and length is
 /// checked against the archive, so a hostile archive is refused, never read out of bounds. A
 /// few dozen lines where the ZIP packages at hand would bring all of Foundation along.
 public struct ZipArchive: Sendable {
@@ -106,11 +105,10 @@ public struct ZipArchive: Sendable {
         case 0:
             result = Array(data)
         case 8:
-            var buffer = ByteBuffer(bytes: data)
-            guard var inflated = try? buffer.decompress(with: .deflate(), maxSize: max(Int(member.size), 1)) else {
+            guard let inflated = Inflate.bytes(of: data, framing: .raw, limit: Int(member.size)) else {
                 throw .corrupt(path: path, why: "the compressed data does not inflate")
             }
-            result = inflated.readBytes(length: inflated.readableBytes) ?? []
+            result = inflated
         default:
             throw .unsupportedMethod(path: path, method: member.method)
         }

@@ -13,8 +13,13 @@ public protocol VaultSubcommand: ParsableCommand {
     /// Does the command's work; a `VaultFailure` it throws becomes one line on standard error
     /// and its exit status.
     func run(in session: VaultSession) async throws
+    /// Whether this run uses a plugin that goes on the network (the breach check, the TLS
+    /// audit). `vault` carries none of them and hands such a command line, unparsed, to
+    /// vault-network, which runs it whole. Asked after parsing, before `run(in:)`; most say no.
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool
 }
 
 extension VaultSubcommand {
     public static var keyAccess: KeyAccess { .cachedOrPassword }
+    public func needsNetworkPlugins(in context: CommandContext) throws -> Bool { false }
 }

@@ -15,6 +15,16 @@ public struct ClipOptions: ParsableArguments {
 
     @OptionGroup public var settings: ClipSettings
 
+    /// `--clip` given or not, without `--clip-timeout` or `--clip-backend`, as the parser
+    /// leaves such a command line. (Set on a made instance: assigned in an initializer, a
+    /// property would get a new, unparsed wrapper.)
+    public static func given(clip: Bool) -> ClipOptions {
+        var options = ClipOptions()
+        options.clip = clip
+        options.settings = .omitted
+        return options
+    }
+
     public func validate() throws {
         if !clip && (settings.clipTimeout != nil || settings.clipBackend != nil) {
             throw ValidationError("--clip-timeout and --clip-backend go with --clip")
@@ -44,6 +54,14 @@ public struct ClipSettings: ParsableArguments {
 
     @Option(help: "The clipboard to use instead of the automatic choice: wayland, x11 or osc52.")
     public var clipBackend: ClipboardBackend?
+
+    /// Neither setting given, as the parser leaves a command line without them.
+    public static var omitted: ClipSettings {
+        var settings = ClipSettings()
+        settings.clipTimeout = nil
+        settings.clipBackend = nil
+        return settings
+    }
 
     public func validate() throws {
         if let clipTimeout, !(clipTimeout > 0 && clipTimeout <= 3600) {

@@ -80,7 +80,7 @@ public enum ExternalPlugins {
     }
 
     /// A regular file this user may run (a folder called vault-NAME is no plugin).
-    private static func isExecutableFile(_ path: String) -> Bool {
+    public static func isExecutableFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0
     }
@@ -95,14 +95,6 @@ public enum ExternalPlugins {
         environment["VAULT_PATH"] = vaultPath
         environment["VAULT_OUTPUT"] = arguments.contains("--json") ? "json" : "text"
         environment["VAULT_EXECUTABLE"] = executable
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        // The plugin starts with no signal blocked, not with the mask of the thread vault's
-        // main runs on.
-        var none = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, nil)
-        execve(path, argv, envp)
-        return errno
+        return ProcessImage.replace(with: path, arguments: arguments, environment: environment)
     }
 }

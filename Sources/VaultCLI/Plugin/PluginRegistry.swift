@@ -2,20 +2,28 @@ import VaultCore
 import VaultSystem
 import ArgumentParser
 
-/// The plugins a run of vault has: built by `VaultProgram.plugins()` from the list of built-in
-/// plugins in Sources/VaultCommands/BuiltinPlugins.swift (checked once, so no command name is
-/// claimed twice), carried in the command context, and asked by commands for capabilities.
+/// The plugins a run of vault has: built by `VaultProgram` from the lists of built-in plugins in
+/// Sources/VaultCommands/BuiltinPlugins.swift (checked once, so no command name is claimed
+/// twice), carried in the command context, and asked by commands for capabilities.
 public struct PluginRegistry: Sendable {
     /// The registered plugins, in the order given.
     public let plugins: [any VaultPlugin]
+    /// Every command name and alias of this program: the core's, the plugins', those of the
+    /// program it hands commands to (`elsewhere`), and "help". They always win over external
+    /// plugins.
+    public let commandNames: Set<String>
 
-    /// Registers `plugins`, refusing any command name that a core command or another plugin
-    /// already uses, so that no command can silently shadow another.
-    public init(_ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type]) throws(PluginError) {
-        var owners: [String: String] = [:]
+    /// Registers `plugins`, refusing any command name that a core command, another plugin or
+    /// the program this one hands commands to (`elsewhere`, by name) already uses, so that no
+    /// command can silently shadow another.
+    public init(
+        _ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type], elsewhere: [String] = []
+    ) throws(PluginError) {
+        var owners: [String: String] = ["help": "the core"]
         for command in coreCommands {
             for name in Self.names(of: command) { owners[name] = "the core" }
         }
+        for name in elsewhere { owners[name] = "vault-network" }
         var ids = Set<String>()
         for plugin in plugins {
             guard ids.insert(plugin.id).inserted else { throw .duplicatePlugin(plugin.id) }
@@ -27,6 +35,7 @@ public struct PluginRegistry: Sendable {
             }
         }
         self.plugins = plugins
+        self.commandNames = Set(owners.keys)
     }
 
     /// Every registered capability of type `T`, in plugin order.

@@ -44,6 +44,11 @@ struct AddCommand: VaultSubcommand {
     @OptionGroup var clipboard: ClipOptions
     @OptionGroup var analysis: AnalysisOptions
 
+    /// A breach check, asked for here or in the config, is the breach plugin's.
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool {
+        analysis.includesNetwork(config: try context.config())
+    }
+
     func validate() throws {
         if generator.generate && analysis.checkBreach {
             throw ValidationError("--check-breach checks a password you give; a generated one is new")

@@ -36,6 +36,9 @@ struct AuditCommand: VaultSubcommand {
 
     @OptionGroup var vault: VaultOptions
 
+    /// Every auditor takes part, if only to say why it did not check (the breach and TLS ones).
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool { true }
+
     @Option(name: .customLong("min-score"), help: ArgumentHelp("A password scoring below this (0 to 4) is weak.", valueName: "score"))
     var minimumScore = 3
 

@@ -33,6 +33,11 @@ struct EditCommand: VaultSubcommand {
     @OptionGroup var clipboard: ClipOptions
     @OptionGroup var analysis: AnalysisOptions
 
+    /// A breach check, asked for here or in the config, is the breach plugin's.
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool {
+        analysis.includesNetwork(config: try context.config())
+    }
+
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
     var removedFields: [String] = []
 

@@ -19,6 +19,9 @@ struct PluginsCommand: VaultSubcommand {
 
     @OptionGroup var output: OutputOptions
 
+    /// It lists them all, the network plugins among them.
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool { true }
+
     /// One plugin as listed.
     struct Listing: Encodable {
         var id: String
@@ -59,7 +62,7 @@ struct PluginsCommand: VaultSubcommand {
                 + "folder is a git work tree, and nothing a remote sends may run); move what you trust to " + userFolder)
         }
         let external = ExternalPlugins.all(environment: context.environment)
-            .filter { found in !VaultCommand.commandNames.contains(found.name) }
+            .filter { found in !context.plugins.commandNames.contains(found.name) }
         if output.json {
             try JSONOutput.print(Report(builtin: builtin, external: external), to: context.streams)
             return

@@ -10,8 +10,8 @@ struct LoginURL: Equatable {
 
     /// The parts of `url`; nil when it names no usable host.
     init?(_ url: String) {
-        var rest = Substring(url.trimmingCharacters(in: .whitespaces))
-        if let separator = rest.range(of: "://") {
+        var rest = Substring(url.trimmingCharacters(while: \.isBlank))
+        if let separator = rest.firstRange(of: "://") {
             scheme = rest[..<separator.lowerBound].lowercased()
             rest = rest[separator.upperBound...]
         } else {

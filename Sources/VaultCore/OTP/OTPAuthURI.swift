@@ -173,7 +173,6 @@ public enum OTPAuthURI {
 extension String {
     /// The text without leading and trailing spaces, tabs and line breaks.
     func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        trimmingCharacters(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
     }
 }

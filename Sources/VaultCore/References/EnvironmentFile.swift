@@ -55,7 +55,7 @@ public struct EnvironmentFile: Equatable, Sendable {
     private static func value(_ raw: Substring, path: String, line: Int) throws(EnvironmentFileError) -> String {
         let text = raw.drop(while: { $0 == " " || $0 == "\t" })
         guard let quote = text.first, quote == "\"" || quote == "'" else {
-            let uncommented = text.range(of: " #").map { text[..<$0.lowerBound] } ?? text
+            let uncommented = text.firstRange(of: " #").map { text[..<$0.lowerBound] } ?? text
             return String(uncommented.reversed().drop(while: \.isWhitespace).reversed())
         }
         var value = ""

@@ -33,7 +33,7 @@ public enum DeviceIdentity {
         } catch .fileMissing {
             return nil
         }
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(while: \.isWhitespace)
         guard DeviceID.isValid(text) else { throw StoreError.corruptDeviceID(path: path) }
         return text
     }

@@ -59,7 +59,7 @@ public struct Git: Sendable {
     /// (each without its first word), else its last line; control characters are left out.
     static func reason(in errors: [UInt8]) -> String? {
         let lines = String(decoding: errors, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }).trimmingCharacters(in: .whitespaces) }
+            .map { String($0.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }).trimmingCharacters(while: \.isBlank) }
             .filter { !$0.isEmpty && !$0.hasPrefix("hint:") }
         for prefix in ["fatal: ", "! ", "error: "] {
             if let line = lines.last(where: { $0.hasPrefix(prefix) }) { return withoutPasswords(String(line.dropFirst(prefix.count))) }
@@ -72,7 +72,7 @@ public struct Git: Sendable {
     static func withoutPasswords(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let scheme = rest.range(of: "://") {
+        while let scheme = rest.firstRange(of: "://") {
             let web = result.hasSuffix("http") || result.hasSuffix("https") || rest[..<scheme.lowerBound].hasSuffix("http") || rest[..<scheme.lowerBound].hasSuffix("https")
             result += rest[..<scheme.upperBound]
             rest = rest[scheme.upperBound...]

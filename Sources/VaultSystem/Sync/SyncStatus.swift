@@ -42,7 +42,7 @@ public struct SyncStatus: Equatable, Sendable {
         }
         let gitFolder = layout.gitFolder
         if let bytes = try? AtomicFile.read(gitFolder + "/" + lastSyncFile, limit: 256) {
-            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(while: \.isWhitespace)
             status.lastSync = try? Date(text, strategy: .iso8601)
         }
         status.lastExchange = [modified(gitFolder + "/FETCH_HEAD"), status.lastSync].compactMap { $0 }.max()

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 import VaultCLI
 import VaultCommands
+import VaultNetwork
 import VaultCore
 import VaultSystem
 #if canImport(Glibc)
@@ -21,13 +22,17 @@ import Glibc
 /// concurrent commands, a pseudo-terminal, the limits and hardening `main` applies, external
 /// plugins (which replace the process), and a working folder (paths given here are absolute).
 package enum InProcessVault {
-    /// The built-in plugins, registered once for every run as `main` registers them. SIGPIPE is
-    /// ignored in the test process from then on, as the commands that feed helpers through pipes
-    /// would otherwise switch it for the whole process while other commands run.
-    package static let plugins: PluginRegistry = {
+    /// The whole program (vault-network's: every plugin, the network ones among them), built
+    /// once for every run as `main` builds it. SIGPIPE is ignored in the test process from then
+    /// on, as the commands that feed helpers through pipes would otherwise switch it for the
+    /// whole process while other commands run.
+    package static let program: VaultProgram = {
         signal(SIGPIPE, SIG_IGN)
-        do throws(PluginError) { return try VaultProgram.plugins() } catch { fatalError("the built-in plugins do not register: \(error.message)") }
+        do throws(PluginError) { return try NetworkProgram.whole() } catch { fatalError("the built-in plugins do not register: \(error.message)") }
     }()
+
+    /// The whole program's plugins.
+    package static var plugins: PluginRegistry { program.plugins }
 
     /// Runs `vault arguments…`; `adjust` may change the context first, to give the command a
     /// terminal, a keyring or clipboards of the test's own (what it puts in stays the test's).
@@ -47,7 +52,7 @@ package enum InProcessVault {
         let started = ContinuousClock.now
         let thread = CommandThread()
         defer { thread.finish() }
-        let status = await withTaskExecutorPreference(thread) { await VaultProgram.run(arguments, in: context) }
+        let status = await withTaskExecutorPreference(thread) { await program.run(arguments, in: context) }
         return VaultResult(
             arguments: arguments, termination: .exited(status),
             stdoutData: FileManager.default.contents(atPath: base + ".out") ?? Data(),
@@ -64,6 +69,6 @@ package enum InProcessVault {
             environment: environment, streams: streams, terminal: .none,
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            git: .system(environment: environment), plugins: plugins, now: now, executable: executable, ownsProcess: false)
+            git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: false)
     }
 }

@@ -1,5 +1,4 @@
-import CompressNIO
-import NIOCore
+import Inflate
 
 /// Reads the metadata of a PNG: eXIf, tEXt, zTXt and iTXt (XMP, and the raw profiles ImageMagick
 /// and exiv2 write, among them), tIME, the colour chunks, any other ancillary chunk, and bytes
@@ -152,10 +151,9 @@ enum PNGMetadata {
     }
 
     private static func inflate(_ data: ArraySlice<UInt8>, limit: Int = inflateLimit, budget: inout Int) -> [UInt8]? {
-        var buffer = ByteBuffer(bytes: data)
-        guard budget > 0, let inflated = try? buffer.decompress(with: .zlib(), maxSize: min(limit, budget)) else { return nil }
-        budget -= inflated.readableBytes
-        return Array(inflated.readableBytesView)
+        guard budget > 0, let inflated = Inflate.bytes(of: data, framing: .zlib, limit: min(limit, budget)) else { return nil }
+        budget -= inflated.count
+        return inflated
     }
 
     private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {

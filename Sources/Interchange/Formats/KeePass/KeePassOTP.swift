@@ -90,7 +90,7 @@ enum KeePassOTP {
         var items: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1)
-            if parts.count == 2 { items[String(parts[0])] = String(parts[1]).replacingOccurrences(of: "%3d", with: "=") }
+            if parts.count == 2 { items[String(parts[0])] = String(parts[1]).replacing("%3d", with: "=") }
         }
         let secret = try decode(items["key"] ?? "", as: try keeOtpEncoding(items["encoding"], record: record), record: record, field: "otp")
         var otp = OneTimePassword(secret: secret, account: account)

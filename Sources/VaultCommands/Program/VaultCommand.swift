@@ -1,0 +1,48 @@
+import ArgumentParser
+import VaultCLI
+import VaultCore
+import VaultSystem
+
+/// The root command of `vault`: `vault` itself, its version, and its subcommands (core first,
+/// then every local built-in plugin's). `VaultProgram.local` parses with it; vault-network's root
+/// (`NetworkVaultCommand`) is the same with the network plugins' commands among them.
+public struct VaultCommand: ParsableCommand {
+    /// The root command as the argument parser makes it; `VaultProgram` parses it.
+    public init() {}
+
+    public static let configuration = rootConfiguration(plugins: BuiltinPlugins.all(network: []))
+
+    /// The root command's configuration with the commands of `plugins` after the core's.
+    public static func rootConfiguration(plugins: [any VaultPlugin]) -> CommandConfiguration {
+        CommandConfiguration(
+            commandName: "vault",
+            abstract: "A password vault for the command line.",
+            discussion: """
+                Entries live in one encrypted file (XChaCha20-Poly1305 or AES-256-GCM under an \
+                Argon2id-derived key). The vault is $VAULT_PATH, or --vault PATH, or by default \
+                $XDG_DATA_HOME/vault/vault.json. Scripts give the master password with \
+                VAULT_PASSWORD_FILE or --password-file; it is never taken from the command line.
+
+                Exit codes: 0 success, 1 error, 3 wrong master password or tampered vault, \
+                4 entry or file not found, 5 already exists, 6 unavailable (a keyring, the \
+                clipboard, or a program or library a command needs), 10 an analyzer found a \
+                problem, 64 usage error, 130 a choice cancelled (vault pick). vault run exits with \
+                its command's status.
+                """,
+            version: version,
+            subcommands: coreCommands + plugins.flatMap(\.commands))
+    }
+
+    /// What `vault --version` prints.
+    public static let version = "0.1.0"
+
+    /// The core commands, before every plugin's.
+    public static let coreCommands: [ParsableCommand.Type] = [
+        InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
+        SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
+        ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
+        ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
+        ClipboardClearCommand.self, KeyringExpireCommand.self, CompleteEntriesCommand.self,
+    ]
+}
