@@ -103,14 +103,19 @@ struct NetworkHandOverTests {
         }
     }
 
-    @Test("check_breach in the config hands add and edit over; a broken config fails in vault, as the command would")
+    @Test("check_breach in the config hands over the add or edit of a password typed in, and nothing else; a broken config fails in vault, as the command would")
     func configAsksForTheCheck() async throws {
         let fixture = try await VaultFixture.initialized()
         let config = fixture.path(".config/vault/config.json")
         try FileManager.default.createDirectory(atPath: fixture.path(".config/vault"), withIntermediateDirectories: true)
         try VaultFixture.writeFile(config, #"{"keyring": false, "check_breach": true}"#)
-        #expect(try await handOver(["add", "other"], in: fixture) == ["add", "other"])
-        #expect(try await handOver(["get", "site"], in: fixture) == nil)
+        for arguments in [["add", "other"], ["edit", "site", "--password"], ["edit", "site", "--password", "--username", "ann"]] {
+            #expect(try await handOver(arguments, in: fixture) == arguments, "\(arguments)")
+        }
+        for arguments in [["get", "site"], ["add", "generated", "--generate"], ["add", "memo", "--type", "note"],
+                          ["edit", "site", "--username", "ann"], ["edit", "site", "--generate"]] {
+            #expect(try await handOver(arguments, in: fixture) == nil, "\(arguments)")
+        }
         try VaultFixture.writeFile(config, "{")
         #expect(try await handOver(["add", "third"], in: fixture) == nil)
     }

@@ -181,10 +181,10 @@ else
     done
 
     # The floor: a Swift program that only prints, linked as vault is (the runtime in the binary,
-    # lld with packed relocations: Package.swift's startUpLinkerSettings).
+    # Package.swift's startUpLinkerSettings: lld, no exported symbols, packed relocations).
     printf 'print("hello")\n' >"$work/swift-hello.swift"
     swiftc="$(dirname -- "$(command -v -- "$swift")")/swiftc"
-    "$swiftc" -O -static-stdlib -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+    "$swiftc" -O -static-stdlib -use-ld=lld -Xlinker --no-export-dynamic -Xlinker -z -Xlinker pack-relative-relocs \
         "$work/swift-hello.swift" -o "$work/swift-hello" 2>>"$clog" ||
         { show_log "$clog"; die "swiftc could not build the hello world (the floor)"; }
 

@@ -69,10 +69,13 @@ if ((${#products[@]} > 0)); then
     fake_hibp="${fake_hibp:-$bin_dir/fake-hibp}"
 fi
 [[ -x "$vault" ]] || die "no vault binary at $vault"
-# Where vault looks for it (Sources/VaultCommands/Program/NetworkCompanion.swift).
+# Where vault looks for it (Sources/VaultCommands/Program/NetworkCompanion.swift); the audit and
+# the breach check run in it.
 vault_folder="$(dirname -- "$(realpath -- "$vault")")"
-[[ -x "$vault_folder/vault-network" || -x "$(dirname -- "$vault_folder")/libexec/vault/vault-network" ]] ||
+if [[ "$skip_audit" != 1 || "$skip_breach" != 1 ]] &&
+    [[ ! -x "$vault_folder/vault-network" && ! -x "$(dirname -- "$vault_folder")/libexec/vault/vault-network" ]]; then
     die "no vault-network beside $vault or in ../libexec/vault (vault audit and vault breach run in it)"
+fi
 [[ -x "$kdf_bench" ]] || die "no kdf-bench binary at $kdf_bench"
 vault="$(realpath -- "$vault")"
 kdf_bench="$(realpath -- "$kdf_bench")"

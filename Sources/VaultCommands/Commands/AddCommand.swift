@@ -44,9 +44,10 @@ struct AddCommand: VaultSubcommand {
     @OptionGroup var clipboard: ClipOptions
     @OptionGroup var analysis: AnalysisOptions
 
-    /// A breach check, asked for here or in the config, is the breach plugin's.
+    /// A breach check, asked for here or in the config, is the breach plugin's; it judges a
+    /// login's password given by the person, never a generated one (as `run` does below).
     func needsNetworkPlugins(in context: CommandContext) throws -> Bool {
-        analysis.includesNetwork(config: try context.config())
+        try type == .login && !generator.generate && analysis.includesNetwork(config: context.config())
     }
 
     func validate() throws {

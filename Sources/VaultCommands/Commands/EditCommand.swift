@@ -33,9 +33,10 @@ struct EditCommand: VaultSubcommand {
     @OptionGroup var clipboard: ClipOptions
     @OptionGroup var analysis: AnalysisOptions
 
-    /// A breach check, asked for here or in the config, is the breach plugin's.
+    /// A breach check, asked for here or in the config, is the breach plugin's; it judges a new
+    /// password given by the person (`--password`), never a generated one (as `run` does below).
     func needsNetworkPlugins(in context: CommandContext) throws -> Bool {
-        analysis.includesNetwork(config: try context.config())
+        try password && analysis.includesNetwork(config: context.config())
     }
 
     @Option(name: .customLong("remove-field"), help: ArgumentHelp("Remove a custom field; repeat for several.", valueName: "key"))
