@@ -3,7 +3,7 @@ import VaultSystem
 import ArgumentParser
 
 /// The plugins a run of vault has: built by `VaultProgram` from the lists of built-in plugins in
-/// Sources/VaultCommands/BuiltinPlugins.swift (checked once, so no command name is claimed
+/// Sources/VaultCommands/Program/BuiltinPlugins.swift (checked once, so no command name is claimed
 /// twice), carried in the command context, and asked by commands for capabilities.
 public struct PluginRegistry: Sendable {
     /// The registered plugins, in the order given.

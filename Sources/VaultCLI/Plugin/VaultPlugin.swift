@@ -4,7 +4,7 @@ import ArgumentParser
 
 /// A plugin: something that adds commands to `vault` and may offer capabilities that the core
 /// and other commands use without knowing the plugin. Built-in plugins are listed once, in
-/// Sources/VaultCommands/BuiltinPlugins.swift; see docs/plugins.md for writing one.
+/// Sources/VaultCommands/Program/BuiltinPlugins.swift; see docs/plugins.md for writing one.
 public protocol VaultPlugin: Sendable {
     /// A short, unique, lower-case name, such as "generator".
     var id: String { get }
