@@ -57,7 +57,9 @@ public enum EntryNameCompletion {
     /// would run a command when the line is entered; `\` and `!` are left out with them.
     public static func candidate(_ name: String, for dialect: CompletionDialect) -> String? {
         switch dialect {
-        case .bash: return name.contains(where: { "`$\\!".contains($0) }) ? nil : ShellWord.quoted(name)
+        case .bash:
+            // By byte: such a character with a combining mark after it is no safer.
+            return name.utf8.contains(where: { "`$\\!".utf8.contains($0) }) ? nil : ShellWord.quoted(name)
         case .zsh: return name.replacing("\\", with: "\\\\").replacing(":", with: "\\:")
         case .fish: return name
         }

@@ -27,13 +27,16 @@ public enum EntryName {
         if name.utf8.count > maximumLength {
             throw .invalidName(name, "it is longer than \(maximumLength) bytes")
         }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        // Control characters (Cc): C0, DEL and C1; the ASCII ones without a property lookup.
+        if name.unicodeScalars.contains(where: { $0.isASCII ? ($0.value < 0x20 || $0.value == 0x7F) : $0.properties.generalCategory == .control }) {
             throw .invalidName(name, "it contains control characters")
         }
         if name.hasPrefix("/") || name.hasSuffix("/") {
             throw .invalidName(name, "it starts or ends with '/'")
         }
-        if name.contains("//") { throw .invalidName(name, "it has an empty path segment ('//')") }
+        if zip(name.utf8, name.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }) {
+            throw .invalidName(name, "it has an empty path segment ('//')")
+        }
         if name.hasPrefix(" ") || name.hasSuffix(" ") {
             throw .invalidName(name, "it starts or ends with a space")
         }
