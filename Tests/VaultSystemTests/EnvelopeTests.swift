@@ -36,6 +36,33 @@ struct EnvelopeTests {
         }
     }
 
+    /// The header is read by its canonical layout before any JSON decoder sees it; that reader
+    /// must take exactly the headers the JSON reader takes, and read them alike, for every
+    /// fixture and for each of them with any one byte of the header changed.
+    @Test(arguments: [1, 2, 3, 4, 5]) func theLayoutReaderAgreesWithTheJSONReader(version: Int) throws {
+        let bytes = try sample(version)
+        let headerLength = try #require(Envelope.canonicalHeader(bytes)).bodyStart
+        func agree(_ changed: [UInt8]) -> Bool {
+            switch (try? Envelope.headerAsJSON(changed), Envelope.canonicalHeader(changed)) {
+            case (nil, nil):
+                return true
+            case let (json?, layout?):
+                return json.bodyStart == layout.bodyStart && json.envelope.version == layout.envelope.version
+                    && json.envelope.renderedHeader() == layout.envelope.renderedHeader()
+            default:
+                return false
+            }
+        }
+        #expect(agree(bytes))
+        for index in 0..<headerLength {
+            for mask: UInt8 in [0x01, 0x02, 0x20] {
+                var changed = bytes
+                changed[index] ^= mask
+                #expect(agree(changed), "byte \(index) ^ \(mask)")
+            }
+        }
+    }
+
     @Test func newerVersionsAreRefusedClearly() throws {
         let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 6,")
         #expect(throws: FormatError.newerVersion(6)) { try Envelope.parse(Array(text.utf8)) }

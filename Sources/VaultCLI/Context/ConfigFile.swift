@@ -7,15 +7,30 @@ import Synchronization
 /// settings, or the same error for a broken file. Kept per path, as a test may point a context
 /// at another config home.
 final class ConfigFile: Sendable {
-    private let loaded = Mutex<[String: Result<VaultConfig, any Error>]>([:])
+    private let loaded = Mutex<[String: Outcome]>([:])
+
+    /// What reading one path gave.
+    private enum Outcome {
+        case settings(VaultConfig)
+        case failure(any Error)
+    }
 
     /// The settings at `path`, read on first use.
     func settings(at path: String) throws -> VaultConfig {
-        try loaded.withLock { loaded in
+        let outcome = loaded.withLock { loaded in
             if let known = loaded[path] { return known }
-            let result = Result { try VaultConfig.load(path: path) }
-            loaded[path] = result
-            return result
-        }.get()
+            let outcome: Outcome
+            do {
+                outcome = .settings(try VaultConfig.load(path: path))
+            } catch {
+                outcome = .failure(error)
+            }
+            loaded[path] = outcome
+            return outcome
+        }
+        switch outcome {
+        case .settings(let settings): return settings
+        case .failure(let error): throw error
+        }
     }
 }

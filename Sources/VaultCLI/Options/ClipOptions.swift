@@ -2,9 +2,6 @@ import VaultCore
 import VaultSystem
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `--clip` and its settings, for the commands that can put a secret into the clipboard.
 public struct ClipOptions: ParsableArguments {
@@ -15,15 +12,8 @@ public struct ClipOptions: ParsableArguments {
 
     @OptionGroup public var settings: ClipSettings
 
-    /// `--clip` given or not, without `--clip-timeout` or `--clip-backend`, as the parser
-    /// leaves such a command line. (Set on a made instance: assigned in an initializer, a
-    /// property would get a new, unparsed wrapper.)
-    public static func given(clip: Bool) -> ClipOptions {
-        var options = ClipOptions()
-        options.clip = clip
-        options.settings = .omitted
-        return options
-    }
+    /// Where the secret goes when `--clip` was given; nil when it is printed.
+    public var choice: ClipChoice? { clip ? settings.choice : nil }
 
     public func validate() throws {
         if !clip && (settings.clipTimeout != nil || settings.clipBackend != nil) {
@@ -55,51 +45,23 @@ public struct ClipSettings: ParsableArguments {
     @Option(help: "The clipboard to use instead of the automatic choice: wayland, x11 or osc52.")
     public var clipBackend: ClipboardBackend?
 
-    /// Neither setting given, as the parser leaves a command line without them.
-    public static var omitted: ClipSettings {
-        var settings = ClipSettings()
-        settings.clipTimeout = nil
-        settings.clipBackend = nil
-        return settings
-    }
-
     public func validate() throws {
         if let clipTimeout, !(clipTimeout > 0 && clipTimeout <= 3600) {
             throw ValidationError("--clip-timeout must be between 0 and 3600 seconds")
         }
     }
 
+    /// The two as plain values.
+    public var choice: ClipChoice { ClipChoice(timeout: clipTimeout, backend: clipBackend) }
+
     /// Fails (exit 6) unless some clipboard backend can be used here.
     public func ensureAvailable(in context: CommandContext) throws {
-        _ = try context.clipboards.usable(clipBackend)
+        try choice.ensureAvailable(in: context)
     }
 
     /// Copies `secret`, schedules the clearing, and tells the person on standard error.
     public func copy(_ secret: String, describing name: String, in session: VaultSession) throws {
-        let context = session.context
-        let config = try session.config()
-        let seconds = try clipTimeout ?? environmentTimeout(context.environment) ?? config.clipTimeout ?? 45
-        var bytes = Array(secret.utf8)
-        defer { for index in bytes.indices { bytes[index] = 0 } }
-        try bytes.withUnsafeBytes { buffer in
-            let clipboard = try context.clipboards.copy(buffer, to: clipBackend)
-            do {
-                try context.clipboards.scheduleClearing(buffer, clipboard.name, seconds)
-            } catch {
-                try? clipboard.clear()  // nothing would clear it later
-                throw error
-            }
-        }
-        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
-        context.diagnostics.note("Copied \(name) to the clipboard; clearing in \(shown) s.")
-    }
-
-    private func environmentTimeout(_ environment: [String: String]) throws -> Double? {
-        guard let text = environment["VAULT_CLIP_TIMEOUT"], !text.isEmpty else { return nil }
-        guard let seconds = TimeSpan.seconds(text), seconds <= 3600 else {
-            throw ValidationError("VAULT_CLIP_TIMEOUT '\(text)' is not a number of seconds up to 3600")
-        }
-        return seconds
+        try choice.copy(secret, describing: name, in: session)
     }
 }
 

@@ -9,13 +9,6 @@ public struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     public var json = false
 
-    /// Text output, as the parser leaves a command line without `--json`.
-    public static var omitted: OutputOptions {
-        var options = OutputOptions()
-        options.json = false
-        return options
-    }
-
     /// Prints `report` the way asked: its text, or its JSON object on a line of its own.
     public func show(_ report: some PrintableReport, on output: OutputBuffer) throws {
         if json {

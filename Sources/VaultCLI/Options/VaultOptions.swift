@@ -32,6 +32,11 @@ public struct VaultOptions: ParsableArguments {
         return options
     }
 
+    /// The three as plain values, for the session.
+    public var selection: VaultSelection {
+        VaultSelection(vaultPath: vaultPath, passwordFile: passwordFile, noKeyring: noKeyring)
+    }
+
     /// The vault path for an optional `--vault` value in an environment.
     public static func path(option vaultPath: String?, environment: [String: String]) -> String {
         if let vaultPath, !vaultPath.isEmpty { return vaultPath }

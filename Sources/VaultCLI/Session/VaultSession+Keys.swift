@@ -13,7 +13,7 @@ extension VaultSession {
     /// Where the master password comes from: `--password-file`, else `$VAULT_PASSWORD_FILE`,
     /// else the person at the terminal.
     public func passwordSource() -> PasswordSource {
-        let file = options.passwordFile ?? context.environment["VAULT_PASSWORD_FILE"]
+        let file = selection.passwordFile ?? context.environment["VAULT_PASSWORD_FILE"]
         if let file, !file.isEmpty {
             return PasswordFile(path: file, warn: context.diagnostics.warning)
         }
@@ -23,7 +23,7 @@ extension VaultSession {
     /// The keyrings' cache, unless `--no-keyring` or the config turn it off.
     public func keyCache() throws -> KeyCache {
         let config = try config()
-        guard !options.noKeyring && config.keyring else { return NoKeyCache() }
+        guard !selection.noKeyring && config.keyring else { return NoKeyCache() }
         return keyrings(lifetime: KeyLifetime(timeToLive: config.keyringTimeout, idle: config.keyringIdle))
     }
 
@@ -48,7 +48,7 @@ extension VaultSession {
     /// The keyrings, when this command keeps away from them (`--no-keyring`) but the config
     /// uses them: a rotation must still remove the old key, which opens old backups.
     func keyringToClearOnRotation() throws -> KeyCache? {
-        guard options.noKeyring, try config().keyring else { return nil }
+        guard selection.noKeyring, try config().keyring else { return nil }
         return context.keyrings.keyrings()
     }
 

@@ -3,15 +3,15 @@ import VaultSystem
 import FoundationEssentials
 
 /// Everything one command works with, built once per command by `VaultProgram` from the
-/// command's vault options and the context: the config (the context's, read once), the vault's
+/// command's vault selection and the context: the config (the context's, read once), the vault's
 /// path, the store (stamping changes with this user's device and telling the person what it
 /// waits for), and the unlocker and keyrings the command's `KeyAccess` calls for. Commands open, change, rotate and
 /// sync the vault through it and never build a store or an unlocker themselves.
 public final class VaultSession: VaultAccess {
     /// The process the command runs in (or the test's stand-in for it).
     public let context: CommandContext
-    /// The vault options the command was given.
-    public let options: VaultOptions
+    /// The vault, password file and keyring choice the command was given.
+    public let selection: VaultSelection
     /// How the command gets the vault's key.
     public let keyAccess: KeyAccess
     /// The vault file: `--vault`, else `$VAULT_PATH`, else the XDG default.
@@ -22,15 +22,15 @@ public final class VaultSession: VaultAccess {
     private let devicePath: String
     private var madeUnlocker: Unlocker?
 
-    /// The session of a command given `options` and `keyAccess`, in `context`.
-    public convenience init(options: VaultOptions, keyAccess: KeyAccess, context: CommandContext) {
-        self.init(options: options, keyAccess: keyAccess, context: context,
-                  vaultPath: VaultOptions.path(option: options.vaultPath, environment: context.environment))
+    /// The session of a command given `selection` and `keyAccess`, in `context`.
+    public convenience init(selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) {
+        self.init(selection: selection, keyAccess: keyAccess, context: context,
+                  vaultPath: VaultOptions.path(option: selection.vaultPath, environment: context.environment))
     }
 
-    private init(options: VaultOptions, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
+    private init(selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
         self.context = context
-        self.options = options
+        self.selection = selection
         self.keyAccess = keyAccess
         self.vaultPath = vaultPath
         let diagnostics = context.diagnostics
@@ -50,7 +50,7 @@ public final class VaultSession: VaultAccess {
     /// the `--vault` of the line being typed): the same config and key access, and an unlocker
     /// of its own, so it is made before this session's unlocker is used.
     public func forVault(at path: String) -> VaultSession {
-        VaultSession(options: options, keyAccess: keyAccess, context: context, vaultPath: path)
+        VaultSession(selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 
     /// The same session with nobody at the terminal to ask (git's credential helper under
@@ -59,7 +59,7 @@ public final class VaultSession: VaultAccess {
     public func withoutTerminal() -> VaultSession {
         var quiet = context
         quiet.terminal = .none
-        return VaultSession(options: options, keyAccess: keyAccess, context: quiet, vaultPath: vaultPath)
+        return VaultSession(selection: selection, keyAccess: keyAccess, context: quiet, vaultPath: vaultPath)
     }
 
     /// The settings file (`$XDG_CONFIG_HOME/vault/config.json`), read once per command.

@@ -24,7 +24,24 @@ struct CompleteEntriesCommand: VaultSubcommand {
     @Argument(help: "The words of the command line before the one being completed.")
     var words: [String] = []
 
+    /// What the command line asks for, as plain values.
+    var request: CompleteEntriesRequest {
+        CompleteEntriesRequest(shell: shell, words: words)
+    }
+
     func run(in session: VaultSession) async throws {
+        try request.run(in: session)
+    }
+}
+
+/// One completion request as plain values: what `CompleteEntriesCommand` parses to, and what
+/// `HotCommandLine` makes of the completion scripts' line; the work is done here.
+struct CompleteEntriesRequest: Equatable {
+    var shell: CompletionDialect
+    /// The words of the command line before the one being completed.
+    var words: [String]
+
+    func run(in session: VaultSession) throws {
         let context = session.context
         let line = CompletionWords(words, dialect: shell, home: context.environment["HOME"])
         guard !line.noKeyring, let names = try? names(vaultPath: line.vaultPath, in: session) else { return }

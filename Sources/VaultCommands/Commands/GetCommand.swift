@@ -32,16 +32,35 @@ struct GetCommand: VaultSubcommand {
         if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
     }
 
+    /// What the command line asks for, as plain values.
+    var request: GetRequest {
+        GetRequest(name: name, field: field, json: output.json, clip: clipboard.choice)
+    }
+
     func run(in session: VaultSession) async throws {
+        try request.run(in: session)
+    }
+}
+
+/// One `vault get` as plain values: what `GetCommand` parses to, and what `HotCommandLine`
+/// makes of a plain `get` line without building the parser's tree; the work is done here.
+struct GetRequest: Equatable {
+    var name: String
+    var field: String?
+    var json = false
+    /// Where the value goes instead of standard output (`--clip`).
+    var clip: ClipChoice?
+
+    func run(in session: VaultSession) throws {
         let context = session.context
-        if field?.lowercased() == "otp" && !output.json {
+        if field?.lowercased() == "otp" && !json {
             // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on).
             let name = try EntryName.normalized(name)
             let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
             return try deliver(issued.code, of: name, in: session)
         }
         let entry = try session.entry(givenAs: name)
-        if output.json {
+        if json {
             try JSONOutput.print(entry, to: context.streams)
             return
         }
@@ -49,8 +68,8 @@ struct GetCommand: VaultSubcommand {
     }
 
     private func deliver(_ value: String, of name: String, in session: VaultSession) throws {
-        if clipboard.clip {
-            try clipboard.copy(value, describing: name, in: session)
+        if let clip {
+            try clip.copy(value, describing: name, in: session)
         } else {
             try session.context.streams.write(value + "\n")
         }

@@ -34,6 +34,26 @@ struct OTPCommand: VaultSubcommand {
         if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
     }
 
+    /// What the command line asks for, as plain values.
+    var request: OTPRequest {
+        OTPRequest(name: name, at: at, json: output.json, clip: clipboard.choice)
+    }
+
+    func run(in session: VaultSession) async throws {
+        try request.run(in: session)
+    }
+}
+
+/// One `vault otp` as plain values: what `OTPCommand` parses to, and what `HotCommandLine`
+/// makes of a plain `otp` line; the work is done here.
+struct OTPRequest: Equatable {
+    var name: String
+    /// `--at`: the moment, as given.
+    var at: String?
+    var json = false
+    /// Where the code goes instead of standard output (`--clip`).
+    var clip: ClipChoice?
+
     /// What `--json` prints.
     struct Report: Encodable {
         var name: String
@@ -49,24 +69,24 @@ struct OTPCommand: VaultSubcommand {
         }
     }
 
-    func run(in session: VaultSession) async throws {
+    func run(in session: VaultSession) throws {
         let context = session.context
         let name = try EntryName.normalized(name)
         let date = try at.map(MomentArgument.parse) ?? context.now()
-        if clipboard.clip { try clipboard.ensureAvailable(in: context) }
+        try clip?.ensureAvailable(in: context)
         let issued = try OneTimeCodes.issue(
             forEntryNamed: name, at: date, countersAllowed: at == nil, in: session)
-        if output.json {
+        if json {
             try JSONOutput.print(
                 Report(name: name, code: issued.code, type: issued.counter == nil ? "totp" : "hotp",
                        secondsLeft: issued.secondsLeft, period: issued.period, counter: issued.counter),
                 to: context.streams)
-        } else if clipboard.clip {
-            try clipboard.copy(issued.code, describing: name, in: session)
+        } else if let clip {
+            try clip.copy(issued.code, describing: name, in: session)
         } else {
             try context.streams.write(issued.code + "\n")
         }
-        if !output.json, let secondsLeft = issued.secondsLeft, context.streams.errorIsTerminal {
+        if !json, let secondsLeft = issued.secondsLeft, context.streams.errorIsTerminal {
             context.diagnostics.note("valid for \(secondsLeft) more second\(secondsLeft == 1 ? "" : "s")")
         }
     }

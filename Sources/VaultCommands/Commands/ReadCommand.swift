@@ -34,7 +34,26 @@ struct ReadCommand: VaultSubcommand {
         if force && output == nil { throw ValidationError("--force goes with --output") }
     }
 
+    /// What the command line asks for, as plain values.
+    var request: ReadRequest {
+        ReadRequest(reference: reference, noNewline: noNewline, output: output, force: force)
+    }
+
     func run(in session: VaultSession) async throws {
+        try request.run(in: session)
+    }
+}
+
+/// One `vault read` as plain values: what `ReadCommand` parses to, and what `HotCommandLine`
+/// makes of a plain `read` line; the work is done here.
+struct ReadRequest: Equatable {
+    var reference: String
+    var noNewline = false
+    /// `--output`: the file to write the value to instead.
+    var output: String?
+    var force = false
+
+    func run(in session: VaultSession) throws {
         let context = session.context
         let parsed = try SecretReference(parsing: reference)
         let file = output.map { SecretOutputFile(path: $0, force: force) }

@@ -70,7 +70,7 @@ struct StatusCommand: VaultSubcommand {
         let envelope = try store.header()
         var report = Report(vault: store.path, keyring: "disabled", unlocked: false)
         let config = try session.config()
-        if !session.options.noKeyring && config.keyring {
+        if !session.selection.noKeyring && config.keyring {
             let keyrings = context.keyrings.keyrings()
             switch keyrings.availability {
             case .available: report.keyring = "available"

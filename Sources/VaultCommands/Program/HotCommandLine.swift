@@ -5,84 +5,87 @@ import VaultSystem
 /// The command lines most runs are, parsed without the argument parser: `--version`, a plain
 /// `get NAME [--field F] [--clip]`, `otp NAME [--clip]`, `read REFERENCE [-n]` and the
 /// completion scripts' `complete-entries --shell SHELL -- WORDS…`. Building the parser's tree
-/// of commands reads every command's and option group's properties by reflection, which costs
-/// more than the rest of such a run; here the words are matched by hand into the very command
-/// values the parser would make. Anything else, or anything unusual in these (another option,
-/// an option twice, `--`, an empty word, a value that looks like an option), is nil and goes to
-/// the parser, which stays the one definition of the grammar: HotCommandLineTests feeds both
-/// thousands of generated command lines and requires the same command or this fallback.
+/// of commands, or even one command's value, reads properties by reflection and instantiates
+/// generic types at run time, which costs more than the rest of such a run; here the words are
+/// matched by hand into the plain request the parsed command would make (`GetCommand.request`
+/// and the others), with no vault option given. Anything else, or anything unusual in these
+/// (another option, an option twice, `--`, an empty word, a value that looks like an option),
+/// is nil and goes to the parser, which stays the one definition of the grammar:
+/// HotCommandLineTests feeds both thousands of generated command lines and requires the same
+/// request or this fallback.
 enum HotCommandLine {
     /// A command line this path took.
-    enum Parsed {
+    enum Parsed: Equatable {
         /// `--version` alone.
         case version
-        /// A command, parsed and validated, ready to run.
-        case command(any VaultSubcommand)
+        /// A command's request, with no `--vault`, `--password-file` or `--no-keyring`.
+        case request(HotRequest)
     }
 
-    /// The command `arguments` (without the program name) make, or nil for the parser.
+    /// What `arguments` (without the program name) ask for, or nil for the parser.
     static func parse(_ arguments: [String]) -> Parsed? {
         guard let first = arguments.first else { return nil }
         let rest = arguments.dropFirst()
+        let request: HotRequest?
         switch first {
         case "--version": return rest.isEmpty ? .version : nil
-        case "get": return get(rest)
-        case "otp": return otp(rest)
-        case "read": return read(rest)
-        case EntryNameCompletion.commandName: return completeEntries(rest)
+        case "get": request = get(rest)
+        case "otp": request = otp(rest)
+        case "read": request = read(rest)
+        case EntryNameCompletion.commandName: request = completeEntries(rest)
         default: return nil
         }
+        return request.map(Parsed.request)
     }
 
-    private static func get(_ words: ArraySlice<String>) -> Parsed? {
+    private static func get(_ words: ArraySlice<String>) -> HotRequest? {
         guard let line = PlainWords(words, flags: ["--clip"], options: ["--field"]), line.positionals.count == 1 else { return nil }
-        var command = GetCommand()
-        command.vault = .omitted
-        command.name = line.positionals[0]
-        command.field = line.values["--field"]
-        command.output = .omitted
-        command.clipboard = .given(clip: line.flags.contains("--clip"))
-        return validated(command)
+        return .get(GetRequest(name: line.positionals[0], field: line.values["--field"], clip: line.clip))
     }
 
-    private static func otp(_ words: ArraySlice<String>) -> Parsed? {
+    private static func otp(_ words: ArraySlice<String>) -> HotRequest? {
         guard let line = PlainWords(words, flags: ["--clip"], options: []), line.positionals.count == 1 else { return nil }
-        var command = OTPCommand()
-        command.vault = .omitted
-        command.name = line.positionals[0]
-        command.at = nil
-        command.output = .omitted
-        command.clipboard = .given(clip: line.flags.contains("--clip"))
-        return validated(command)
+        return .otp(OTPRequest(name: line.positionals[0], clip: line.clip))
     }
 
-    private static func read(_ words: ArraySlice<String>) -> Parsed? {
+    private static func read(_ words: ArraySlice<String>) -> HotRequest? {
         guard let line = PlainWords(words, flags: ["-n"], options: []), line.positionals.count == 1 else { return nil }
-        var command = ReadCommand()
-        command.vault = .omitted
-        command.reference = line.positionals[0]
-        command.noNewline = line.flags.contains("-n")
-        command.output = nil
-        command.force = false
-        return validated(command)
+        return .read(ReadRequest(reference: line.positionals[0], noNewline: line.flags.contains("-n")))
     }
 
     /// Exactly the completion scripts' line: `--shell SHELL --` and the words, whatever they are.
-    private static func completeEntries(_ words: ArraySlice<String>) -> Parsed? {
+    private static func completeEntries(_ words: ArraySlice<String>) -> HotRequest? {
         let start = words.startIndex
         guard words.count >= 3, words[start] == "--shell", let shell = CompletionDialect(rawValue: words[start + 1]),
               words[start + 2] == "--" else { return nil }
-        var command = CompleteEntriesCommand()
-        command.vault = .omitted
-        command.shell = shell
-        command.words = Array(words.dropFirst(3))
-        return validated(command)
+        return .completeEntries(CompleteEntriesRequest(shell: shell, words: Array(words.dropFirst(3))))
+    }
+}
+
+/// The request of a hot command line, run as its command would run it.
+enum HotRequest: Equatable {
+    case get(GetRequest)
+    case otp(OTPRequest)
+    case read(ReadRequest)
+    case completeEntries(CompleteEntriesRequest)
+
+    /// How the command gets the vault's key: as its command says.
+    var keyAccess: KeyAccess {
+        switch self {
+        case .get: GetCommand.keyAccess
+        case .otp: OTPCommand.keyAccess
+        case .read: ReadCommand.keyAccess
+        case .completeEntries: CompleteEntriesCommand.keyAccess
+        }
     }
 
-    /// The command, unless its own checks refuse it (then the parser says why).
-    private static func validated(_ command: some VaultSubcommand) -> Parsed? {
-        var command = command
-        return (try? command.validate()) == nil ? nil : .command(command)
+    func run(in session: VaultSession) throws {
+        switch self {
+        case .get(let request): try request.run(in: session)
+        case .otp(let request): try request.run(in: session)
+        case .read(let request): try request.run(in: session)
+        case .completeEntries(let request): try request.run(in: session)
+        }
     }
 }
 
@@ -93,6 +96,9 @@ private struct PlainWords {
     var positionals: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
+
+    /// The clipboard when `--clip` was given (with no setting: a hot line has none).
+    var clip: ClipChoice? { flags.contains("--clip") ? ClipChoice() : nil }
 
     init?(_ words: ArraySlice<String>, flags knownFlags: Set<String>, options knownOptions: Set<String>) {
         var index = words.startIndex

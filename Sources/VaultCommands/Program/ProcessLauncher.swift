@@ -13,12 +13,18 @@ import Glibc
 /// command line and exits with its status.
 public enum ProcessLauncher {
     /// Runs the process's command line with the program `makeProgram` builds for this
-    /// executable's path, and exits.
-    public static func main(_ makeProgram: @Sendable (_ executable: String) throws(PluginError) -> VaultProgram) async -> Never {
+    /// executable's path, and exits. It runs where `main` calls it, on the main thread (a hot
+    /// command line never leaves it).
+    public nonisolated(nonsending) static func main(_ makeProgram: @Sendable (_ executable: String) throws(PluginError) -> VaultProgram) async -> Never {
         ProcessHardening.apply()
-        var environment = ProcessInfo.processInfo.environment
         let streams = StandardStreams.process
         let arguments = Array(CommandLine.arguments.dropFirst())
+        let hot = HotCommandLine.parse(arguments)
+        if case .version = hot {
+            // Answered before anything is built: it needs neither the environment nor the plugins.
+            exit(VaultProgram.printVersion(to: streams))
+        }
+        var environment = ProcessInfo.processInfo.environment
         let program: VaultProgram
         do {
             program = try makeProgram(SelfExecutable.path)
@@ -38,7 +44,7 @@ public enum ProcessLauncher {
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
             git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: true)
-        exit(await program.run(arguments, in: context))
+        exit(await program.run(arguments, parsed: hot, in: context))
     }
 
     /// `vault NAME ARGS…` for a NAME that is no command of the program's but a `vault-NAME`

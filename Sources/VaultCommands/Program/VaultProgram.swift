@@ -37,13 +37,20 @@ public struct VaultProgram: Sendable {
     /// asks for no command to run here: help, a usage error, a completion script (whose lists
     /// of commands are the companion's, the whole ones; when it is not installed, `vault` gives
     /// them itself). `--version` stays here.
-    public func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
-        switch HotCommandLine.parse(arguments) {
+    ///
+    /// It runs on its caller's executor (the executable's main thread), so that a hot command
+    /// line, whose request is synchronous, starts no thread of Swift concurrency's.
+    public nonisolated(nonsending) func run(_ arguments: [String], in context: CommandContext) async -> Int32 {
+        await run(arguments, parsed: HotCommandLine.parse(arguments), in: context)
+    }
+
+    /// `run(_:in:)` for `arguments` that `HotCommandLine` parsed already (into `hot`).
+    nonisolated(nonsending) func run(_ arguments: [String], parsed hot: HotCommandLine.Parsed?, in context: CommandContext) async -> Int32 {
+        switch hot {
         case .version:
-            try? context.streams.write(VaultCommand.version + "\n")
-            return ExitStatus.success.rawValue
-        case .command(let subcommand):
-            return await run(subcommand, arguments: arguments, in: context)
+            return Self.printVersion(to: context.streams)
+        case .request(let request):
+            return run(request, in: context)
         case nil:
             break
         }
@@ -78,18 +85,42 @@ public struct VaultProgram: Sendable {
     private func run(_ subcommand: any VaultSubcommand, arguments: [String], in context: CommandContext) async -> Int32 {
         do {
             if let companion, try subcommand.needsNetworkPlugins(in: context) { return companion.run(arguments, in: context) }
-            let session = VaultSession(options: subcommand.vault, keyAccess: type(of: subcommand).keyAccess, context: context)
+            let session = VaultSession(selection: subcommand.vault.selection, keyAccess: type(of: subcommand).keyAccess, context: context)
             try await subcommand.run(in: session)
             return ExitStatus.success.rawValue
-        } catch let failure as VaultFailure {
+        } catch {
+            return status(of: error, in: context)
+        }
+    }
+
+    /// Runs a hot command line's request (which needs no network plugin) with its session.
+    private func run(_ request: HotRequest, in context: CommandContext) -> Int32 {
+        do {
+            try request.run(in: VaultSession(selection: .defaults, keyAccess: request.keyAccess, context: context))
+            return ExitStatus.success.rawValue
+        } catch {
+            return status(of: error, in: context)
+        }
+    }
+
+    /// Says on standard error what a command's `error` was; returns its exit status.
+    private func status(of error: any Error, in context: CommandContext) -> Int32 {
+        switch error {
+        case let failure as VaultFailure:
             context.diagnostics.error(failure.message)
             return failure.exitStatus.rawValue
-        } catch is DecodingError, is EncodingError {
+        case is DecodingError, is EncodingError:
             context.diagnostics.error("an entry could not be converted to or from JSON")
             return ExitStatus.failure.rawValue
-        } catch {
+        default:
             return report(error, in: context)
         }
+    }
+
+    /// `--version`: the version on standard output; the exit status.
+    static func printVersion(to streams: StandardStreams) -> Int32 {
+        try? streams.write(VaultCommand.version + "\n")
+        return ExitStatus.success.rawValue
     }
 
     /// Whether the parser stopped to print the version, which every program answers alike.

@@ -9,13 +9,16 @@ struct EntryListReader {
     private let lines: Range<Int>
     /// The file's number of pages.
     private let pages: Int
-    private var blocks: [Int: [UInt8]] = [:]
+    /// The blocks read so far, by index (an array, not a dictionary: a lookup then needs no
+    /// hashing, and its start no conformance search by the runtime).
+    private var blocks: [[UInt8]?]
     static let blockSize = 16 * 1024
 
     /// The reader of the list at `list` (to the end of `file`) of a file of `pages` pages.
     init(file: any RandomAccessBytes, list: Range<Int>, pages: Int) throws {
         self.file = file
         self.pages = pages
+        blocks = Array(repeating: nil, count: (file.count + Self.blockSize - 1) / Self.blockSize)
         let empty = Array("[]\n}\n".utf8)
         let opening = Array("[\n".utf8)
         // The last line's closing quote and newline, the list's end and the file's.

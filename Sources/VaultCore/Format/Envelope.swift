@@ -173,7 +173,18 @@ public struct Envelope: Equatable, Sendable {
 
     /// The header of the file whose first bytes are `bytes` (the whole file, or as much of it
     /// as holds the header), and the offset where the body starts; the body is left empty.
+    ///
+    /// Every file vault wrote has its header in the canonical layout: it is read by that layout
+    /// first, as the body is (a JSON decoder would cost more than the rest of a `get`); a header
+    /// in any other shape, or with a value the checks refuse, is left to the JSON reader, which
+    /// says what is wrong with it.
     static func parseHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {
+        if let header = canonicalHeader(bytes) { return header }
+        return try headerAsJSON(bytes)
+    }
+
+    /// The header read as JSON, whatever its layout, then held to the canonical one.
+    static func headerAsJSON(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {
         let headerEnd = bytes.firstRange(of: Array("\n  \"data_key\": {".utf8)).flatMap { start in
             bytes[start.upperBound...].firstRange(of: Array("\n  },".utf8)).map { $0.upperBound - 1 }
         }
@@ -193,6 +204,48 @@ public struct Envelope: Equatable, Sendable {
         let envelope = try document.envelope(version: version)
         guard envelope.renderedHeader()[...] == bytes[...headerEnd] else { throw .corrupt("not in canonical form") }
         return (envelope, headerEnd + 1)
+    }
+
+    /// The header read by the exact layout `renderedHeader()` writes, when it is a header of a
+    /// version this reader knows whose values pass the checks and render back to the same bytes;
+    /// nil otherwise.
+    static func canonicalHeader(_ bytes: [UInt8]) -> (envelope: Envelope, bodyStart: Int)? {
+        guard let (document, version, headerEnd) = canonicalFields(bytes), version >= 1, version <= currentVersion,
+              let envelope = try? document.envelope(version: version), envelope.renderedHeader()[...] == bytes[...headerEnd]
+        else { return nil }
+        return (envelope, headerEnd + 1)
+    }
+
+    /// The header's fields read by the exact layout `renderedHeader()` writes, its version, and
+    /// the offset of its last byte (the `,` after `data_key`); nil for a header laid out in any
+    /// other way. Its values are checked afterwards, the layout again by rendering them.
+    private static func canonicalFields(_ bytes: [UInt8]) -> (EnvelopeDocument, version: Int, end: Int)? {
+        var reader = BodyText.Reader(text: bytes[...])
+        func field(after literal: String, until terminator: Unicode.Scalar) throws(FormatError) -> String {
+            try reader.expect(literal)
+            return String(decoding: try reader.until(UInt8(ascii: terminator)), as: UTF8.self)
+        }
+        do {
+            let version = Int(try field(after: "{\n  \"format\": \"\(formatName)\",\n  \"version\": ", until: ","))
+            let id = try field(after: ",\n  \"id\": \"", until: "\"")
+            let cipher = try field(after: "\",\n  \"cipher\": \"", until: "\"")
+            let kdfVersion = UInt32(try field(after: "\",\n  \"kdf\": {\n    \"algorithm\": \"argon2id\",\n    \"version\": ", until: ","))
+            let memory = UInt32(try field(after: ",\n    \"memory_kib\": ", until: ","))
+            let iterations = UInt32(try field(after: ",\n    \"iterations\": ", until: ","))
+            let parallelism = UInt32(try field(after: ",\n    \"parallelism\": ", until: ","))
+            let salt = try field(after: ",\n    \"salt\": \"", until: "\"")
+            let nonce = try field(after: "\"\n  },\n  \"data_key\": {\n    \"nonce\": \"", until: "\"")
+            let ciphertext = try field(after: "\",\n    \"ciphertext\": \"", until: "\"")
+            try reader.expect("\"\n  },")
+            guard let version, let kdfVersion, let memory, let iterations, let parallelism else { return nil }
+            let kdf = EnvelopeDocument.KDF(algorithm: "argon2id", version: kdfVersion, memory_kib: memory, iterations: iterations,
+                                           parallelism: parallelism, salt: salt)
+            let document = EnvelopeDocument(format: formatName, version: version, id: id, cipher: cipher, kdf: kdf,
+                                            data_key: EnvelopeDocument.Box(nonce: nonce, ciphertext: ciphertext))
+            return (document, version, reader.text.startIndex - 1)
+        } catch {
+            return nil
+        }
     }
 
     /// The payload of versions 1 to 4 from the text after the header, which must be exactly

@@ -56,7 +56,7 @@ public struct VaultFileLookup {
         try envelope.authenticate(front, keys: keys)
         var list = try EntryListReader(file: file, list: front.entries, pages: front.pages.count)
         // Each page read and checked once, however many of the names fall in it.
-        var checked: [Int: [[UInt8]]] = [:]
+        var checked = [[[UInt8]]?](repeating: nil, count: front.pages.count)
         return try names.map { name throws -> Entry? in
             let slot = Array(name.utf8).withUnsafeBytes(keys.slot(of:))
             let page = SealedEntries.page(of: slot, among: front.pages.count)

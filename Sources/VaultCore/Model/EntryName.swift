@@ -34,8 +34,11 @@ public enum EntryName {
         if name.hasPrefix("/") || name.hasSuffix("/") {
             throw .invalidName(name, "it starts or ends with '/'")
         }
-        if zip(name.utf8, name.utf8.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/") }) {
-            throw .invalidName(name, "it has an empty path segment ('//')")
+        // Byte by byte: zip's iterator would be the only generic type this check instantiates.
+        var previous: UInt8 = 0
+        for byte in name.utf8 {
+            if byte == UInt8(ascii: "/") && previous == byte { throw .invalidName(name, "it has an empty path segment ('//')") }
+            previous = byte
         }
         if name.hasPrefix(" ") || name.hasSuffix(" ") {
             throw .invalidName(name, "it starts or ends with a space")

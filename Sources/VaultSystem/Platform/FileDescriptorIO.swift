@@ -58,16 +58,29 @@ extension FileDescriptor {
 
     /// Writes every byte of `buffer`, retrying short and interrupted writes.
     public func writeEvery(_ buffer: UnsafeRawBufferPointer) throws(Errno) {
-        do {
-            try writeAll(buffer)
-        } catch {
-            throw error as? Errno ?? .ioError
+        // As swift-system's writeAll does, without its generic path (whose Result the runtime
+        // would first have to look up, at a cost larger than the write).
+        var written = 0
+        while written < buffer.count {
+            do {
+                written += try write(UnsafeRawBufferPointer(rebasing: buffer[written...]), retryOnInterrupt: true)
+            } catch {
+                throw error as? Errno ?? .ioError
+            }
         }
     }
 
     /// Writes every one of `bytes`.
     public func writeEvery(_ bytes: some ContiguousBytes) throws(Errno) {
-        try bytes.withUnsafeBytes { buffer in Result { () throws(Errno) in try writeEvery(buffer) } }.get()
+        var failure: Errno?
+        bytes.withUnsafeBytes { buffer in
+            do throws(Errno) {
+                try writeEvery(buffer)
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Whether the descriptor is a terminal.
