@@ -8,19 +8,20 @@ import Glibc
 /// Ctrl-C (or kill, or a closed terminal) while the master password is typed with echo off
 /// ends vault by that signal, and the terminal gets its echo back: a shell left without echo
 /// would hide everything typed after. A process of its own on a pseudo-terminal, since the
-/// point is the signal.
+/// point is the signal. Both for a command that runs on Swift concurrency's threads (`list`)
+/// and for a hot command line, which runs on the main thread (`get`).
 @Suite("Interrupted password prompts")
 struct InterruptedPromptTests {
     @Test("a signal at the password prompt ends vault by it and gives the terminal its echo back",
-          arguments: [SIGINT, SIGTERM, SIGHUP])
-    func echoComesBack(signal: Int32) async throws {
+          arguments: [SIGINT, SIGTERM, SIGHUP], [["list"], ["get", "web/site"]])
+    func echoComesBack(signal: Int32, command: [String]) async throws {
         let fixture = try await VaultFixture.initialized()
         var environment = fixture.environment
         environment["VAULT_PASSWORD_FILE"] = nil
         let (master, slave) = try PseudoTerminal.open()
         defer { close(master) }
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        let pid = try ExternalProgram.spawn(VaultBinary.path, ["list"], environment: environment,
+        let pid = try ExternalProgram.spawn(VaultBinary.path, command, environment: environment,
                                             streams: [(slave, O_RDWR), (slave, O_RDWR), (slave, O_RDWR)], newSession: true)
         var screen = ""
         let deadline = ContinuousClock.now + RunningVault.defaultTimeout

@@ -21,9 +21,8 @@ public struct VaultOptions: ParsableArguments {
     @Flag(help: "Neither look for nor keep the key in a keyring (the kernel's or the Secret Service).")
     public var noKeyring = false
 
-    /// The options of a command that takes none, and of a command line that gives none: every
-    /// one left out, as the parser leaves them (set one by one: an instance made with `init()`
-    /// alone could not be read, and parsing would read the properties by reflection).
+    /// The options of a command that takes none: every one left out, as the parser leaves them
+    /// (set one by one: an instance made with `init()` alone could not be read).
     public static var omitted: VaultOptions {
         var options = VaultOptions()
         options.vaultPath = nil

@@ -54,8 +54,10 @@ struct GetRequest: Equatable {
     func run(in session: VaultSession) throws {
         let context = session.context
         if field?.lowercased() == "otp" && !json {
-            // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on).
+            // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on,
+            // so the clipboard is checked first).
             let name = try EntryName.normalized(name)
+            try clip?.ensureAvailable(in: context)
             let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
             return try deliver(issued.code, of: name, in: session)
         }

@@ -150,10 +150,11 @@ public struct Envelope: Equatable, Sendable {
     private func payloadNonce(_ payload: SealedBox) -> String { Sodium.base64Encode(payload.nonce) }
 
     /// Parses a vault file, checking format and version before anything else is trusted, and
-    /// refusing a file that is not exactly its own canonical rendering. The header is parsed as
-    /// JSON; the body, which can be tens of megabytes, is read by its exact layout, so JSON
-    /// parsing and the canonical check cost the same for a vault of ten entries as for one of a
-    /// hundred thousand.
+    /// refusing a file that is not exactly its own canonical rendering. The header is read by
+    /// its canonical layout, or parsed as JSON when it is not in it (`parseHeader`); the body,
+    /// which can be tens of megabytes, is read by its exact layout, so the header and the
+    /// canonical check cost the same for a vault of ten entries as for one of a hundred
+    /// thousand.
     public static func parse(_ bytes: [UInt8]) throws(FormatError) -> Envelope {
         var (envelope, bodyStart) = try parseHeader(bytes)
         let rest = bytes[bodyStart...]

@@ -59,9 +59,11 @@ public struct OneTimePassword: Equatable, Sendable {
         let mac: [UInt8] = withUnsafeBytes(of: &message) { counterBytes in
             let key = SymmetricKey(data: secret)
             switch algorithm {
-            case .sha1: return Array(HMAC<Insecure.SHA1>.authenticationCode(for: counterBytes, using: key))
-            case .sha256: return Array(HMAC<SHA256>.authenticationCode(for: counterBytes, using: key))
-            case .sha512: return Array(HMAC<SHA512>.authenticationCode(for: counterBytes, using: key))
+            // Copied from its bytes: through the code's own iterator, the runtime would first
+            // look up the conformances of a generic iterator type.
+            case .sha1: return HMAC<Insecure.SHA1>.authenticationCode(for: counterBytes, using: key).withUnsafeBytes { Array($0) }
+            case .sha256: return HMAC<SHA256>.authenticationCode(for: counterBytes, using: key).withUnsafeBytes { Array($0) }
+            case .sha512: return HMAC<SHA512>.authenticationCode(for: counterBytes, using: key).withUnsafeBytes { Array($0) }
             }
         }
         let offset = Int(mac[mac.count - 1] & 0x0F)

@@ -2,8 +2,19 @@
 /// FoundationEssentials, and vault links nothing more of Foundation (no ICU at start).
 extension StringProtocol {
     /// The text without the leading and trailing characters that match.
+    ///
+    /// By indices: the same through reversed views would make the runtime look up the
+    /// conformances of their nested generic types, which costs more than the trimming.
     public func trimmingCharacters(while matches: (Character) -> Bool) -> String {
-        String(drop(while: matches).reversed().drop(while: matches).reversed())
+        var start = startIndex
+        var end = endIndex
+        while start < end, matches(self[start]) { start = index(after: start) }
+        while start < end {
+            let last = index(before: end)
+            guard matches(self[last]) else { break }
+            end = last
+        }
+        return String(self[start..<end])
     }
 }
 

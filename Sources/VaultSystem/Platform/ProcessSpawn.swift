@@ -5,8 +5,8 @@ import SystemPackage
 import Glibc
 #endif
 
-/// Starting another program with posix_spawn, as a fresh process would start: vault blocks the
-/// termination signals in every thread (`TerminationSignals`) and SIGPIPE in a thread that
+/// Starting another program with posix_spawn, as a fresh process would start: vault blocks most
+/// signals in every thread but the one that takes them (`TerminationSignals`) and SIGPIPE in a thread that
 /// writes to a pipe (`BrokenPipeGuard`), and a program it starts must inherit neither; it gets only the descriptors it is given.
 /// Foundation's Process is avoided because it never returns when the program forks a child
 /// that keeps a descriptor, as xclip and xsel do. `HelperProcess` and `ChildProcess` start

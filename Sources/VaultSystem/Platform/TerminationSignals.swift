@@ -8,7 +8,9 @@ import Glibc
 /// Ctrl-C, kill, a closed terminal and Ctrl-\ (SIGINT, SIGTERM, SIGHUP, SIGQUIT) for the vault
 /// process. Swift concurrency runs commands on threads that block every signal, while the main
 /// thread waits in sigsuspend with none blocked, so a per-thread mask decides nothing: `main`
-/// installs a handler that passes each signal through a pipe to a thread of its own. A signal
+/// installs a handler that passes each signal through a pipe to a thread of its own. A hot
+/// command line runs on the main thread itself, which `main` then masks as those threads are
+/// (`maskLikeConcurrencyThreads()`), so that every command meets the signals alike. A signal
 /// that arrives while some work holds a `TerminationDeferral` waits until the last one is let
 /// go; otherwise, and then, the terminal's settings are restored (`TerminalEchoGuard`) and the
 /// process ends by that signal, as it would have by default. Where `main` never took them over
@@ -65,6 +67,20 @@ public enum TerminationSignals {
         pthread_detach(thread)
         state.withLock { $0.pipe = ends[1] }
         _ = numbers.withUnsafeBufferPointer { vault_forward_signals(ends[1], $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// For `main`, after `takeOver()`, on the main thread: blocks the signals that Swift
+    /// concurrency's threads block (all but those a fault raises, SIGPIPE and SIGPROF), as
+    /// those threads run every command that is not a hot command line, which runs here. The
+    /// termination signals then go to the thread `takeOver()` started, and a command in a
+    /// background job that reads the terminal fails (EIO) rather than being stopped (SIGTTIN),
+    /// whichever thread it runs on. Waiting for the other commands, the main thread unblocks
+    /// them all again (Swift concurrency's sigsuspend), as before.
+    public static func maskLikeConcurrencyThreads() {
+        var set = sigset_t()
+        sigfillset(&set)
+        for number in [SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE, SIGPROF, SIGSYS] { sigdelset(&set, number) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// Starts a child with `start` and runs `body` (which waits for it) with every termination
