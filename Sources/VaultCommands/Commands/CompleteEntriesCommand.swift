@@ -7,7 +7,7 @@ import VaultSystem
 /// `EntryNameCompletion`). It opens the vault with the cached key alone and prints nothing at
 /// all, successfully, when that cannot be done (locked, no vault, no keyring): a completion
 /// must never ask for the password or write on the terminal.
-struct CompleteEntriesCommand: VaultSubcommand {
+struct CompleteEntriesCommand: RequestingCommand {
     /// Completion runs at each Tab: it never asks.
     static let keyAccess = KeyAccess.cachedOnly
 
@@ -28,15 +28,11 @@ struct CompleteEntriesCommand: VaultSubcommand {
     var request: CompleteEntriesRequest {
         CompleteEntriesRequest(shell: shell, words: words)
     }
-
-    func run(in session: VaultSession) async throws {
-        try request.run(in: session)
-    }
 }
 
 /// One completion request as plain values: what `CompleteEntriesCommand` parses to, and what
 /// `HotCommandLine` makes of the completion scripts' line; the work is done here.
-struct CompleteEntriesRequest: Equatable {
+struct CompleteEntriesRequest: CommandRequest {
     var shell: CompletionDialect
     /// The words of the command line before the one being completed.
     var words: [String]

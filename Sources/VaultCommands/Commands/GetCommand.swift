@@ -4,7 +4,7 @@ import VaultCore
 import VaultSystem
 
 /// `vault get`: prints one secret alone on a line, for `$(vault get NAME)`.
-struct GetCommand: VaultSubcommand {
+struct GetCommand: RequestingCommand {
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Print an entry's password (or another field).",
@@ -36,15 +36,11 @@ struct GetCommand: VaultSubcommand {
     var request: GetRequest {
         GetRequest(name: name, field: field, json: output.json, clip: clipboard.choice)
     }
-
-    func run(in session: VaultSession) async throws {
-        try request.run(in: session)
-    }
 }
 
 /// One `vault get` as plain values: what `GetCommand` parses to, and what `HotCommandLine`
 /// makes of a plain `get` line without building the parser's tree; the work is done here.
-struct GetRequest: Equatable {
+struct GetRequest: CommandRequest {
     var name: String
     var field: String?
     var json = false

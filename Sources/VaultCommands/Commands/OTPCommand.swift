@@ -8,7 +8,7 @@ import VaultCore
 import VaultSystem
 
 /// `vault otp`: the current one-time code of an entry.
-struct OTPCommand: VaultSubcommand {
+struct OTPCommand: RequestingCommand {
     static let configuration = CommandConfiguration(
         commandName: "otp",
         abstract: "Print an entry's current one-time code (TOTP or HOTP).",
@@ -38,15 +38,11 @@ struct OTPCommand: VaultSubcommand {
     var request: OTPRequest {
         OTPRequest(name: name, at: at, json: output.json, clip: clipboard.choice)
     }
-
-    func run(in session: VaultSession) async throws {
-        try request.run(in: session)
-    }
 }
 
 /// One `vault otp` as plain values: what `OTPCommand` parses to, and what `HotCommandLine`
 /// makes of a plain `otp` line; the work is done here.
-struct OTPRequest: Equatable {
+struct OTPRequest: CommandRequest {
     var name: String
     /// `--at`: the moment, as given.
     var at: String?

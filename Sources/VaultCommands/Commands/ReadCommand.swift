@@ -5,7 +5,7 @@ import VaultSystem
 
 /// `vault read REF`: prints the secret a reference names, for scripts that hold references
 /// rather than secrets.
-struct ReadCommand: VaultSubcommand {
+struct ReadCommand: RequestingCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Print the secret a reference (vault://NAME#FIELD) names.",
@@ -38,15 +38,11 @@ struct ReadCommand: VaultSubcommand {
     var request: ReadRequest {
         ReadRequest(reference: reference, noNewline: noNewline, output: output, force: force)
     }
-
-    func run(in session: VaultSession) async throws {
-        try request.run(in: session)
-    }
 }
 
 /// One `vault read` as plain values: what `ReadCommand` parses to, and what `HotCommandLine`
 /// makes of a plain `read` line; the work is done here.
-struct ReadRequest: Equatable {
+struct ReadRequest: CommandRequest {
     var reference: String
     var noNewline = false
     /// `--output`: the file to write the value to instead.
