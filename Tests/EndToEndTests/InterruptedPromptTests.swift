@@ -39,6 +39,38 @@ struct InterruptedPromptTests {
         #expect(try Self.echoes(master) == true, "the terminal has its echo back")
     }
 
+    /// Job control meets every command alike: a hot command line runs on the main thread,
+    /// masked as the threads the others run on are, so that in a background job its prompt
+    /// fails to read the terminal (EIO), as any command's does, rather than stopping the job.
+    @Test("in a background job, a command that must ask fails to read the terminal instead of stopping",
+          arguments: [["list"], ["get", "web/site"]])
+    func backgroundJobFails(command: [String]) async throws {
+        let shell = "/bin/bash", setsid = "/usr/bin/setsid"
+        try #require(access(shell, X_OK) == 0 && access(setsid, X_OK) == 0, "bash and setsid (util-linux) run the job")
+        let fixture = try await VaultFixture.initialized()
+        var environment = fixture.environment
+        environment["VAULT_PASSWORD_FILE"] = nil
+        let (master, slave) = try PseudoTerminal.open()
+        defer { close(master) }
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        let line = ([VaultBinary.path] + command).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        // A shell with job control leading a session whose terminal is the pseudo-terminal; a
+        // job that stopped instead is killed, and its status (128 and the signal) shows it.
+        let script = "\(line) & wait $!; echo \"status=$?\"; kill -KILL %1 2>/dev/null"
+        let pid = try ExternalProgram.spawn(setsid, ["--ctty", shell, "-m", "-c", script], environment: environment,
+                                            streams: [(slave, O_RDWR), (slave, O_RDWR), (slave, O_RDWR)])
+        var screen = ""
+        let deadline = ContinuousClock.now + RunningVault.defaultTimeout
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while !screen.contains("status="), ContinuousClock.now < deadline {
+            let count = read(master, &buffer, buffer.count)
+            if count > 0 { screen += String(decoding: buffer[0..<count], as: UTF8.self) } else { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        _ = try await ExternalProgram.reap(pid, within: RunningVault.defaultTimeout)
+        #expect(screen.contains("status=1"), "\(screen)")
+        #expect(screen.contains("cannot read input"), "\(screen)")
+    }
+
     /// Whether the pseudo-terminal echoes input (its settings, read through the master side).
     static func echoes(_ master: Int32) throws -> Bool {
         var settings = termios()

@@ -38,7 +38,6 @@ public enum ProcessLauncher {
         runExternalPluginIfAsked(arguments, commandNames: program.plugins.commandNames, environment: environment,
                                  executable: executable, streams: streams)
         TerminationSignals.takeOver()
-        TerminationSignals.maskLikeConcurrencyThreads()
         let now: @Sendable () -> Date = { Date() }
         let context = CommandContext(
             environment: environment, streams: streams, terminal: .controlling,

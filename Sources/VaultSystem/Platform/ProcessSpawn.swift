@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Starting another program with posix_spawn, as a fresh process would start: vault blocks most
-/// signals in every thread but the one that takes them (`TerminationSignals`) and SIGPIPE in a thread that
+/// signals in the threads that run commands (`TerminationSignals`) and SIGPIPE in a thread that
 /// writes to a pipe (`BrokenPipeGuard`), and a program it starts must inherit neither; it gets only the descriptors it is given.
 /// Foundation's Process is avoided because it never returns when the program forks a child
 /// that keeps a descriptor, as xclip and xsel do. `HelperProcess` and `ChildProcess` start

@@ -9,8 +9,8 @@ import Glibc
 /// process. Swift concurrency runs commands on threads that block every signal, while the main
 /// thread waits in sigsuspend with none blocked, so a per-thread mask decides nothing: `main`
 /// installs a handler that passes each signal through a pipe to a thread of its own. A hot
-/// command line runs on the main thread itself, which `main` then masks as those threads are
-/// (`maskLikeConcurrencyThreads()`), so that every command meets the signals alike. A signal
+/// command line runs on the main thread itself, which `takeOver()` then masks as those threads
+/// are, so that every command meets the signals alike. A signal
 /// that arrives while some work holds a `TerminationDeferral` waits until the last one is let
 /// go; otherwise, and then, the terminal's settings are restored (`TerminalEchoGuard`) and the
 /// process ends by that signal, as it would have by default. Where `main` never took them over
@@ -45,9 +45,11 @@ public enum TerminationSignals {
         case ended
     }
 
-    /// For `main`: installs the handler and starts the thread that acts on the signals. A
-    /// signal set to be ignored afterwards (as the clipboard clearer does with SIGHUP) stays
-    /// ignored.
+    /// For `main`, on the main thread: installs the handler, starts the thread that acts on
+    /// the signals, and then masks the main thread as Swift concurrency's threads are
+    /// (`maskLikeConcurrencyThreads()`); when the pipe or the thread cannot be made, nothing is
+    /// taken over or masked, and the signals keep their default actions. A signal set to be
+    /// ignored afterwards (as the clipboard clearer does with SIGHUP) stays ignored.
     public static func takeOver() {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return }
@@ -58,6 +60,11 @@ public enum TerminationSignals {
         reader.initialize(to: ends[0])
         guard pthread_create(&thread, nil, { argument in
             let descriptor = argument!.assumingMemoryBound(to: Int32.self).pointee
+            // Whatever mask vault was started with, this thread takes the signals it passes on:
+            // for a hot command line it is the only thread that does.
+            var taken = TerminationSignals.set()
+            for number in TerminationSignals.forwardedOnly { sigaddset(&taken, number) }
+            pthread_sigmask(SIG_UNBLOCK, &taken, nil)
             while true {
                 var byte: UInt8 = 0
                 guard SystemCall.retryingInterrupts({ read(descriptor, &byte, 1) }) == 1 else { return nil }
@@ -67,16 +74,17 @@ public enum TerminationSignals {
         pthread_detach(thread)
         state.withLock { $0.pipe = ends[1] }
         _ = numbers.withUnsafeBufferPointer { vault_forward_signals(ends[1], $0.baseAddress, Int32($0.count)) }
+        maskLikeConcurrencyThreads()
     }
 
-    /// For `main`, after `takeOver()`, on the main thread: blocks the signals that Swift
-    /// concurrency's threads block (all but those a fault raises, SIGPIPE and SIGPROF), as
-    /// those threads run every command that is not a hot command line, which runs here. The
-    /// termination signals then go to the thread `takeOver()` started, and a command in a
-    /// background job that reads the terminal fails (EIO) rather than being stopped (SIGTTIN),
-    /// whichever thread it runs on. Waiting for the other commands, the main thread unblocks
-    /// them all again (Swift concurrency's sigsuspend), as before.
-    public static func maskLikeConcurrencyThreads() {
+    /// Blocks on the main thread the signals that Swift concurrency's threads block (all but
+    /// those a fault raises, SIGPIPE and SIGPROF), as those threads run every command that is
+    /// not a hot command line, which runs here. The termination signals then go to the thread
+    /// `takeOver()` started, and a command in a background job that reads the terminal fails
+    /// (EIO) rather than being stopped (SIGTTIN), whichever thread it runs on. Waiting for the
+    /// other commands, the main thread unblocks them all again (Swift concurrency's
+    /// sigsuspend), as before.
+    private static func maskLikeConcurrencyThreads() {
         var set = sigset_t()
         sigfillset(&set)
         for number in [SIGILL, SIGTRAP, SIGBUS, SIGFPE, SIGSEGV, SIGPIPE, SIGPROF, SIGSYS] { sigdelset(&set, number) }
