@@ -6,15 +6,14 @@ import VaultCLI
 
 /// The hand parser of the hot command lines (`HotCommandLine`) against the argument parser, the
 /// one definition of the grammar: for thousands of generated command lines, the hand parser
-/// either leaves the line to the parser or makes exactly the request the parser's command makes
-/// (every option and option group included, and no vault option given), with the same way of
+/// either leaves the line to the parser or makes exactly the request and the vault options the
+/// parser's command makes (every option and option group included), with the same way of
 /// getting the key; and the common lines do take the hand path.
 @Suite("Hot command lines")
 struct HotCommandLineTests {
-    /// The request of a parsed hot command given no vault option; nil for any other command.
+    /// The request of a parsed hot command; nil for any other command.
     private func request(of command: any ParsableCommand) -> HotRequest? {
-        guard let subcommand = command as? any VaultSubcommand, subcommand.vault.selection == .defaults else { return nil }
-        switch subcommand {
+        switch command {
         case let get as GetCommand: return .get(get.request)
         case let otp as OTPCommand: return .otp(otp.request)
         case let read as ReadCommand: return .read(read.request)
@@ -38,12 +37,13 @@ struct HotCommandLineTests {
             #expect(VaultCommand.exitCode(for: error) == .success && VaultCommand.fullMessage(for: error) == VaultCommand.version,
                     "\(arguments)")
             return true
-        case .request(let hot):
+        case .request(let hot, let selection):
             guard case .success(let parsed) = full, let subcommand = parsed as? any VaultSubcommand else {
                 Issue.record("\(arguments): the hand parser made a request of what the parser refuses")
                 return true
             }
             #expect(request(of: parsed) == hot, "\(arguments)")
+            #expect(subcommand.vault.selection == selection, "\(arguments)")
             #expect(type(of: subcommand).keyAccess == hot.keyAccess, "\(arguments)")
             return true
         }
@@ -57,6 +57,8 @@ struct HotCommandLineTests {
             ["otp", "site"], ["otp", "site", "--clip"], ["read", "vault://site"], ["read", "vault://site#username", "-n"],
             ["complete-entries", "--shell", "bash", "--"], ["complete-entries", "--shell", "zsh", "--", "get", "--field", "x"],
             ["complete-entries", "--shell", "fish", "--", "--vault", "/tmp/v", "get", ""],
+            ["get", "site", "--vault", "/tmp/v"], ["get", "--vault=/tmp/v", "--no-keyring", "site", "--clip"],
+            ["otp", "site", "--password-file", "/tmp/p"], ["read", "vault://site", "-n", "--no-keyring", "--vault", "/tmp/v"],
         ]
         for arguments in lines {
             #expect(check(arguments), "\(arguments) went to the parser")
@@ -68,7 +70,8 @@ struct HotCommandLineTests {
         let lines: [[String]] = [
             [], ["get"], ["get", "a", "b"], ["get", "site", "--json"], ["get", "site", "--help"], ["get", "-h"], ["get", "--", "site"],
             ["get", "site", "--field"], ["get", "site", "--field", "--clip"], ["get", "site", "--field", "a", "--field", "b"],
-            ["get", "site", "--clip", "--clip"], ["get", "site", "--vault", "/tmp/v"], ["get", ""], ["get", "site", "--field="],
+            ["get", "site", "--clip", "--clip"], ["get", "site", "--vault", "/tmp/v", "--vault", "/tmp/w"], ["get", "site", "--vault="],
+            ["get", "site", "--no-keyring", "--no-keyring"], ["get", ""], ["get", "site", "--field="],
             ["get", "-x"], ["otp", "site", "--at", "0"], ["read", "vault://a", "-o", "file"], ["--version", "get"], ["list"],
             ["complete-entries", "--shell", "tcsh", "--"], ["complete-entries", "--shell=bash", "--"], ["complete-entries", "--shell", "bash"],
             ["help", "get"], ["--help"],

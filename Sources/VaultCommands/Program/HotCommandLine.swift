@@ -8,7 +8,8 @@ import VaultSystem
 /// of commands, or even one command's value, reads properties by reflection and instantiates
 /// generic types at run time, which costs more than the rest of such a run; here the words are
 /// matched by hand into the plain request the parsed command would make (`GetCommand.request`
-/// and the others), with no vault option given. Anything else, or anything unusual in these
+/// and the others) and its vault options (`--vault`, `--password-file`, `--no-keyring`, as a
+/// `VaultSelection`). Anything else, or anything unusual in these
 /// (another option, an option twice, `--`, an empty word, a value that looks like an option),
 /// is nil and goes to the parser, which stays the one definition of the grammar:
 /// HotCommandLineTests feeds both thousands of generated command lines and requires the same
@@ -18,47 +19,45 @@ enum HotCommandLine {
     enum Parsed: Equatable {
         /// `--version` alone.
         case version
-        /// A command's request, with no `--vault`, `--password-file` or `--no-keyring`.
-        case request(HotRequest)
+        /// A command's request, and its vault options.
+        case request(HotRequest, VaultSelection)
     }
 
     /// What `arguments` (without the program name) ask for, or nil for the parser.
     static func parse(_ arguments: [String]) -> Parsed? {
         guard let first = arguments.first else { return nil }
         let rest = arguments.dropFirst()
-        let request: HotRequest?
         switch first {
         case "--version": return rest.isEmpty ? .version : nil
-        case "get": request = get(rest)
-        case "otp": request = otp(rest)
-        case "read": request = read(rest)
-        case EntryNameCompletion.commandName: request = completeEntries(rest)
+        case "get": return get(rest)
+        case "otp": return otp(rest)
+        case "read": return read(rest)
+        case EntryNameCompletion.commandName: return completeEntries(rest)
         default: return nil
         }
-        return request.map(Parsed.request)
     }
 
-    private static func get(_ words: ArraySlice<String>) -> HotRequest? {
+    private static func get(_ words: ArraySlice<String>) -> Parsed? {
         guard let line = PlainWords(words, flags: ["--clip"], options: ["--field"]), line.positionals.count == 1 else { return nil }
-        return .get(GetRequest(name: line.positionals[0], field: line.values["--field"], clip: line.clip))
+        return .request(.get(GetRequest(name: line.positionals[0], field: line.values["--field"], clip: line.clip)), line.selection)
     }
 
-    private static func otp(_ words: ArraySlice<String>) -> HotRequest? {
+    private static func otp(_ words: ArraySlice<String>) -> Parsed? {
         guard let line = PlainWords(words, flags: ["--clip"], options: []), line.positionals.count == 1 else { return nil }
-        return .otp(OTPRequest(name: line.positionals[0], clip: line.clip))
+        return .request(.otp(OTPRequest(name: line.positionals[0], clip: line.clip)), line.selection)
     }
 
-    private static func read(_ words: ArraySlice<String>) -> HotRequest? {
+    private static func read(_ words: ArraySlice<String>) -> Parsed? {
         guard let line = PlainWords(words, flags: ["-n"], options: []), line.positionals.count == 1 else { return nil }
-        return .read(ReadRequest(reference: line.positionals[0], noNewline: line.flags.contains("-n")))
+        return .request(.read(ReadRequest(reference: line.positionals[0], noNewline: line.flags.contains("-n"))), line.selection)
     }
 
     /// Exactly the completion scripts' line: `--shell SHELL --` and the words, whatever they are.
-    private static func completeEntries(_ words: ArraySlice<String>) -> HotRequest? {
+    private static func completeEntries(_ words: ArraySlice<String>) -> Parsed? {
         let start = words.startIndex
         guard words.count >= 3, words[start] == "--shell", let shell = CompletionDialect(rawValue: words[start + 1]),
               words[start + 2] == "--" else { return nil }
-        return .completeEntries(CompleteEntriesRequest(shell: shell, words: Array(words.dropFirst(3))))
+        return .request(.completeEntries(CompleteEntriesRequest(shell: shell, words: Array(words.dropFirst(3)))), .defaults)
     }
 }
 
@@ -89,10 +88,15 @@ enum HotRequest: Equatable {
     }
 }
 
-/// The words after a hot command's name, when they are only positionals and the given flags and
-/// options, each at most once, with values that are neither empty nor option-like: the shapes
-/// in which the parser and `HotCommandLine` cannot differ.
+/// The words after a hot command's name, when they are only positionals, the given flags and
+/// options and the vault options every such command takes, each at most once, with values that
+/// are neither empty nor option-like: the shapes in which the parser and `HotCommandLine`
+/// cannot differ.
 private struct PlainWords {
+    /// The vault options (`VaultOptions`), which every hot command but the completion takes.
+    private static let vaultFlags: Set<String> = ["--no-keyring"]
+    private static let vaultOptions: Set<String> = ["--vault", "--password-file"]
+
     var positionals: [String] = []
     var flags: Set<String> = []
     var values: [String: String] = [:]
@@ -100,7 +104,14 @@ private struct PlainWords {
     /// The clipboard when `--clip` was given (with no setting: a hot line has none).
     var clip: ClipChoice? { flags.contains("--clip") ? ClipChoice() : nil }
 
-    init?(_ words: ArraySlice<String>, flags knownFlags: Set<String>, options knownOptions: Set<String>) {
+    /// The vault options given.
+    var selection: VaultSelection {
+        VaultSelection(vaultPath: values["--vault"], passwordFile: values["--password-file"], noKeyring: flags.contains("--no-keyring"))
+    }
+
+    init?(_ words: ArraySlice<String>, flags commandFlags: Set<String>, options commandOptions: Set<String>) {
+        let knownFlags = commandFlags.union(Self.vaultFlags)
+        let knownOptions = commandOptions.union(Self.vaultOptions)
         var index = words.startIndex
         while index < words.endIndex {
             let word = words[index]

@@ -49,8 +49,8 @@ public struct VaultProgram: Sendable {
         switch hot {
         case .version:
             return Self.printVersion(to: context.streams)
-        case .request(let request):
-            return run(request, in: context)
+        case .request(let request, let selection):
+            return run(request, selection: selection, in: context)
         case nil:
             break
         }
@@ -94,9 +94,9 @@ public struct VaultProgram: Sendable {
     }
 
     /// Runs a hot command line's request (which needs no network plugin) with its session.
-    private func run(_ request: HotRequest, in context: CommandContext) -> Int32 {
+    private func run(_ request: HotRequest, selection: VaultSelection, in context: CommandContext) -> Int32 {
         do {
-            try request.run(in: VaultSession(selection: .defaults, keyAccess: request.keyAccess, context: context))
+            try request.run(in: VaultSession(selection: selection, keyAccess: request.keyAccess, context: context))
             return ExitStatus.success.rawValue
         } catch {
             return status(of: error, in: context)
