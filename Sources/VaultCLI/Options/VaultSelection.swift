@@ -1,6 +1,6 @@
 /// Which vault a command works on and how it may get the key, as the command line gave them
 /// (`--vault`, `--password-file`, `--no-keyring`): plain values, which `VaultOptions` gives
-/// after parsing and a hot command line (which has none of them) gives as `.defaults`.
+/// after parsing and `HotCommandLine` by hand (`.defaults` for the completion scripts' line).
 public struct VaultSelection: Equatable, Sendable {
     /// `--vault`: the vault file, when given.
     public var vaultPath: String?

@@ -3,17 +3,17 @@ import VaultCore
 import VaultSystem
 
 /// The command lines most runs are, parsed without the argument parser: `--version`, a plain
-/// `get NAME [--field F] [--clip]`, `otp NAME [--clip]`, `read REFERENCE [-n]` and the
-/// completion scripts' `complete-entries --shell SHELL -- WORDS…`. Building the parser's tree
-/// of commands, or even one command's value, reads properties by reflection and instantiates
-/// generic types at run time, which costs more than the rest of such a run; here the words are
-/// matched by hand into the plain request the parsed command would make (`GetCommand.request`
-/// and the others) and its vault options (`--vault`, `--password-file`, `--no-keyring`, as a
-/// `VaultSelection`). Anything else, or anything unusual in these
-/// (another option, an option twice, `--`, an empty word, a value that looks like an option),
-/// is nil and goes to the parser, which stays the one definition of the grammar:
-/// HotCommandLineTests feeds both thousands of generated command lines and requires the same
-/// request or this fallback.
+/// `get NAME [--field F] [--clip]`, `otp NAME [--clip]`, `read REFERENCE [-n]` (each also with
+/// `--vault P`, `--password-file F` and `--no-keyring`) and the completion scripts'
+/// `complete-entries --shell SHELL -- WORDS…`. Building the parser's tree of commands, or even
+/// one command's value, reads properties by reflection and instantiates generic types at run
+/// time, which costs more than the rest of such a run; here the words are matched by hand into
+/// the plain request the parsed command would make (`GetCommand.request` and the others) and
+/// its vault options (a `VaultSelection`). Anything else, or anything unusual in these (another
+/// option, an option twice, `--`, an empty word, a value that looks like an option), is nil and
+/// goes to the parser, which stays the one definition of the grammar: HotCommandLineTests feeds
+/// both thousands of generated command lines and requires the same request, vault options and
+/// key access, or this fallback.
 enum HotCommandLine {
     /// A command line this path took.
     enum Parsed: Equatable {
