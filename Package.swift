@@ -19,6 +19,15 @@ let startUpLinkerSettings: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
 ]
 
+/// How the modules of `vault` are compiled, for its start-up time: the metadata of a generic type
+/// is asked of its accessor with the conformances the compiler already knows, rather than made
+/// from the type's mangled name, which has the runtime search every protocol conformance of the
+/// binary the first time (half a million instructions each; a cached `get` made four of them,
+/// measured with callgrind). The compiler makes this choice itself for older runtimes.
+let startUpSwiftSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
+]
+
 let package = Package(
     name: "vault",
     platforms: [.macOS(.v13)],
@@ -63,7 +72,7 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // zlib's inflate with a size limit, for ZIP members and PNG text (nothing else of zlib).
-        .target(name: "Inflate", dependencies: ["CZlib"]),
+        .target(name: "Inflate", dependencies: ["CZlib"], swiftSettings: startUpSwiftSettings),
         // The domain: crypto, the file format, entries, changes and merges, one-time passwords,
         // secret references, and the policy that turns a header into keys. No Glibc, no
         // processes, no files (scripts/check-imports holds it to that).
@@ -73,7 +82,8 @@ let package = Package(
                 "CSodium", "CArgon2",
                 // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            swiftSettings: startUpSwiftSettings),
         // The domain's system side: the vault file and its lock, the keyrings, sync's git, the
         // child relay of `vault run`, and the platform layer under them. It knows nothing of the
         // command line: what it writes into git's config or runs comes from the caller.
@@ -82,14 +92,16 @@ let package = Package(
             dependencies: [
                 "VaultCore", "CSodium", "CKeyringShim", "CKeyutils", "CProcessShim",
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ],
+            swiftSettings: startUpSwiftSettings),
         // Other password managers' files: imports from them, exports to them.
         .target(
             name: "Interchange",
             dependencies: [
                 "VaultCore", "VaultSystem", "CXMLLibrary", "Inflate",
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ],
+            swiftSettings: startUpSwiftSettings),
         // The command-line kit on top: options, terminal, output, clipboard, the plugin protocol.
         .target(
             name: "VaultCLI",
@@ -97,7 +109,8 @@ let package = Package(
                 "VaultCore", "VaultSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ],
+            swiftSettings: startUpSwiftSettings),
         // Data files (word lists) become Swift at build time: embed-text, run by this plugin.
         .executableTarget(
             name: "embed-text",
@@ -112,12 +125,14 @@ let package = Package(
             dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Generator",
             exclude: ["Resources/SOURCES.md"],
+            swiftSettings: startUpSwiftSettings,
             plugins: ["EmbedText"]),
         .target(
             name: "Entropy",
             dependencies: ["VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Plugins/Entropy",
             exclude: ["Resources/SOURCES.md"],
+            swiftSettings: startUpSwiftSettings,
             plugins: ["EmbedText"]),
         .target(
             name: "Breach",
@@ -150,11 +165,13 @@ let package = Package(
         .target(
             name: "PhotoMetadata",
             dependencies: ["Inflate"],
-            path: "Plugins/EXIF/Metadata"),
+            path: "Plugins/EXIF/Metadata",
+            swiftSettings: startUpSwiftSettings),
         .target(
             name: "EXIF",
             dependencies: ["PhotoMetadata", "VaultCore", "VaultSystem", "VaultCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            path: "Plugins/EXIF/Plugin"),
+            path: "Plugins/EXIF/Plugin",
+            swiftSettings: startUpSwiftSettings),
         // The core commands, the root command, the plugins that need no network library, and the
         // program that runs them: everything the `vault` executable runs, as a library that tests
         // run in-process.
@@ -167,7 +184,8 @@ let package = Package(
                 "EXIF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
-            ]),
+            ],
+            swiftSettings: startUpSwiftSettings),
         // The whole program: VaultCommands with the plugins that go on the network (breach, tls),
         // whose libraries (SwiftNIO, the HTTP client, X.509) stay out of `vault` itself.
         .target(
@@ -181,6 +199,7 @@ let package = Package(
         .executableTarget(
             name: "vault",
             dependencies: ["VaultCommands", "VaultCLI"],
+            swiftSettings: startUpSwiftSettings,
             linkerSettings: startUpLinkerSettings),
         // The companion: the whole program, which `vault` runs (replacing itself) for `breach`,
         // `tls`, `audit`, `plugins`, help, and `add`/`edit --check-breach`.

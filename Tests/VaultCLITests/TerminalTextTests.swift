@@ -31,4 +31,18 @@ struct TerminalTextTests {
         #expect(ShellWord.quoted("evil\u{202E}gpj") == #"$'evil\xe2\x80\xaegpj'"#)
         #expect(ShellWord.quoted("a'\u{1B}\\") == #"$'a\'\x1b\\'"#)
     }
+
+    /// A word is left as it is exactly when each of its characters is alphabetic (Unicode's
+    /// property), an ASCII digit or one of `/._-+@:,=`, as Unicode's tables alone say it.
+    @Test func aWordIsPlainExactlyWhenUnicodesPropertiesSaySo() {
+        func plainByProperties(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/._-+@:,=".unicodeScalars.contains(scalar)) && scalar.value > 0x20
+        }
+        let scalars = (0...0x2FF).compactMap(Unicode.Scalar.init) + (0x0370...0x0500).compactMap(Unicode.Scalar.init)
+            + ["\u{0660}", "\u{0915}", "\u{093F}", "\u{2160}", "\u{24B6}", "\u{3042}", "\u{4E2D}", "\u{AC00}", "\u{1F511}", "\u{FF10}"]
+        for scalar in scalars {
+            let word = "a" + String(scalar) + "1"
+            #expect((ShellWord.quoted(word) == word) == plainByProperties(scalar), "U+\(String(scalar.value, radix: 16))")
+        }
+    }
 }

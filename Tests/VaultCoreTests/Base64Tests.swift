@@ -35,4 +35,21 @@ struct Base64Tests {
         #expect(decode("QUI=") == [0x41, 0x42])
         #expect(decode("QUJD") == [0x41, 0x42, 0x43])
     }
+
+    /// Any one character of a canonical text changed is refused, or makes another canonical
+    /// text of other bytes: never a second spelling of the same bytes.
+    @Test func aChangedCharacterIsRefusedOrDecodesToOtherBytes() throws {
+        for length in [1, 2, 3, 4, 5, 6, 31, 32, 33] {
+            let bytes = try Sodium.randomBytes(length)
+            let text = Array(Data(bytes).base64EncodedString().utf8)
+            for index in text.indices {
+                for mask: UInt8 in [0x01, 0x02, 0x04, 0x10, 0x20, 0x40] {
+                    var changed = text
+                    changed[index] ^= mask
+                    guard let decoded = changed.withUnsafeBytes(Base64.decodeCanonical) else { continue }
+                    #expect(decoded != bytes && Array(Data(decoded).base64EncodedString().utf8) == changed, "length \(length), \(index) ^ \(mask)")
+                }
+            }
+        }
+    }
 }

@@ -59,9 +59,18 @@ public enum EntryNameCompletion {
         switch dialect {
         case .bash:
             // By byte: such a character with a combining mark after it is no safer.
-            return name.utf8.contains(where: { "`$\\!".utf8.contains($0) }) ? nil : ShellWord.quoted(name)
+            return name.utf8.contains(where: isUnsafeInBash) ? nil : ShellWord.quoted(name)
         case .zsh: return name.replacing("\\", with: "\\\\").replacing(":", with: "\\:")
         case .fish: return name
+        }
+    }
+
+    /// Whether `byte` is one of the characters a candidate for bash must not hold: `` ` ``,
+    /// `$`, `\` and `!` (see `candidate`).
+    private static func isUnsafeInBash(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "`"), UInt8(ascii: "$"), UInt8(ascii: "\\"), UInt8(ascii: "!"): true
+        default: false
         }
     }
 }

@@ -7,10 +7,7 @@ import VaultSystem
 /// locale), so that the command is safe to print and still works when pasted.
 public enum ShellWord {
     public static func quoted(_ word: String) -> String {
-        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
-            ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-+@:,=".unicodeScalars.contains($0)) && $0.value > 0x20
-        }
-        if plain { return word }
+        if !word.isEmpty && word.unicodeScalars.allSatisfy(isPlain) { return word }
         guard TerminalText.visible(word) != word else { return "'" + word.replacing("'", with: "'\\''") + "'" }
         var quoted = "$'"
         for scalar in word.unicodeScalars {
@@ -22,6 +19,18 @@ public enum ShellWord {
             }
         }
         return quoted + "'"
+    }
+
+    /// Whether `scalar` needs no quoting: an alphabetic character (Unicode's property), an ASCII
+    /// digit, or one of `/._-+@:,=`.
+    /// ASCII is told apart without Unicode's tables: completion asks this of every character
+    /// of every name.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "-", "+", "@", ":", ",", "=": true
+        case _ where scalar.isASCII: false
+        default: scalar.properties.isAlphabetic
+        }
     }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {

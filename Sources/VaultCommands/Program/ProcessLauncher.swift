@@ -24,7 +24,7 @@ public enum ProcessLauncher {
             // Answered before anything is built: it needs neither the environment nor the plugins.
             exit(VaultProgram.printVersion(to: streams))
         }
-        var environment = ProcessInfo.processInfo.environment
+        var environment = ProcessEnvironment.current()
         let program: VaultProgram
         do {
             program = try makeProgram(SelfExecutable.path)

@@ -52,8 +52,9 @@ extension Cipher {
         return plaintext
     }
 
-    /// Decrypts and authenticates `box` into the start of `output` (guarded memory of the
-    /// caller's, with room for the ciphertext less its tag), as `open` does.
+    /// Decrypts and authenticates `box` into the start of `output` (memory of the caller's,
+    /// guarded unless the plaintext is no secret, with room for the ciphertext less its tag),
+    /// as `open` does.
     public func open(
         _ box: SealedBox, key: SecureBytes, associatedData: [UInt8], into output: UnsafeMutableRawBufferPointer
     ) throws(CryptoError) {

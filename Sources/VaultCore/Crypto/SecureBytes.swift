@@ -17,7 +17,14 @@ public final class SecureBytes {
     /// The number of bytes the buffer holds.
     public let count: Int
     private let base: UnsafeMutableRawPointer
-    private let protection: Protection
+    private let owner: Owner
+
+    /// Who releases the memory: this buffer, kept as `Protection` says, or the whole buffer of
+    /// which this one is a part (`part(_:)`), kept alive by it.
+    private enum Owner {
+        case itself(Protection)
+        case whole(SecureBytes)
+    }
 
     /// A zero-filled buffer of `count` bytes.
     public init(count: Int, protection: Protection = .guarded) throws(CryptoError) {
@@ -27,8 +34,14 @@ public final class SecureBytes {
         guard let pointer = allocated else { throw .outOfSecureMemory(bytes: count) }
         self.count = count
         self.base = pointer
-        self.protection = protection
+        self.owner = .itself(protection)
         sodium_memzero(pointer, size)
+    }
+
+    private init(part range: Range<Int>, of whole: SecureBytes) {
+        count = range.count
+        base = whole.base + range.lowerBound
+        owner = .whole(whole)
     }
 
     /// A buffer holding a copy of `bytes`; the caller remains responsible for wiping the source.
@@ -59,12 +72,14 @@ public final class SecureBytes {
     }
 
     deinit {
-        switch protection {
-        case .guarded:
+        switch owner {
+        case .itself(.guarded):
             sodium_free(base)  // wipes, then unmaps
-        case .wipedOnRelease:
+        case .itself(.wipedOnRelease):
             sodium_memzero(base, max(count, 1))
             free(base)
+        case .whole:
+            break  // wiped and released with the whole
         }
     }
 
@@ -82,6 +97,13 @@ public final class SecureBytes {
     public func slice(_ range: Range<Int>) throws(CryptoError) -> SecureBytes {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         return try SecureBytes(copying: UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// `range` of this buffer as a buffer of its own, sharing its memory (no copy, no new
+    /// allocation: each guarded one costs system calls and pages) and keeping it alive.
+    public func part(_ range: Range<Int>) -> SecureBytes {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        return SecureBytes(part: range, of: self)
     }
 
     /// Constant-time equality, for tests and for comparing a typed password with its confirmation.

@@ -37,10 +37,17 @@ public enum Sodium {
     /// when one is given.
     public static func blake2b(_ bytes: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, length: Int = 32) -> [UInt8] {
         var hash = [UInt8](repeating: 0, count: length)
-        let status = crypto_generichash(&hash, length, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count),
-                                        key?.baseAddress?.assumingMemoryBound(to: UInt8.self), key?.count ?? 0)
-        precondition(status == 0, "BLAKE2b takes 16 to 64 bytes of output and of key")
+        hash.withUnsafeMutableBytes { blake2b(bytes, key: key, into: $0) }
         return hash
+    }
+
+    /// As `blake2b(_:key:length:)`, the hash written into `output` (as long as the hash is to
+    /// be): for keys derived into guarded memory.
+    static func blake2b(_ bytes: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer? = nil, into output: UnsafeMutableRawBufferPointer) {
+        let status = crypto_generichash(
+            output.baseAddress!.assumingMemoryBound(to: UInt8.self), output.count, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            UInt64(bytes.count), key?.baseAddress?.assumingMemoryBound(to: UInt8.self), key?.count ?? 0)
+        precondition(status == 0, "BLAKE2b takes 16 to 64 bytes of output and of key")
     }
 
     /// Standard Base64 of `bytes` with padding, written in constant time into `output`, which

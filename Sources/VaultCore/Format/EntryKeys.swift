@@ -14,15 +14,18 @@ struct EntryKeys {
     init(dataKey: SecureBytes) throws(CryptoError) {
         // A shorter key would make a weak one, or none at all (BLAKE2b unkeyed).
         precondition(dataKey.count == Cipher.keyLength, "a data key is 32 bytes")
-        sealing = try Self.derive(from: dataKey, label: "vault v5 sealing")
-        naming = try Self.derive(from: dataKey, label: "vault v5 naming")
-    }
-
-    private static func derive(from dataKey: SecureBytes, label: String) throws(CryptoError) -> SecureBytes {
-        var derived = dataKey.withUnsafeBytes { key in
-            Array(label.utf8).withUnsafeBytes { Sodium.blake2b($0, key: key, length: Cipher.keyLength) }
+        // Both in one guarded allocation.
+        let both = try SecureBytes(count: 2 * Cipher.keyLength)
+        both.withUnsafeMutableBytes { output in
+            dataKey.withUnsafeBytes { key in
+                for (index, label) in ["vault v5 sealing", "vault v5 naming"].enumerated() {
+                    let derived = UnsafeMutableRawBufferPointer(rebasing: output[(index * Cipher.keyLength)..<((index + 1) * Cipher.keyLength)])
+                    Array(label.utf8).withUnsafeBytes { Sodium.blake2b($0, key: key, into: derived) }
+                }
+            }
         }
-        return try SecureBytes(consuming: &derived)
+        sealing = both.part(0..<Cipher.keyLength)
+        naming = both.part(Cipher.keyLength..<(2 * Cipher.keyLength))
     }
 
     /// The slot of the entry called `name` (its UTF-8 bytes, in NFC).

@@ -94,7 +94,7 @@ struct EntryListReader {
     private mutating func firstNewline(in range: Range<Int>) throws -> Int? {
         var found: Int?
         try forEachPiece(of: range) { piece, start in
-            found = piece.firstIndex(of: 0x0A).map { start + $0 - piece.startIndex }
+            found = piece.withUnsafeBytes { BodyText.firstIndex(of: 0x0A, in: $0) }.map { start + $0 }
             return found == nil
         }
         return found

@@ -33,12 +33,6 @@ extension Envelope {
             + Base64.encode(SealedEntries.root(of: pages)) + [0x0A]
     }
 
-    /// What the seal holds: the vault's clock and keys stamp.
-    fileprivate struct SealContent: Codable {
-        var clock: Stamp?
-        var keys: Stamp?
-    }
-
     /// The entries of the file, decrypted with `dataKey` (unwrapped from this header, which
     /// that authenticated).
     public func openTable(dataKey: SecureBytes) throws -> EntryTable {
@@ -94,7 +88,7 @@ extension Envelope {
     /// that the page digests can be trusted afterwards), and the tombstones.
     func openState(seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> VaultState {
         let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
-        let deleted: [Tombstone] = try open(tombstones, keys: keys, associatedData: tombstonesAssociatedData, padded: true)
+        let deleted = try openTombstones(tombstones, keys: keys)
         return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys)
     }
 
@@ -122,9 +116,19 @@ extension Envelope {
     }
 
     /// Opens the seal, which authenticates this header, the tombstones' box and the page
-    /// digests (and through them every record).
-    fileprivate func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
-        try open(seal, keys: keys, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages), padded: false)
+    /// digests (and through them every record). What it holds is no secret: it is decrypted
+    /// into ordinary memory.
+    private func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
+        guard seal.ciphertext.count >= Cipher.tagLength else { throw VaultOpenError.tampered }
+        var plaintext = [UInt8](repeating: 0, count: seal.ciphertext.count - Cipher.tagLength)
+        do {
+            let associatedData = sealAssociatedData(tombstones: tombstones, pages: pages)
+            try plaintext.withUnsafeMutableBytes { try cipher.open(seal, key: keys.sealing, associatedData: associatedData, into: $0) }
+        } catch {
+            throw VaultOpenError.tampered
+        }
+        guard let content = SealContent(text: plaintext) else { throw VaultOpenError.malformedPayload("the vault's seal cannot be decoded") }
+        return content
     }
 
     /// Checks the seal of a body read for lookups: afterwards its page digests can be trusted.
@@ -132,22 +136,22 @@ extension Envelope {
         _ = try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
     }
 
-    /// Decrypts one small part (the seal, the tombstones) and decodes its JSON.
-    private func open<T: Decodable>(_ box: SealedBox, keys: EntryKeys, associatedData: [UInt8], padded: Bool) throws -> T {
+    /// Decrypts the tombstones, in guarded memory (they hold the names of removed entries),
+    /// and decodes their JSON there.
+    private func openTombstones(_ box: SealedBox, keys: EntryKeys) throws -> [Tombstone] {
         let plaintext: SecureBytes
         do {
-            plaintext = try cipher.open(box, key: keys.sealing, associatedData: associatedData)
+            plaintext = try cipher.open(box, key: keys.sealing, associatedData: tombstonesAssociatedData)
         } catch {
             throw VaultOpenError.tampered
         }
         return try plaintext.withUnsafeBytes { bytes in
-            guard let length = padded ? Padding.contentLength(of: bytes) : bytes.count else { throw VaultOpenError.tampered }
+            guard let length = Padding.contentLength(of: bytes) else { throw VaultOpenError.tampered }
             do {
-                // In place: the tombstones hold the names of removed entries.
                 let text = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: length, deallocator: .none)
-                return try EntryJSON.decoder().decode(T.self, from: text)
+                return try EntryJSON.decoder().decode([Tombstone].self, from: text)
             } catch {
-                throw VaultOpenError.malformedPayload("the vault's \(padded ? "tombstones" : "seal") cannot be decoded")
+                throw VaultOpenError.malformedPayload("the vault's tombstones cannot be decoded")
             }
         }
     }
@@ -206,7 +210,7 @@ extension Envelope {
                 try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
-        let sealText = [UInt8](try EntryJSON.encoder().encode(SealContent(clock: state.clock, keys: state.keys)))
+        let sealText = SealContent(clock: state.clock, keys: state.keys).text
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
         }

@@ -208,11 +208,10 @@ package struct KernelKeyRecord {
             }
             return (Array(bytes[0..<Self.magic.count]), numbers)
         }
-        guard fields.magic == Self.magic, fields.numbers.allSatisfy({ $0 <= UInt64(Int.max) }),
-              let key = try? payload.slice((Self.length - Cipher.keyLength)..<Self.length)
-        else { return nil }
+        guard fields.magic == Self.magic, fields.numbers.allSatisfy({ $0 <= UInt64(Int.max) }) else { return nil }
         let values = fields.numbers.map { $0 == 0 ? nil : Int($0) }
-        self.init(key: key, expires: values[0], idle: values[1])
+        // The key stays where it is, in the payload's guarded memory.
+        self.init(key: payload.part((Self.length - Cipher.keyLength)..<Self.length), expires: values[0], idle: values[1])
     }
 
     package init(key: SecureBytes, expires: Int?, idle: Int?) {

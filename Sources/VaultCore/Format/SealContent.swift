@@ -1,0 +1,56 @@
+import FoundationEssentials
+
+/// What the seal of a version 5 file holds: the vault's clock and keys stamp, as a JSON object
+/// with its keys sorted and no spaces (`{"clock":"…","keys":"…"}`, a stamp left out when there
+/// is none). It is read by that exact layout, without a JSON decoder (each `get` opens a seal,
+/// and a decoder's first use costs more than the rest of the lookup); any other JSON text is
+/// still read, by the decoder.
+struct SealContent: Codable, Equatable {
+    var clock: Stamp?
+    var keys: Stamp?
+
+    /// The text the seal holds.
+    var text: [UInt8] {
+        // By appending: a `joined` would cost a conformance search at run time.
+        var text = "{"
+        if let clock { text += "\"clock\":\"" + clock.description + "\"" }
+        if let keys { text += (clock == nil ? "" : ",") + "\"keys\":\"" + keys.description + "\"" }
+        return Array((text + "}").utf8)
+    }
+
+    init(clock: Stamp?, keys: Stamp?) {
+        self.clock = clock
+        self.keys = keys
+    }
+
+    /// The content of the seal's text: by its layout when `text` is in the one `text` writes,
+    /// else as JSON; nil when it is neither.
+    init?(text: [UInt8]) {
+        if let content = Self(layout: text) {
+            self = content
+        } else if let content = try? EntryJSON.decoder().decode(Self.self, from: Data(text)) {
+            self = content
+        } else {
+            return nil
+        }
+    }
+
+    /// The content of `text` read by the layout `text` writes; nil for any other text.
+    init?(layout text: [UInt8]) {
+        var reader = BodyText.Reader(text: text[...])
+        func stamp(_ name: String) -> Stamp? {
+            let opening = Array("\"\(name)\":\"".utf8)
+            guard reader.text.starts(with: opening) else { return nil }
+            reader.text = reader.text.dropFirst(opening.count)
+            guard let value = try? reader.until(UInt8(ascii: "\"")) else { return nil }
+            reader.text = reader.text.dropFirst()
+            if reader.text.first == UInt8(ascii: ",") { reader.text = reader.text.dropFirst() }
+            return Stamp(String(decoding: value, as: UTF8.self))
+        }
+        guard reader.text.first == UInt8(ascii: "{") else { return nil }
+        reader.text = reader.text.dropFirst()
+        self.init(clock: stamp("clock"), keys: stamp("keys"))
+        // Whatever was skipped or read loosely above makes another text.
+        guard self.text[...] == text[...] else { return nil }
+    }
+}
