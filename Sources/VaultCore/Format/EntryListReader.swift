@@ -12,7 +12,7 @@ struct EntryListReader {
     /// The blocks read so far, by index (an array, not a dictionary: a lookup then needs no
     /// hashing, and its start no conformance search by the runtime).
     private var blocks: [[UInt8]?]
-    static let blockSize = 16 * 1024
+    static let blockSize = 8 * 1024
 
     /// The reader of the list at `list` (to the end of `file`) of a file of `pages` pages.
     init(file: any RandomAccessBytes, list: Range<Int>, pages: Int) throws {
