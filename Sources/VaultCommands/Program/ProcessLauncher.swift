@@ -25,16 +25,17 @@ public enum ProcessLauncher {
             exit(VaultProgram.printVersion(to: streams))
         }
         var environment = ProcessEnvironment.current()
+        let selfPath = SelfExecutable.path
         let program: VaultProgram
         do {
-            program = try makeProgram(SelfExecutable.path)
+            program = try makeProgram(selfPath)
         } catch {
             Diagnostics(streams: streams).error(error.message)
             exit(ExitStatus.failure.rawValue)
         }
         // vault-network, run by `vault` in its place, acts as that `vault` for what it starts.
         let caller = program.companion == nil ? NetworkCompanion.caller(in: &environment) : nil
-        let executable = caller ?? SelfExecutable.path
+        let executable = caller ?? selfPath
         runExternalPluginIfAsked(arguments, commandNames: program.plugins.commandNames, environment: environment,
                                  executable: executable, streams: streams)
         TerminationSignals.takeOver()
