@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import VaultCore
 
@@ -144,5 +145,41 @@ struct SealedEntriesTests {
         // And after it, the later ones are not reported first.
         let twice = Array(repeating: UInt8(0x41), count: 9) + [0x22] + Array(repeating: 0x41, count: 5) + [0x22]
         #expect(twice.withUnsafeBytes { BodyText.firstIndex(of: 0x22, in: $0) } == 9)
+    }
+
+    @Test func theSearchForEitherOfTwoBytesFindsWhatALinearSearchFinds() {
+        // The quote and the newline, each at every place or nowhere, among bytes one bit from
+        // either: the first of the two is found, whichever it is.
+        for length in 0..<20 {
+            for quote in [nil] + Array(0..<length) {
+                for newline in [nil] + Array(0..<length) where newline == nil || newline != quote {
+                    for filler: UInt8 in [0x23, 0x0B, 0x02, 0xA2, 0x8A] {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        if let quote { bytes[quote] = 0x22 }
+                        if let newline { bytes[newline] = 0x0A }
+                        let found = bytes.withUnsafeBytes { BodyText.firstIndex(of: 0x22, or: 0x0A, in: $0) }
+                        #expect(found == bytes.firstIndex { $0 == 0x22 || $0 == 0x0A }, "\(bytes)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func namesCompareAsTheirBytesDo() {
+        // Lengths around the eight-byte steps, differing at every place, or one a prefix of the other.
+        var random = SeededRandom(seed: 0x5EED_0C0A)
+        for _ in 0..<3000 {
+            let length = Int.random(in: 0...20, using: &random)
+            let first = (0..<length).map { _ in UInt8.random(in: 0x61...0x63, using: &random) }
+            var second = first
+            switch Int.random(in: 0...2, using: &random) {
+            case 0 where !second.isEmpty: second[Int.random(in: 0..<second.count, using: &random)] = UInt8.random(in: 0x00...0xFF, using: &random)
+            case 1: second += (0..<Int.random(in: 0...9, using: &random)).map { _ in UInt8.random(in: 0x61...0x63, using: &random) }
+            default: second = (0..<Int.random(in: 0...20, using: &random)).map { _ in UInt8.random(in: 0x61...0x63, using: &random) }
+            }
+            let expected = first == second ? 0 : (first.lexicographicallyPrecedes(second) ? -1 : 1)
+            let compared = first.withUnsafeBytes { a in second.withUnsafeBytes { b in compareNames(a, b) } }
+            #expect(compared == expected, "\(first) against \(second)")
+        }
     }
 }

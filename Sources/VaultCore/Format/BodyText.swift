@@ -93,17 +93,27 @@ enum BodyText {
     /// The offset of the first `byte` in `bytes`, searched eight bytes at a time: a body can be
     /// megabytes.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+        firstIndex(of: byte, or: byte, in: bytes)
+    }
+
+    /// The offset of the first byte in `bytes` that is `byte` or `other`, searched eight bytes
+    /// at a time.
+    static func firstIndex(of byte: UInt8, or other: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
         let pattern = ones &* UInt64(byte)
+        let otherPattern = ones &* UInt64(other)
         var offset = 0
         while offset + 8 <= bytes.count {
-            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ pattern
-            // Non-zero exactly when one of the eight bytes is zero, that is, was `byte`.
-            if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+            let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let first = word ^ pattern
+            let second = word ^ otherPattern
+            // Non-zero exactly when one of the eight bytes is zero in either, that is, was one of the two.
+            if ((first &- ones) & ~first | (second &- ones) & ~second) & highs != 0 { break }
             offset += 8
         }
         while offset < bytes.count {
-            if bytes[offset] == byte { return offset }
+            if bytes[offset] == byte || bytes[offset] == other { return offset }
             offset += 1
         }
         return nil
@@ -116,9 +126,22 @@ enum BodyText {
         var atEnd: Bool { text.isEmpty }
 
         mutating func expect(_ literal: String) throws(FormatError) {
-            let bytes = Array(literal.utf8)
-            guard text.starts(with: bytes) else { throw .corrupt("not in canonical form") }
-            text = text.dropFirst(bytes.count)
+            try expect(Array(literal.utf8))
+        }
+
+        mutating func expect(_ literal: [UInt8]) throws(FormatError) {
+            guard startsWith(literal) else { throw .corrupt("not in canonical form") }
+            text = text.dropFirst(literal.count)
+        }
+
+        /// Whether the text starts with `literal`, compared in memory.
+        func startsWith(_ literal: [UInt8]) -> Bool {
+            guard text.count >= literal.count else { return false }
+            return text.withUnsafeBytes { text in
+                literal.withUnsafeBytes { literal in
+                    literal.elementsEqual(UnsafeRawBufferPointer(rebasing: text[..<literal.count]))
+                }
+            }
         }
 
         /// The text up to `terminator`, which stays to be read.
@@ -134,7 +157,7 @@ enum BodyText {
         /// the page digests join records with newlines, so that a record holding one could
         /// stand for two.
         mutating func list() throws(FormatError) -> [ArraySlice<UInt8>] {
-            if text.starts(with: Array("[]".utf8)) {
+            if startsWith(Array("[]".utf8)) {
                 text = text.dropFirst(2)
                 return []
             }
@@ -143,12 +166,13 @@ enum BodyText {
             let opening = Array("    \"".utf8)
             let closing = Array("\",\n".utf8)
             while true {
-                guard text.starts(with: opening) else { throw .corrupt("not in canonical form") }
-                text = text.dropFirst(opening.count)
-                let item = try until(UInt8(ascii: "\""))
-                guard item.withUnsafeBytes({ BodyText.firstIndex(of: 0x0A, in: $0) }) == nil else { throw .corrupt("not in canonical form") }
-                items.append(item)
-                if text.starts(with: closing) {
+                try expect(opening)
+                // The string ends at its quote; a newline before it is refused.
+                let end = text.withUnsafeBytes { BodyText.firstIndex(of: UInt8(ascii: "\""), or: 0x0A, in: $0) }.map { text.startIndex + $0 }
+                guard let end, text[end] == UInt8(ascii: "\"") else { throw .corrupt("not in canonical form") }
+                items.append(text[..<end])
+                text = text[end...]
+                if startsWith(closing) {
                     text = text.dropFirst(closing.count)
                     continue
                 }

@@ -34,14 +34,15 @@ extension Envelope {
     }
 
     /// The entries of the file, decrypted with `dataKey` (unwrapped from this header, which
-    /// that authenticated).
-    public func openTable(dataKey: SecureBytes) throws -> EntryTable {
+    /// that authenticated); the records of a version 5 body are checked and decrypted in
+    /// parallel by `work`.
+    public func openTable(dataKey: SecureBytes, work: ParallelWork = .serial) throws -> EntryTable {
         switch body {
         case .payload:
             let (payload, length) = try openPayload(dataKey: dataKey)
             return try EntryTable(content: payload, length: length)
         case .entries(let entries):
-            return try openEntries(entries, dataKey: dataKey)
+            return try openEntries(entries, dataKey: dataKey, work: work)
         case .unreadEntries:
             preconditionFailure("a vault file read for lookups is opened by VaultFileLookup")
         }
@@ -50,38 +51,41 @@ extension Envelope {
     /// Opens every part of a version 5 body with `dataKey`: the page digests are checked
     /// against the records, the seal against the header and the pages, and every record and
     /// the tombstones are decrypted, each entry's name checked against its slot.
-    private func openEntries(_ sealed: SealedEntries, dataKey: SecureBytes) throws -> EntryTable {
+    private func openEntries(_ sealed: SealedEntries, dataKey: SecureBytes, work: ParallelWork) throws -> EntryTable {
         let keys = try EntryKeys(dataKey: dataKey)
-        guard SealedEntries.pageDigests(of: sealed.records, pages: sealed.pages.count) == sealed.pages else { throw VaultOpenError.tampered }
+        guard SealedEntries.pageDigests(of: sealed.records, pages: sealed.pages.count, work: work) == sealed.pages else {
+            throw VaultOpenError.tampered
+        }
         let state = try openState(seal: sealed.seal, tombstones: sealed.tombstones, pages: sealed.pages, keys: keys)
-        return try table(of: sealed.records, state: state, tombstonesBox: sealed.tombstones, keys: keys)
+        return try table(of: sealed.records, state: state, tombstonesBox: sealed.tombstones, keys: keys, work: work)
     }
 
     /// The table of the entries of `records` (authenticated by their pages already) and
     /// `state`, whose tombstones were opened from `tombstonesBox`; each record decrypted and its
-    /// entry's name checked against its slot.
-    func table(of records: [SealedEntries.Record], state: VaultState, tombstonesBox: SealedBox, keys: EntryKeys) throws -> EntryTable {
+    /// entry's name checked against its slot, in parallel by `work`.
+    func table(
+        of records: [SealedEntries.Record], state: VaultState, tombstonesBox: SealedBox, keys: EntryKeys, work: ParallelWork = .serial
+    ) throws -> EntryTable {
         // Every record into one buffer of guarded memory, each line where its record's plaintext starts.
-        let total = records.reduce(0) { $0 + $1.box.ciphertext.count - Cipher.tagLength }
-        let content = try SecureBytes(count: total)
         var starts: [Int] = []
-        var ranges: [Range<Int>] = []
         starts.reserveCapacity(records.count)
-        ranges.reserveCapacity(records.count)
+        var total = 0
+        for record in records {
+            starts.append(total)
+            total += record.box.ciphertext.count - Cipher.tagLength
+        }
+        let content = try SecureBytes(count: total)
         let binding = entryBinding
-        try content.withUnsafeMutableBytes { (buffer) throws in
-            var offset = 0
-            for record in records {
-                let length = record.box.ciphertext.count - Cipher.tagLength
-                let lineLength = try openRecord(
-                    record, keys: keys, binding: binding, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + length)]))
-                starts.append(offset)
-                ranges.append(offset..<(offset + lineLength))
-                offset += length
+        let ranges = try content.withUnsafeMutableBytes { (buffer) throws in
+            // Each record decrypts into its own range of the buffer, so the parts share nothing they write.
+            try work.map(Array(records.indices), minimumPartLength: 128) { (index) throws in
+                let start = starts[index]
+                let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + records[index].box.ciphertext.count - Cipher.tagLength)])
+                return start..<(start + (try openRecord(records[index], keys: keys, binding: binding, into: plaintext)))
             }
         }
         let origin = SealedOrigin(keys: keys, starts: starts, records: records, tombstones: state.deleted, tombstonesBox: tombstonesBox)
-        return try EntryTable(content: content, lines: ranges, state: state, origin: origin)
+        return try EntryTable(content: content, lines: ranges, state: state, origin: origin, work: work)
     }
 
     /// The vault's state: the clock and keys stamp of the seal, which is opened first (so

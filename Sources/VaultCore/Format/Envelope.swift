@@ -154,12 +154,12 @@ public struct Envelope: Equatable, Sendable {
     /// its canonical layout, or parsed as JSON when it is not in it (`parseHeader`); the body,
     /// which can be tens of megabytes, is read by its exact layout, so the header and the
     /// canonical check cost the same for a vault of ten entries as for one of a hundred
-    /// thousand.
-    public static func parse(_ bytes: [UInt8]) throws(FormatError) -> Envelope {
+    /// thousand. The records of a version 5 body are decoded in parallel by `work`.
+    public static func parse(_ bytes: [UInt8], work: ParallelWork = .serial) throws(FormatError) -> Envelope {
         var (envelope, bodyStart) = try parseHeader(bytes)
         let rest = bytes[bodyStart...]
         if envelope.version >= 5 {
-            envelope.body = .entries(try SealedEntries.parse(rest, cipher: envelope.cipher))
+            envelope.body = .entries(try SealedEntries.parse(rest, cipher: envelope.cipher, work: work))
         } else {
             envelope.body = .payload(try parsePayload(rest, cipher: envelope.cipher))
         }

@@ -57,18 +57,20 @@ public struct SealedEntries: Equatable, Sendable {
         return leading >> (24 - bits)
     }
 
-    /// The digest of every page of `records`, as the file lists them.
-    static func pageDigests(of records: [Record], pages: Int) -> [[UInt8]] {
-        pageDigests(of: records.map { RecordText(text: $0.text[...], slot: $0.slot) }, pages: pages)
+    /// The digest of every page of `records`, as the file lists them, the pages digested in
+    /// parallel by `work`.
+    static func pageDigests(of records: [Record], pages: Int, work: ParallelWork = .serial) -> [[UInt8]] {
+        pageDigests(of: records.map { RecordText(text: $0.text[...], slot: $0.slot) }, pages: pages, work: work)
     }
 
-    /// The digest of every page of the records whose texts are `records`, in order.
-    static func pageDigests(of records: [RecordText], pages: Int) -> [[UInt8]] {
+    /// The digest of every page of the records whose texts are `records`, in order, the pages
+    /// digested in parallel by `work`.
+    static func pageDigests(of records: [RecordText], pages: Int, work: ParallelWork = .serial) -> [[UInt8]] {
         var texts = [[ArraySlice<UInt8>]](repeating: [], count: pages)
         for record in records {
             texts[page(of: record.slot, among: pages)].append(record.text)
         }
-        return texts.map(pageDigest(of:))
+        return work.map(texts, minimumPartLength: 4, pageDigest(of:))
     }
 
     /// The digest of one page whose records, in order, have the texts `recordTexts` (as a
@@ -139,10 +141,11 @@ public struct SealedEntries: Equatable, Sendable {
     }
 
     /// Parses the body's text (what `render` writes), refusing anything but exactly that
-    /// layout; `cipher` gives the nonce length.
-    static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher) throws(FormatError) -> SealedEntries {
+    /// layout; `cipher` gives the nonce length. The records' boxes are decoded in parallel by
+    /// `work`.
+    static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher, work: ParallelWork) throws(FormatError) -> SealedEntries {
         let front = try parseFront(text, cipher: cipher)
-        let records = try parseRecordTexts(text[front.entries], pages: front.pages.count).map { (record) throws(FormatError) in
+        let records = try work.map(try parseRecordTexts(text[front.entries], pages: front.pages.count), minimumPartLength: 128) { (record) throws(FormatError) in
             try BodyText.record(record.text, slot: record.slot, cipher: cipher)
         }
         return SealedEntries(seal: front.seal, tombstones: front.tombstones, pages: front.pages, records: records)

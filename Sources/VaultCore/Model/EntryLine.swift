@@ -74,8 +74,18 @@ enum EntryLine {
 
 /// Byte-wise ordering of UTF-8 names: the order of the payload's lines.
 func compareNames(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
-    for index in 0..<min(a.count, b.count) where a[index] != b[index] {
-        return a[index] < b[index] ? -1 : 1
+    let common = min(a.count, b.count)
+    var index = 0
+    // Eight bytes at a time, read big-endian so that the first differing byte decides.
+    while index + 8 <= common {
+        let first = UInt64(bigEndian: a.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let second = UInt64(bigEndian: b.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        if first != second { return first < second ? -1 : 1 }
+        index += 8
+    }
+    while index < common {
+        if a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+        index += 1
     }
     return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
 }

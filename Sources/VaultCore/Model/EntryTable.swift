@@ -73,20 +73,26 @@ public final class EntryTable {
     /// A table of the lines at `ranges` of `content` (decrypted records of a version 5 file, in
     /// any order), which must each carry a name, all different and in NFC, and `state`;
     /// `origin` tells which record each line was opened from.
-    init(content: SecureBytes, lines ranges: [Range<Int>], state: VaultState, origin: SealedOrigin) throws(VaultOpenError) {
+    init(
+        content: SecureBytes, lines ranges: [Range<Int>], state: VaultState, origin: SealedOrigin, work: ParallelWork = .serial
+    ) throws(VaultOpenError) {
         self.content = content
         // Names are compared where they are, in guarded memory, as `search` compares them.
         let sorted: Result<[Range<Int>], VaultOpenError> = content.withUnsafeBytes { bytes in
             func line(_ range: Range<Int>) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: bytes[range]) }
-            for range in ranges {
-                guard !line(range).contains(0x0A), let composed = EntryLine.withName(of: line(range), EntryName.isComposed) else {
-                    return .failure(.malformedPayload("an entry has no name"))
+            // Each line checked, and where its name is found once (nil for a name with escapes,
+            // decoded at each comparison); in parallel, as the lines are read and never written.
+            let named: [(line: Range<Int>, name: Range<Int>?)]
+            do throws(VaultOpenError) {
+                named = try work.map(ranges, minimumPartLength: 128) { (range) throws(VaultOpenError) in
+                    guard !line(range).contains(0x0A), let composed = EntryLine.withName(of: line(range), EntryName.isComposed) else {
+                        throw .malformedPayload("an entry has no name")
+                    }
+                    guard composed else { throw .malformedPayload("the name of an entry is not in Unicode NFC") }
+                    return (line: range, name: EntryLine.plainName(in: line(range)).map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) })
                 }
-                guard composed else { return .failure(.malformedPayload("the name of an entry is not in Unicode NFC")) }
-            }
-            // Each line with where its name is, found once (nil for a name with escapes, decoded at each comparison).
-            let named = ranges.map { range in
-                (line: range, name: EntryLine.plainName(in: line(range)).map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) })
+            } catch {
+                return .failure(error)
             }
             func order(_ a: (line: Range<Int>, name: Range<Int>?), _ b: (line: Range<Int>, name: Range<Int>?)) -> Int {
                 guard let first = a.name, let second = b.name else { return Self.orderOfNames(line(a.line), line(b.line)) }

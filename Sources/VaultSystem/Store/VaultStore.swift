@@ -20,6 +20,8 @@ public final class VaultStore {
     private let readerCacheGuard: VaultFileCacheGuard
     /// Guards the key cache for `verifyPassword`, waiting as long as it takes.
     private let patientCacheGuard: VaultFileCacheGuard
+    /// Decodes and decrypts a whole vault's entries on the processors at hand.
+    private let work = ParallelWork.dispatch()
 
     /// The store of the vault at `path`, whose changes are stamped with `origin`.
     public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent) {
@@ -74,7 +76,7 @@ public final class VaultStore {
     /// holds the lock (`vault sync`, whose git rewrites the file in place rather than by
     /// rename) is read again once that process is done.
     private func readEnvelope() throws -> Envelope {
-        try readingAgainAfterBusyLock { try Envelope.parse(try readVault()) }
+        try readingAgainAfterBusyLock { try Envelope.parse(try readVault(), work: work) }
     }
 
     /// What `read` makes of the vault file; if it fails while another process holds the lock
@@ -156,7 +158,7 @@ public final class VaultStore {
     /// Decrypts the entries; with a data key just unwrapped from this header (which
     /// authenticated the header), and the entries bound to the header, nothing unchecked remains.
     private func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
-        OpenVault(envelope: envelope, keys: keys, entries: try envelope.openTable(dataKey: keys.dataKey))
+        OpenVault(envelope: envelope, keys: keys, entries: try envelope.openTable(dataKey: keys.dataKey, work: work))
     }
 
     /// Runs `change` on the current entries and writes the result, all under the lock, so that
@@ -178,7 +180,7 @@ public final class VaultStore {
                 try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
                 return result
             }
-            let vault = try decrypt(try Envelope.parse(file), keys: keys)
+            let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             try vault.entries.beginChange(origin: origin)
             let result = try change(vault.entries)
             var updated = vault.envelope
@@ -217,7 +219,7 @@ public final class VaultStore {
         let derive = { (kdf: KDFParameters) in (kdf: kdf, key: try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)) }
         var newKey = try derive(newKDF ?? current.kdf)
         try withLockedFile(using: unlocker) { file, keys in
-            let vault = try decrypt(try Envelope.parse(file), keys: keys)
+            let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             let kdf = newKDF ?? vault.envelope.kdf
             if newKey.kdf != kdf { newKey = try derive(kdf) }
             var (rotated, dataKey) = try Envelope.create(
