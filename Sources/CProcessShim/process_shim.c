@@ -2,6 +2,7 @@
 #include "process_shim.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/mman.h>
@@ -65,4 +66,11 @@ int vault_forward_signals(int pipe_write_end, const int *numbers, int count) {
         if (sigaction(numbers[index], &action, NULL) != 0) return -1;
     }
     return 0;
+}
+
+int vault_processors_in_affinity(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    return CPU_COUNT(&set);
 }

@@ -165,6 +165,26 @@ struct SealedEntriesTests {
         }
     }
 
+    @Test func theListReaderTakesOnlyTheListsItWrites() throws {
+        func read(_ text: String) throws(FormatError) -> [String] {
+            var reader = BodyText.Reader(text: Array(text.utf8)[...])
+            let items = try reader.list()
+            guard reader.atEnd else { throw .corrupt("left over") }
+            return items.map { String(decoding: $0, as: UTF8.self) }
+        }
+        for items in [[], ["a"], ["a", "bc"], ["a", "", "long item \(String(repeating: "x", count: 40))"]] {
+            var text: [UInt8] = []
+            BodyText.appendList(items.map { Array($0.utf8)[...] }, to: &text)
+            #expect(try read(String(decoding: text, as: UTF8.self)) == items)
+        }
+        for bad in [
+            "[\n    \"a\nb\"\n  ]", "[\n    \"a\n  ]", "[\n    \"a", "[\n    \"a\",\n  ]", "[\n    \"a\"\n ]", "[\n    \"a\";\n    \"b\"\n  ]",
+            "[\n  \"a\"\n  ]", "[\n    a\"\n  ]", "[ ]", "[\n  ]",
+        ] {
+            #expect(throws: FormatError.self, "\(bad)") { try read(bad) }
+        }
+    }
+
     @Test func namesCompareAsTheirBytesDo() {
         // Lengths around the eight-byte steps, differing at every place, or one a prefix of the other.
         var random = SeededRandom(seed: 0x5EED_0C0A)

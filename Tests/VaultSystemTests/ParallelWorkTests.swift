@@ -22,6 +22,10 @@ struct ParallelWorkTests {
         }
     }
 
+    @Test func theProcessorsAvailableAreSomeOfThoseOnline() {
+        #expect((1...Processors.online).contains(Processors.available))
+    }
+
     @Test func aRunCallsEveryPartOnce() {
         let count = 64
         var calls = [Int](repeating: 0, count: count)
@@ -80,30 +84,102 @@ struct ParallelWorkTests {
         }
     }
 
-    @Test func aVaultOpenedInPartsRefusesWhatTheWholeRefuses() throws {
-        let (envelope, dataKey) = try vault(entries: 700)
+    /// `envelope` with `records` added to its own (in the order of their slots), its pages and
+    /// seal made again with the keys, as only a holder of the data key could, and parsed.
+    private func adding(_ records: [SealedEntries.Record], to envelope: Envelope, dataKey: SecureBytes) throws -> Envelope {
         guard case .entries(var body) = envelope.body else { throw FormatError.corrupt("not version 5") }
-        // Two boxes exchanged between the first part and the last, behind pages and a seal made
-        // again with the keys: each record then fails its slot's binding.
-        let (first, last) = (10, 690)
-        let records = body.records
-        body.records[first] = SealedEntries.Record(slot: records[first].slot, box: records[last].box)
-        body.records[last] = SealedEntries.Record(slot: records[last].slot, box: records[first].box)
-        body.pages = SealedEntries.pageDigests(of: body.records, pages: body.pages.count)
+        body.records = (body.records + records).sorted { $0.slot.lexicographicallyPrecedes($1.slot) }
+        body.pages = SealedEntries.pageDigests(of: body.records, pages: SealedEntries.pageCount(for: body.records.count))
         let keys = try EntryKeys(dataKey: dataKey)
         body.seal = try Array("{}".utf8).withUnsafeBytes {
             try envelope.cipher.seal($0, key: keys.sealing, associatedData: envelope.sealAssociatedData(tombstones: body.tombstones, pages: body.pages))
         }
-        var swapped = envelope
-        swapped.body = .entries(body)
-        let parsed = try Envelope.parse(swapped.render(), work: .dispatch(width: 4))
-        #expect(throws: VaultOpenError.tampered) { try parsed.openTable(dataKey: dataKey) }
-        #expect(throws: VaultOpenError.tampered) { try parsed.openTable(dataKey: dataKey, work: .dispatch(width: 4)) }
+        var changed = envelope
+        changed.body = .entries(body)
+        return try Envelope.parse(changed.render(), work: .dispatch(width: 4))
+    }
 
-        // A record whose box does not decode, in the last part, refused by the parse either way.
+    /// A record of `line` sealed under the slot of `slotName` (bound to that slot unless
+    /// `boundTo` names another).
+    private func record(line: String, slotName: String, boundTo bindingName: String? = nil, in envelope: Envelope, dataKey: SecureBytes) throws -> SealedEntries.Record {
+        let keys = try EntryKeys(dataKey: dataKey)
+        let slot = Array(slotName.utf8).withUnsafeBytes { keys.slot(of: $0) }
+        let boundSlot = Array((bindingName ?? slotName).utf8).withUnsafeBytes { keys.slot(of: $0) }
+        var scratch = try SecureBytes(count: 4096)
+        let box = try Array(line.utf8).withUnsafeBytes {
+            try envelope.sealPadded(
+                $0, minimum: Envelope.minimumRecordLength, key: keys.sealing,
+                associatedData: Envelope.entryAssociatedData(binding: envelope.entryBinding, slot: boundSlot), in: &scratch)
+        }
+        return SealedEntries.Record(slot: slot, box: box)
+    }
+
+    /// Of `count` names made by `name`, the one whose slot comes first, or last: a record under
+    /// it falls among the first, or last, of a vault's records.
+    private func name(_ name: (Int) -> String, slotFirst: Bool, dataKey: SecureBytes) throws -> String {
+        let keys = try EntryKeys(dataKey: dataKey)
+        let named = (0..<60).map { index in (name: name(index), slot: Array(name(index).utf8).withUnsafeBytes { keys.slot(of: $0) }) }
+        let sorted = named.sorted { $0.slot.lexicographicallyPrecedes($1.slot) }
+        return slotFirst ? sorted.first!.name : sorted.last!.name
+    }
+
+    /// The line of an entry called `name`, as the table writes one.
+    private func line(named name: String, password: String = "pw") -> String {
+        #"{"name":"\#(name)","password":"\#(password)"}"#
+    }
+
+    private func openingError(_ envelope: Envelope, dataKey: SecureBytes, work: ParallelWork) -> String {
+        do {
+            _ = try envelope.openTable(dataKey: dataKey, work: work)
+            return "opened"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func aVaultOpenedInPartsReportsTheFirstFailingRecordsError() throws {
+        let (envelope, dataKey) = try vault(entries: 700)
+        // Among the first records, a line whose name is not its slot's; among the last, a
+        // record bound to another slot than the one it is listed under.
+        let early = try name({ "early/\($0)" }, slotFirst: true, dataKey: dataKey)
+        let late = try name({ "late/\($0)" }, slotFirst: false, dataKey: dataKey)
+        let decryption = try adding([
+            try record(line: line(named: "someone else"), slotName: early, in: envelope, dataKey: dataKey),
+            try record(line: line(named: late), slotName: late, boundTo: "yet another", in: envelope, dataKey: dataKey),
+        ], to: envelope, dataKey: dataKey)
+        let serial = openingError(decryption, dataKey: dataKey, work: .serial)
+        #expect(serial == "\(VaultOpenError.malformedPayload("an entry's name does not match its slot"))")
+        for width in [2, 4] {
+            #expect(openingError(decryption, dataKey: dataKey, work: .dispatch(width: width)) == serial, "width \(width)")
+        }
+
+        // The table's checks: among the first, a name not in NFC; among the last, a line with a
+        // newline in it.
+        let decomposed = try name({ "cafe\u{301}/\($0)" }, slotFirst: true, dataKey: dataKey)
+        let broken = try name({ "broken/\($0)" }, slotFirst: false, dataKey: dataKey)
+        let lines = try adding([
+            try record(line: line(named: decomposed), slotName: decomposed, in: envelope, dataKey: dataKey),
+            try record(line: line(named: broken, password: "a\nb"), slotName: broken, in: envelope, dataKey: dataKey),
+        ], to: envelope, dataKey: dataKey)
+        let serialTable = openingError(lines, dataKey: dataKey, work: .serial)
+        #expect(serialTable == "\(VaultOpenError.malformedPayload("the name of an entry is not in Unicode NFC"))")
+        for width in [2, 4] {
+            #expect(openingError(lines, dataKey: dataKey, work: .dispatch(width: width)) == serialTable, "width \(width)")
+        }
+        // Each failure alone is refused too, whichever part it is in.
+        let brokenAlone = try adding([try record(line: line(named: broken, password: "a\nb"), slotName: broken, in: envelope, dataKey: dataKey)], to: envelope, dataKey: dataKey)
+        #expect(openingError(brokenAlone, dataKey: dataKey, work: .dispatch(width: 4)) == "\(VaultOpenError.malformedPayload("an entry has no name"))")
+    }
+
+    @Test func aBoxThatDoesNotDecodeIsRefusedByAParseInParts() throws {
+        let (envelope, _) = try vault(entries: 700)
+        guard case .entries(let body) = envelope.body else { throw FormatError.corrupt("not version 5") }
+        // The first record's box cut short by a character out of Base64, and the last's.
         var text = envelope.render()
-        let lastRecord = try #require(text.firstRange(of: BodyText.recordText(slot: records[last].slot, box: records[last].box)))
-        text[lastRecord.lowerBound + 40] = UInt8(ascii: "*")
+        for record in [body.records.first!, body.records.last!] {
+            let range = try #require(text.firstRange(of: BodyText.recordText(slot: record.slot, box: record.box)))
+            text[range.lowerBound + 40] = UInt8(ascii: "*")
+        }
         let serialError = #expect(throws: FormatError.self) { try Envelope.parse(text) }
         let parallelError = #expect(throws: FormatError.self) { try Envelope.parse(text, work: .dispatch(width: 4)) }
         #expect(serialError == parallelError)

@@ -22,4 +22,9 @@ int vault_memory_file(const char *name);
 /// starts a session of its own.
 int vault_spawn_new_session_flag(void);
 
+/// How many processors this process may run on: the processors in its affinity mask
+/// (sched_getaffinity and CPU_COUNT, shown to GNU sources only). Returns the count, or -1 with
+/// errno set.
+int vault_processors_in_affinity(void);
+
 #endif

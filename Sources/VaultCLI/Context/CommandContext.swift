@@ -29,13 +29,16 @@ public struct CommandContext: Sendable {
     /// Whether the command has the process to itself (`main`) rather than sharing it with
     /// others (a test running commands side by side); helpers that detach need it.
     public var ownsProcess: Bool
+    /// How the work of opening a whole vault is spread over the processors this process may
+    /// run on (`ParallelWork.dispatch`), or kept on the calling thread (`.serial`).
+    public var work: ParallelWork
     /// The settings file, read once.
     private let configFile = ConfigFile()
 
     public init(
         environment: [String: String], streams: StandardStreams, terminal: TerminalAccess, keyrings: KeyringFactory,
         clipboards: ClipboardAccess, git: GitAccess, plugins: PluginRegistry, now: @escaping @Sendable () -> Date, executable: String,
-        ownsProcess: Bool
+        ownsProcess: Bool, work: ParallelWork
     ) {
         self.environment = environment
         self.streams = streams
@@ -47,6 +50,7 @@ public struct CommandContext: Sendable {
         self.now = now
         self.executable = executable
         self.ownsProcess = ownsProcess
+        self.work = work
     }
 
     /// Messages for the person, on this context's standard error.

@@ -43,7 +43,7 @@ public final class VaultSession: VaultAccess {
                           warning: diagnostics.warning)
         store = VaultStore(
             path: vaultPath, origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now),
-            events: events)
+            events: events, work: context.work)
     }
 
     /// The same command's session for another vault file (shell completion, which completes

@@ -44,7 +44,8 @@ public enum ProcessLauncher {
             environment: environment, streams: streams, terminal: .controlling,
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: true)
+            git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: true,
+            work: .dispatch())
         exit(await program.run(arguments, parsed: hot, in: context))
     }
 

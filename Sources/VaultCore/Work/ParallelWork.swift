@@ -6,7 +6,7 @@
 public struct ParallelWork: Sendable {
     /// How many parts are worth making at most: the processors that can run at once (1 when
     /// the work is done serially).
-    public let width: Int
+    let width: Int
     /// Calls its second argument with every index below its first and returns once all calls
     /// have returned, possibly at the same time on different threads.
     let run: @Sendable (_ count: Int, _ part: (Int) -> Void) -> Void
@@ -20,10 +20,8 @@ public struct ParallelWork: Sendable {
 
     /// Work done on the calling thread, one part after the other: what a caller that has no
     /// platform at hand (a test, a merge of two files) passes.
-    public static var serial: ParallelWork {
-        ParallelWork(width: 1) { count, part in
-            for index in 0..<count { part(index) }
-        }
+    public static let serial = ParallelWork(width: 1) { count, part in
+        for index in 0..<count { part(index) }
     }
 
     /// `transform` of every element of `elements`, in order, made in up to `width` parts of
@@ -31,12 +29,12 @@ public struct ParallelWork: Sendable {
     /// handing a part to another thread costs more than it saves). `transform` may run on
     /// several threads at the same time, so it must write only what belongs to its element.
     /// When it throws, the error is that of the first element that failed, as in a serial `map`.
-    func map<Element, Result, Failure: Error>(
-        _ elements: [Element], minimumPartLength: Int, _ transform: (Element) throws(Failure) -> Result
-    ) throws(Failure) -> [Result] {
+    func map<Element, Output, Failure: Error>(
+        _ elements: [Element], minimumPartLength: Int, _ transform: (Element) throws(Failure) -> Output
+    ) throws(Failure) -> [Output] {
         let parts = min(width, elements.count / max(1, minimumPartLength))
         guard parts > 1 else { return try elements.map(transform) }
-        var results = [Result?](repeating: nil, count: elements.count)
+        var results = [Output?](repeating: nil, count: elements.count)
         var failures = [Failure?](repeating: nil, count: parts)
         results.withUnsafeMutableBufferPointer { results in
             failures.withUnsafeMutableBufferPointer { failures in

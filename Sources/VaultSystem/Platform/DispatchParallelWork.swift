@@ -2,10 +2,10 @@ import Dispatch
 import VaultCore
 
 extension ParallelWork {
-    /// Parallel work on libdispatch's threads, as wide as `width` (the processors online
-    /// unless told): the parts of a run go to `DispatchQueue.concurrentPerform`, the calling
-    /// thread taking its share.
-    public static func dispatch(width: Int = Processors.online) -> ParallelWork {
+    /// Parallel work on libdispatch's threads, as wide as `width` (the processors this process
+    /// may run on, unless told): the parts of a run go to `DispatchQueue.concurrentPerform`,
+    /// the calling thread taking its share.
+    public static func dispatch(width: Int = Processors.available) -> ParallelWork {
         ParallelWork(width: width) { count, part in
             // `ParallelWork` lets its parts run at once only when each writes what is its own:
             // what the compiler cannot see, and why the part crosses threads unchecked.

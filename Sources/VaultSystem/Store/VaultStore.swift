@@ -20,11 +20,12 @@ public final class VaultStore {
     private let readerCacheGuard: VaultFileCacheGuard
     /// Guards the key cache for `verifyPassword`, waiting as long as it takes.
     private let patientCacheGuard: VaultFileCacheGuard
-    /// Decodes and decrypts a whole vault's entries on the processors at hand.
-    private let work = ParallelWork.dispatch()
+    /// Spreads the decoding and decrypting of a whole vault's entries over the processors.
+    private let work: ParallelWork
 
-    /// The store of the vault at `path`, whose changes are stamped with `origin`.
-    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent) {
+    /// The store of the vault at `path`, whose changes are stamped with `origin`, and which
+    /// opens a whole vault with `work`.
+    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent, work: ParallelWork = .serial) {
         if let resolved = realpath(path, nil) {
             self.path = String(cString: resolved)
             free(resolved)
@@ -33,6 +34,7 @@ public final class VaultStore {
         }
         self.origin = origin
         self.events = events
+        self.work = work
         let lockPath = self.path + ".lock"
         readerCacheGuard = VaultFileCacheGuard(vaultPath: self.path, lockPath: lockPath, patient: false, onLockWait: {})
         let resolved = self.path

@@ -61,7 +61,8 @@ package enum InProcessVault {
     }
 
     /// The context a command run here gets: `environment`, `streams`, no terminal, the system's
-    /// keyrings and clipboards, the built-in plugins, the clock, the built `vault` for helpers.
+    /// keyrings and clipboards, the built-in plugins, the clock, the built `vault` for helpers,
+    /// and the processors, as `main` gives them.
     package static func context(environment: [String: String], streams: StandardStreams) -> CommandContext {
         let executable = VaultBinary.path
         let now: @Sendable () -> Date = { Date() }
@@ -69,6 +70,7 @@ package enum InProcessVault {
             environment: environment, streams: streams, terminal: .none,
             keyrings: .system(executable: executable, environment: environment, now: now),
             clipboards: .system(environment: environment, streams: streams, executable: executable),
-            git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: false)
+            git: .system(environment: environment), plugins: program.plugins, now: now, executable: executable, ownsProcess: false,
+            work: .dispatch())
     }
 }
