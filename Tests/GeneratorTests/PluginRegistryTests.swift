@@ -50,10 +50,12 @@ struct PluginRegistryTests {
     }
 
     static let core: [ParsableCommand.Type] = [CoreGet.self, CoreList.self]
+    /// What the core's commands are registered by: their names and aliases.
+    static let coreNames = core.flatMap(PluginRegistry.names(of:))
 
     @Test("the generator and a fake register next to the core, in order, each command under its name")
     func registers() throws {
-        let registry = try PluginRegistry([GeneratorPlugin(), FakePlugin()], coreCommands: Self.core)
+        let registry = try PluginRegistry([GeneratorPlugin(), FakePlugin()], coreCommandNames: Self.coreNames)
         #expect(registry.plugins.map(\.id) == ["generator", "fake"])
         #expect(registry.plugins.flatMap(\.commands).flatMap(PluginRegistry.names(of:)) == ["generate", "fake-command"])
         #expect(PluginRegistry.names(of: CoreList.self) == ["list", "ls"])
@@ -61,8 +63,8 @@ struct PluginRegistryTests {
 
     @Test("capabilities are found by protocol, in plugin order")
     func capabilities() throws {
-        #expect(try PluginRegistry([], coreCommands: Self.core).capabilities(SecretGenerator.self).isEmpty)
-        let registry = try PluginRegistry([FakePlugin(capabilities: [FakeAnalyzer()]), GeneratorPlugin()], coreCommands: Self.core)
+        #expect(try PluginRegistry([], coreCommandNames: Self.coreNames).capabilities(SecretGenerator.self).isEmpty)
+        let registry = try PluginRegistry([FakePlugin(capabilities: [FakeAnalyzer()]), GeneratorPlugin()], coreCommandNames: Self.coreNames)
         let generators = registry.capabilities(SecretGenerator.self)
         #expect(generators.count == 1)
         #expect(generators.first is PasswordGenerator)
@@ -82,7 +84,7 @@ struct PluginRegistryTests {
          "plugin fake registers the command 'fake-command', which plugin fake already has"),
     ])
     func duplicateCommand(plugin: FakePlugin, error: PluginError, message: String) {
-        #expect(throws: error) { try PluginRegistry([GeneratorPlugin(), plugin], coreCommands: Self.core) }
+        #expect(throws: error) { try PluginRegistry([GeneratorPlugin(), plugin], coreCommandNames: Self.coreNames) }
         #expect(error.message == message)
         #expect(error.exitStatus == .failure)
     }
@@ -91,7 +93,7 @@ struct PluginRegistryTests {
     func duplicatePlugin() throws {
         let other = FakePlugin(id: "generator", commands: [])
         #expect(throws: PluginError.duplicatePlugin("generator")) {
-            try PluginRegistry([GeneratorPlugin(), other], coreCommands: Self.core)
+            try PluginRegistry([GeneratorPlugin(), other], coreCommandNames: Self.coreNames)
         }
         #expect(PluginError.duplicatePlugin("generator").message.contains("'generator'"))
     }

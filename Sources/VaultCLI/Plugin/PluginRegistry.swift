@@ -13,16 +13,14 @@ public struct PluginRegistry: Sendable {
     /// plugins.
     public let commandNames: Set<String>
 
-    /// Registers `plugins`, refusing any command name that a core command, another plugin or
-    /// the program this one hands commands to (`elsewhere`, by name) already uses, so that no
-    /// command can silently shadow another.
+    /// Registers `plugins`, refusing any command name that a core command (`coreCommandNames`,
+    /// their names and aliases), another plugin or the program this one hands commands to
+    /// (`elsewhere`, by name) already uses, so that no command can silently shadow another.
     public init(
-        _ plugins: [any VaultPlugin], coreCommands: [ParsableCommand.Type], elsewhere: [String] = []
+        _ plugins: [any VaultPlugin], coreCommandNames: [String], elsewhere: [String] = []
     ) throws(PluginError) {
         var owners: [String: String] = ["help": "the core"]
-        for command in coreCommands {
-            for name in Self.names(of: command) { owners[name] = "the core" }
-        }
+        for name in coreCommandNames { owners[name] = "the core" }
         for name in elsewhere { owners[name] = "vault-network" }
         var ids = Set<String>()
         for plugin in plugins {

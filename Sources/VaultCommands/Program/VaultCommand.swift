@@ -45,4 +45,17 @@ public struct VaultCommand: ParsableCommand {
         ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
         ClipboardClearCommand.self, KeyringExpireCommand.self, CompleteEntriesCommand.self,
     ]
+
+    /// The names and aliases of `coreCommands`, in their order, as data: what every run checks
+    /// the plugins' names against (`PluginRegistry`) without reading each command's
+    /// configuration, which would cost every command, `get` among them, the start-up time of
+    /// 28 command types. (CLITests checks them against the commands themselves.)
+    public static let coreCommandNames = [
+        "init", "add", "get", "otp", "show", "list", "ls",
+        "search", "pick", "edit", "mv", "rm",
+        "export", "import", "passwd", "rekey",
+        "unlock", "lock", "status", "sync", "audit", "plugins",
+        "read", "run", "inject", "git-credential",
+        "clipboard-clear", "keyring-expire", "complete-entries",
+    ]
 }

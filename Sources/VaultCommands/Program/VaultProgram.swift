@@ -20,7 +20,7 @@ public struct VaultProgram: Sendable {
 
     public init(root: ParsableCommand.Type, plugins: [any VaultPlugin], companion: NetworkCompanion?) throws(PluginError) {
         self.root = root
-        self.plugins = try PluginRegistry(plugins, coreCommands: VaultCommand.coreCommands, elsewhere: companion?.commandNames ?? [])
+        self.plugins = try PluginRegistry(plugins, coreCommandNames: VaultCommand.coreCommandNames, elsewhere: companion?.commandNames ?? [])
         self.companion = companion
     }
 
