@@ -21,11 +21,6 @@ struct NetworkHandOverTests {
         #expect(NetworkProgram.plugins.map(\.id) == ["breach", "tls"])
     }
 
-    @Test("the core's command names, which every run registers by, are the core commands' own")
-    func coreCommandNames() {
-        #expect(VaultCommand.coreCommandNames == VaultCommand.coreCommands.flatMap(PluginRegistry.names(of:)))
-    }
-
     @Test("vault knows the network commands' names, so an external vault-breach never runs in their place")
     func namesAreBuiltIn() throws {
         let program = try VaultProgram.local(companion: .installed(beside: "/nonexistent/bin/vault"))

@@ -1,11 +1,19 @@
 import CLITestSupport
 import Testing
+import VaultCLI
+import VaultCommands
 
 /// `vault plugins` lists the built-in plugins (the generator, the strength estimator, the
 /// breach check, the TLS auditor and the photo-metadata reader) with their commands and capabilities, in text and JSON, and every command a
-/// built-in plugin registers is reachable from `vault`.
+/// built-in plugin registers is reachable from `vault`; the core's command names, which every run
+/// registers by, are the core commands' own.
 @Suite("vault plugins")
 struct PluginsCommandTests {
+    @Test("the core's command names, which every run registers, are the core commands' own names and aliases")
+    func coreCommandNames() {
+        #expect(VaultCommand.coreCommandNames == VaultCommand.coreCommands.flatMap(PluginRegistry.names(of:)))
+    }
+
     @Test("the text listing names each plugin, its command and its capability")
     func text() async throws {
         let result = try await VaultFixture().succeed(["plugins"])

@@ -47,9 +47,10 @@ public struct VaultCommand: ParsableCommand {
     ]
 
     /// The names and aliases of `coreCommands`, in their order, as data: what every run checks
-    /// the plugins' names against (`PluginRegistry`) without reading each command's
-    /// configuration, which would cost every command, `get` among them, the start-up time of
-    /// 28 command types. (CLITests checks them against the commands themselves.)
+    /// the plugins' names against and counts among its own (`PluginRegistry.commandNames`, so
+    /// that no external `vault-NAME` on PATH runs in a core command's place), without reading
+    /// each core command's configuration, which would cost every command line, `get` among
+    /// them, start-up time. (CLITests checks them against the commands themselves.)
     public static let coreCommandNames = [
         "init", "add", "get", "otp", "show", "list", "ls",
         "search", "pick", "edit", "mv", "rm",
