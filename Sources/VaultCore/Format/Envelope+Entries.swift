@@ -78,7 +78,7 @@ extension Envelope {
         let binding = entryBinding
         let ranges = try content.withUnsafeMutableBytes { (buffer) throws in
             // Each record decrypts into its own range of the buffer, so the parts share nothing they write.
-            try work.map(Array(records.indices), minimumPartLength: 128) { (index) throws in
+            try work.map(Array(records.indices), minimumPartLength: SealedEntries.recordsPerPart) { (index) throws in
                 let start = starts[index]
                 let plaintext = UnsafeMutableRawBufferPointer(rebasing: buffer[start..<(start + records[index].box.ciphertext.count - Cipher.tagLength)])
                 return start..<(start + (try openRecord(records[index], keys: keys, binding: binding, into: plaintext)))

@@ -40,6 +40,12 @@ public struct SealedEntries: Equatable, Sendable {
     /// The most pages a file has.
     static let maximumPages = 1 << 16
 
+    /// The fewest records, or pages, an opening hands to a thread of their own
+    /// (`ParallelWork.map`): fewer cost more to hand over than they take to decode, decrypt or
+    /// digest.
+    static let recordsPerPart = 128
+    static let pagesPerPart = 4
+
     /// The number of pages for `count` entries: the smallest power of two whose pages hold 32
     /// entries each, at least one.
     static func pageCount(for count: Int) -> Int {
@@ -70,7 +76,7 @@ public struct SealedEntries: Equatable, Sendable {
         for record in records {
             texts[page(of: record.slot, among: pages)].append(record.text)
         }
-        return work.map(texts, minimumPartLength: 4, pageDigest(of:))
+        return work.map(texts, minimumPartLength: pagesPerPart, pageDigest(of:))
     }
 
     /// The digest of one page whose records, in order, have the texts `recordTexts` (as a
@@ -145,7 +151,7 @@ public struct SealedEntries: Equatable, Sendable {
     /// `work`.
     static func parse(_ text: ArraySlice<UInt8>, cipher: Cipher, work: ParallelWork) throws(FormatError) -> SealedEntries {
         let front = try parseFront(text, cipher: cipher)
-        let records = try work.map(try parseRecordTexts(text[front.entries], pages: front.pages.count), minimumPartLength: 128) { (record) throws(FormatError) in
+        let records = try work.map(try parseRecordTexts(text[front.entries], pages: front.pages.count), minimumPartLength: recordsPerPart) { (record) throws(FormatError) in
             try BodyText.record(record.text, slot: record.slot, cipher: cipher)
         }
         return SealedEntries(seal: front.seal, tombstones: front.tombstones, pages: front.pages, records: records)

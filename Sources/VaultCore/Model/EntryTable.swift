@@ -84,7 +84,7 @@ public final class EntryTable {
             // decoded at each comparison); in parallel, as the lines are read and never written.
             let named: [(line: Range<Int>, name: Range<Int>?)]
             do throws(VaultOpenError) {
-                named = try work.map(ranges, minimumPartLength: 128) { (range) throws(VaultOpenError) in
+                named = try work.map(ranges, minimumPartLength: SealedEntries.recordsPerPart) { (range) throws(VaultOpenError) in
                     guard !line(range).contains(0x0A), let composed = EntryLine.withName(of: line(range), EntryName.isComposed) else {
                         throw .malformedPayload("an entry has no name")
                     }
