@@ -44,10 +44,19 @@ extension Entry: Codable {
 
     /// The clock as version 5 writes it, each stamp once with the parts it dates
     /// (`{"STAMP": ["name", "password", …]}`), or as version 4 did, part by part
-    /// (`{"name": "STAMP", …}`); the two forms mixed, a part dated twice or a stamp with no
-    /// part is refused.
+    /// (`{"name": "STAMP", …}`).
     private static func decodeClocks(in container: KeyedDecodingContainer<CodingKeys>) throws -> [String: Stamp] {
         guard let members = try container.decodeIfPresent([String: ClockMember].self, forKey: .clocks) else { return [:] }
+        do {
+            return try clocks(of: members)
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: error.reason)
+        }
+    }
+
+    /// Each part's stamp from the members of a clock in either form; the two forms mixed, a
+    /// part dated twice or a stamp with no part is refused.
+    static func clocks(of members: [String: ClockMember]) throws(ClockFault) -> [String: Stamp] {
         var clocks: [String: Stamp] = [:]
         let grouped = members.values.contains { if case .parts = $0 { true } else { false } }
         for (key, member) in members {
@@ -55,21 +64,24 @@ extension Entry: Codable {
             case (.stamp(let stamp), false):
                 clocks[key] = stamp
             case (.parts(let parts), true):
-                guard let stamp = Stamp(key), !parts.isEmpty else {
-                    throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "not a change stamp with its parts")
-                }
+                guard let stamp = Stamp(key), !parts.isEmpty else { throw ClockFault(reason: "not a change stamp with its parts") }
                 for part in parts where clocks.updateValue(stamp, forKey: part) != nil {
-                    throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "a part dated twice")
+                    throw ClockFault(reason: "a part dated twice")
                 }
             default:
-                throw DecodingError.dataCorruptedError(forKey: .clocks, in: container, debugDescription: "parts and stamps mixed")
+                throw ClockFault(reason: "parts and stamps mixed")
             }
         }
         return clocks
     }
 
+    /// Why a clock's members cannot be read.
+    struct ClockFault: Error {
+        let reason: String
+    }
+
     /// One member of a clock: a part's stamp (version 4), or a stamp's parts (version 5).
-    private enum ClockMember: Decodable {
+    enum ClockMember: Decodable {
         case stamp(Stamp)
         case parts([String])
 

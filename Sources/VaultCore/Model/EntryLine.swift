@@ -28,8 +28,10 @@ enum EntryLine {
         return line
     }
 
-    /// Decodes a whole line into an entry.
+    /// Decodes a whole line into an entry: by hand when it is in the form `encode` writes
+    /// (`EntryLineReader`), and otherwise with JSONDecoder, which also words every error.
     static func decode(_ line: UnsafeRawBufferPointer) throws -> Entry {
+        if let entry = EntryLineReader.entry(in: line) { return entry }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: line.baseAddress!), count: line.count, deallocator: .none)
         return try EntryJSON.decoder().decode(Entry.self, from: data)
     }
