@@ -15,7 +15,7 @@ struct EntryLineReaderTests {
             let entry = Self.entry(&random)
             let line = try Self.line(entry)
             let read = try #require(Self.read(line), "not read by hand: \(String(decoding: line, as: UTF8.self))")
-            let decoded = try #require(try Self.decodedByJSONDecoder(line))
+            let decoded = try Self.decodedByJSONDecoder(line)
             #expect(try Self.line(read) == line)
             #expect(try Self.line(decoded) == line)
             #expect(read == entry)
@@ -36,11 +36,29 @@ struct EntryLineReaderTests {
             }
             readByHand += 1
             let expected = try #require(decoded, "read by hand, refused by JSONDecoder: \(String(decoding: line, as: UTF8.self))")
+            #expect(read == expected, "\(String(decoding: line, as: UTF8.self))")
             #expect(try Self.line(read) == Self.line(expected), "\(String(decoding: line, as: UTF8.self))")
         }
         // The damage is varied enough that both outcomes are common.
         #expect(readByHand > 500)
         #expect(refusedByBoth > 500)
+    }
+
+    @Test("compact lines with members left out, in another order or in the version 4 clock read as JSONDecoder reads them", arguments: [
+        #"{"name":"a","created":"2020-01-02T03:04:05Z"}"#,
+        #"{"created":"2020-01-02T03:04:05Z","type":"login","name":"a\u00e9\ud83d\ude00"}"#,
+        #"{"name":"a","created":"2020-01-02T03:04:05Z","modified":"2021-01-02T03:04:05Z","urls":[],"tags":["t"]}"#,
+        #"{"name":"a","created":"2020-01-02T03:04:05Z","clock":{"name":"1700000000000-0-","password":"1700000000001-3-0123456789abcdef"}}"#,
+        #"{"name":"a","created":"2020-01-02T03:04:05Z","clock":{}}"#,
+        #"{"name":"a","created":"2020-01-02T03:04:05Z","fields":[{"value":"1","secret":false,"name":"pin"}],"history":[{"replaced":"2020-01-02T03:04:05Z","password":"p"}]}"#,
+        #"{"na\u006de":"a","created":"2020-01-02T03:04:05Z","id":"0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9"}"#,
+    ])
+    func otherCompactForms(text: String) throws {
+        let line = Array(text.utf8)
+        let read = try #require(Self.read(line))
+        let decoded = try Self.decodedByJSONDecoder(line)
+        #expect(read == decoded)
+        #expect(try Self.line(read) == Self.line(decoded))
     }
 
     @Test("text in other forms that JSONDecoder reads is left to it", arguments: [
@@ -56,7 +74,7 @@ struct EntryLineReaderTests {
     func otherForms(text: String) throws {
         let line = Array(text.utf8)
         #expect(Self.read(line) == nil)
-        #expect(try Self.decodedByJSONDecoder(line) != nil)
+        _ = try Self.decodedByJSONDecoder(line)
     }
 
     @Test("text JSONDecoder refuses is never read by hand", arguments: [
@@ -100,11 +118,12 @@ struct EntryLineReaderTests {
     }
 
     /// `line` with one kind of damage or rewording: a byte dropped, changed or added, white
-    /// space, a member repeated, moved or unknown, a value made null or a number, the line cut.
+    /// space, a member repeated, moved, left out or unknown, a value made null or a number, the
+    /// line cut.
     private static func damaged(_ line: [UInt8], _ random: inout SeededRandom) -> [UInt8] {
         var line = line
         let at = Int(random.next() % UInt64(line.count))
-        switch random.next() % 9 {
+        switch random.next() % 10 {
         case 0: line.remove(at: at)
         case 1: line[at] = UInt8(truncatingIfNeeded: random.next())
         case 2: line.insert(Self.pick(Array(#"{}[]",:\ntu0"#.utf8), &random), at: at)
@@ -113,6 +132,12 @@ struct EntryLineReaderTests {
         case 5: line.insert(contentsOf: #""otp":null,"#.utf8, at: 1)
         case 6: line.insert(contentsOf: #""modified":12,"#.utf8, at: 1)
         case 7: line.removeSubrange(at...)
+        case 8:
+            // A whole member left out: from a comma outside any string to the next one.
+            let commas = Self.memberCommas(line)
+            guard commas.count >= 2 else { break }
+            let first = Int(random.next() % UInt64(commas.count - 1))
+            line.removeSubrange(commas[first]..<commas[first + 1])
         default:
             // The name member moved after the others: the same object in another order.
             let text = String(decoding: line, as: UTF8.self)
@@ -120,6 +145,30 @@ struct EntryLineReaderTests {
             line = Array(("{" + text[text.index(after: comma)...].dropLast() + "," + text[text.index(after: text.startIndex)..<comma] + "}").utf8)
         }
         return line
+    }
+
+    /// The places of the commas between the members of the line's outer object.
+    private static func memberCommas(_ line: [UInt8]) -> [Int] {
+        var commas: [Int] = []
+        var depth = 0
+        var inString = false
+        var index = 0
+        while index < line.count {
+            let byte = line[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+                depth -= 1
+            } else if byte == UInt8(ascii: ",") && depth == 1 {
+                commas.append(index)
+            }
+            index += 1
+        }
+        return commas
     }
 
     // MARK: - Entries
@@ -136,7 +185,7 @@ struct EntryLineReaderTests {
             password: maybe(&random), urls: (0..<Int(random.next() % 3)).map { _ in text(&random) }, notes: maybe(&random),
             fields: fields, tags: (0..<Int(random.next() % 3)).map { _ in text(&random) }, created: created,
             modified: random.next() % 2 == 0 ? created : date(&random), history: history, otp: maybe(&random),
-            id: random.next() % 2 == 0 ? Entry.newID() : Entry.legacyID(name: "n", created: created), clocks: clocks(&random))
+            id: Entry.legacyID(name: text(&random), created: created), clocks: clocks(&random))
     }
 
     /// Text with what JSON escapes (quotes, backslashes, control characters, slashes) and

@@ -73,6 +73,22 @@ struct VaultConfigTests {
         let folder = try TemporaryFolder()
         #expect(throws: ConfigError.unreadable(folder.path)) { try VaultConfig.load(path: folder.path) }
     }
+
+    @Test("a config path that cannot be reached (under a file) means the defaults, as no file does")
+    func pathUnderAFile() throws {
+        let folder = try TemporaryFolder()
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: folder.path + "/vault"))
+        #expect(try VaultConfig.load(path: folder.path + "/vault/config.json") == VaultConfig())
+        #expect(try VaultConfig.load(path: folder.path + "/missing.json") == VaultConfig())
+    }
+
+    @Test("a config file of more than a mebibyte is refused, not read")
+    func oversizedFile() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/config.json"
+        try Data(("{\"clip_timeout\": 12" + String(repeating: " ", count: 1 << 20) + "}").utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: ConfigError.unreadable(path)) { try VaultConfig.load(path: path) }
+    }
 }
 
 /// The `audit` object of the config file.

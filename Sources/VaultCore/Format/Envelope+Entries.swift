@@ -151,8 +151,8 @@ extension Envelope {
         }
         return try plaintext.withUnsafeBytes { bytes in
             guard let length = Padding.contentLength(of: bytes) else { throw VaultOpenError.tampered }
-            // No entry removed, as in most vaults: the list as the encoder writes it, which
-            // spares a whole-vault open JSONDecoder's first use.
+            // No entry removed, as in most vaults: the empty list is read here, so that a
+            // whole-vault open need not start JSONDecoder for it.
             if length == 2 && bytes[0] == UInt8(ascii: "[") && bytes[1] == UInt8(ascii: "]") { return [] }
             do {
                 let text = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: length, deallocator: .none)

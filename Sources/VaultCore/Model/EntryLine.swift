@@ -28,8 +28,9 @@ enum EntryLine {
         return line
     }
 
-    /// Decodes a whole line into an entry: by hand when it is in the form `encode` writes
-    /// (`EntryLineReader`), and otherwise with JSONDecoder, which also words every error.
+    /// Decodes a whole line into an entry: by hand when it is compact JSON of known members, as
+    /// `encode` writes it (`EntryLineReader`), and otherwise with JSONDecoder, which also words
+    /// every error.
     static func decode(_ line: UnsafeRawBufferPointer) throws -> Entry {
         if let entry = EntryLineReader.entry(in: line) { return entry }
         let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: line.baseAddress!), count: line.count, deallocator: .none)

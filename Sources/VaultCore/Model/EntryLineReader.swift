@@ -1,9 +1,10 @@
 import CSodium
 import FoundationEssentials
 
-/// Reads an entry's line straight from its bytes, in the form `EntryLine.encode` writes it:
-/// one JSON object of known members, each at most once, with no white space, no `null` and no
-/// number. JSONDecoder's first decode of an entry in a process built the metadata of a dozen
+/// Reads an entry's line straight from its bytes when it is compact JSON of known members, as
+/// `EntryLine.encode` writes it: one object whose members (in any order, each at most once,
+/// those the decoder may do without left out) are the entry's, with no white space, no `null`
+/// and no number. JSONDecoder's first decode of an entry in a process built the metadata of a dozen
 /// generic containers and scanned the binary's protocol conformances four times, which cost a
 /// `vault get` more than its decryption.
 ///
@@ -126,6 +127,7 @@ struct EntryLineReader {
         return take(UInt8(ascii: "}"))
     }
 
+    /// Reads an array, each element with `element`; nil when one cannot be read.
     private mutating func list<Element>(_ element: (inout EntryLineReader) -> Element?) -> [Element]? {
         guard take(UInt8(ascii: "[")) else { return nil }
         var elements: [Element] = []
@@ -137,15 +139,19 @@ struct EntryLineReader {
         return take(UInt8(ascii: "]")) ? elements : nil
     }
 
+    /// Reads an array of strings.
     private mutating func strings() -> [String]? {
         list { $0.string() }
     }
 
+    /// Reads a date in the one form vault writes (`EntryDates.parseWritten`), within the years
+    /// an entry can hold; any other text is left to JSONDecoder's date strategy.
     private mutating func date() -> Date? {
         guard let text = string(), let date = EntryDates.parseWritten(text), EntryDates.canStore(date) else { return nil }
         return date
     }
 
+    /// Reads `true` or `false`.
     private mutating func bool() -> Bool? {
         if literal("true") { return true }
         if literal("false") { return false }
@@ -175,7 +181,10 @@ struct EntryLineReader {
     /// The rest of a string with escapes, from its first byte at `start`; the copy of its bytes
     /// is wiped, since the string may be a password.
     private mutating func escapedString(from start: Int) -> String? {
-        var text = Array(bytes[start..<index])
+        var text: [UInt8] = []
+        // Room for the whole rest of the line, so that no copy is left behind unwiped by growing.
+        text.reserveCapacity(bytes.count - start)
+        text.append(contentsOf: bytes[start..<index])
         defer { text.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) } }
         while index < bytes.count {
             let byte = bytes[index]
@@ -217,6 +226,7 @@ struct EntryLineReader {
         return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
     }
 
+    /// Reads the four hex digits of a `\u` escape.
     private mutating func hexUnit() -> UInt32? {
         guard index + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
@@ -235,16 +245,19 @@ struct EntryLineReader {
         return value
     }
 
+    /// The byte the reader stands on, if any.
     private var next: UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
+    /// Steps over `byte` when the reader stands on it.
     private mutating func take(_ byte: UInt8) -> Bool {
         guard next == byte else { return false }
         index += 1
         return true
     }
 
+    /// Steps over `text` when the bytes ahead are it.
     private mutating func literal(_ text: StaticString) -> Bool {
         let literal = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         guard bytes.count - index >= literal.count, bytes[index..<index + literal.count].elementsEqual(literal) else { return false }
