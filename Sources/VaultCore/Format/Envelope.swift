@@ -296,7 +296,7 @@ private struct EnvelopeDocument: Decodable {
     var data_key: Box?
 
     func envelope(version: Int) throws(FormatError) -> Envelope {
-        guard let id, UUID(uuidString: id) != nil, id == id.lowercased() else { throw .corrupt("bad id") }
+        guard let id, LowercaseUUID.isValid(id) else { throw .corrupt("bad id") }
         guard let cipherName = cipher, let cipher = Cipher(rawValue: cipherName) else {
             throw .corrupt("unknown cipher")
         }

@@ -32,7 +32,7 @@ extension Entry: Codable {
         history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
         otp = try container.decodeIfPresent(String.self, forKey: .otp)
         if let id = try container.decodeIfPresent(String.self, forKey: .id) {
-            guard UUID(uuidString: id) != nil, id == id.lowercased() else {
+            guard LowercaseUUID.isValid(id) else {
                 throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a lower-case UUID")
             }
             self.id = id

@@ -4,9 +4,9 @@ import FoundationEssentials
 /// Reads an entry's line straight from its bytes when it is compact JSON of known members, as
 /// `EntryLine.encode` writes it: one object whose members (in any order, each at most once,
 /// those the decoder may do without left out) are the entry's, with no white space, no `null`
-/// and no number. JSONDecoder's first decode of an entry in a process built the metadata of a dozen
-/// generic containers and scanned the binary's protocol conformances four times, which cost a
-/// `vault get` more than its decryption.
+/// and no number. JSONDecoder's first decode of an entry in a process built the metadata of a
+/// dozen generic containers and scanned the binary's protocol conformances four times, which
+/// cost a `vault get` more than its decryption.
 ///
 /// It reads less than JSON allows, never otherwise: for any other text (an unknown member, a
 /// member twice, white space, a date only the general ISO 8601 parser reads, an id that is not
@@ -46,7 +46,7 @@ struct EntryLineReader {
             case "modified": return reader.once(&modified) { $0.date() }
             case "history": return reader.once(&history) { $0.list { $0.change() } }
             case "otp": return reader.once(&otp) { $0.string() }
-            case "id": return reader.once(&id) { $0.string().flatMap { UUID(uuidString: $0) != nil && $0 == $0.lowercased() ? $0 : nil } }
+            case "id": return reader.once(&id) { $0.string().flatMap { LowercaseUUID.isValid($0) ? $0 : nil } }
             case "clock": return reader.once(&clock) { $0.clockMembers() }
             default: return false
             }
