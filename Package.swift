@@ -15,8 +15,18 @@ let testServerDependencies: [Target.Dependency] = [
 /// which the Swift runtime's dladdr call walks at start; and the tens of thousands of relative
 /// relocations of Swift's metadata are packed (DT_RELR, which glibc 2.36 applies; lld writes it,
 /// gold cannot), so the loader reads kilobytes of them instead of more than a megabyte.
+///
+/// And the C++ runtime that Swift's runtime uses is linked in (libstdc++ and libgcc's unwinder):
+/// with the C libraries linked statically below, `vault` then loads no shared library but the C
+/// library's, where each one costs its mapping, its relocations and its symbol lookups (about
+/// 0.6 ms of a 5 ms `get` for libstdc++ alone, measured). The toolchain asks for `-lstdc++`
+/// itself, so the linker is pointed first at a folder whose `libstdc++.so` is a linker script
+/// naming the archive (BuildTools/StaticCXX).
 let startUpLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+    .unsafeFlags([
+        "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+        "-L", Context.packageDirectory + "/BuildTools/StaticCXX", "-Xclang-linker", "-static-libgcc",
+    ]),
 ]
 
 /// How the modules of `vault` are compiled, for its start-up time: the metadata of a generic type
@@ -54,14 +64,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(
-            name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        // libsodium, libkeyutils and zlib are linked from their static archives (Debian's -dev
+        // packages hold them), each by the target that uses it, so that `vault` loads no shared
+        // library of theirs at start (see startUpLinkerSettings; docs/architecture.md says what
+        // that means for security updates).
+        .systemLibrary(name: "CSodium"),
+        // libargon2, opened at run time (see argon2_library.h).
+        .target(name: "CArgon2Library"),
         .systemLibrary(
             name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .systemLibrary(
-            name: "CKeyutils", pkgConfig: "libkeyutils", providers: [.apt(["libkeyutils-dev"])]),
+        .systemLibrary(name: "CKeyutils"),
         // The Secret Service through libsecret, opened at run time (see secret_library.h).
         .target(name: "CKeyringShim"),
         .target(name: "CProcessShim"),
@@ -69,21 +81,23 @@ let package = Package(
             name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libxml2's streaming reader, opened at run time (see xml_library.h).
         .target(name: "CXMLLibrary"),
-        .systemLibrary(
-            name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CZlib"),
         // zlib's inflate with a size limit, for ZIP members and PNG text (nothing else of zlib).
-        .target(name: "Inflate", dependencies: ["CZlib"], swiftSettings: startUpSwiftSettings),
+        .target(
+            name: "Inflate", dependencies: ["CZlib"], swiftSettings: startUpSwiftSettings,
+            linkerSettings: [.linkedLibrary(":libz.a")]),
         // The domain: crypto, the file format, entries, changes and merges, one-time passwords,
         // secret references, and the policy that turns a header into keys. No Glibc, no
         // processes, no files (scripts/check-imports holds it to that).
         .target(
             name: "VaultCore",
             dependencies: [
-                "CSodium", "CArgon2",
+                "CSodium", "CArgon2Library",
                 // HMAC-SHA-1 for one-time passwords (libsodium has no SHA-1).
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            swiftSettings: startUpSwiftSettings),
+            swiftSettings: startUpSwiftSettings,
+            linkerSettings: [.linkedLibrary(":libsodium.a")]),
         // The domain's system side: the vault file and its lock, the keyrings, sync's git, the
         // child relay of `vault run`, and the platform layer under them. It knows nothing of the
         // command line: what it writes into git's config or runs comes from the caller.
@@ -93,7 +107,8 @@ let package = Package(
                 "VaultCore", "CSodium", "CKeyringShim", "CKeyutils", "CProcessShim",
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
-            swiftSettings: startUpSwiftSettings),
+            swiftSettings: startUpSwiftSettings,
+            linkerSettings: [.linkedLibrary(":libkeyutils.a")]),
         // Other password managers' files: imports from them, exports to them.
         .target(
             name: "Interchange",

@@ -17,7 +17,7 @@ struct NetworkCompanionTests {
                                       environment: ["PATH": "/usr/bin:/bin"])
     }
 
-    @Test("the built vault links neither ICU, full Foundation, NIO nor the HTTP client; vault-network does, and the same check says so")
+    @Test("the built vault links neither ICU, full Foundation, NIO nor the HTTP client, and loads no library it links in; vault-network links NIO, and the same check says so")
     func leanBinary() async throws {
         let lean = try await checkLeanBinary(VaultBinary.path)
         #expect(lean.status == 0, "\(lean)")
@@ -25,6 +25,30 @@ struct NetworkCompanionTests {
         #expect(whole.status == 1, "\(whole)")
         for module in ["7NIOCore", "15AsyncHTTPClient", "4X509"] {
             #expect(whole.stderr.contains(module), "\(module) not named: \(whole.stderr)")
+        }
+    }
+
+    @Test("a binary that loads at start a library vault links in or opens on use is refused, the library named")
+    func sharedLibrariesRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/vault-lean-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A C program linked against zlib and libstdc++ as shared libraries, with the thousand
+        // symbols the script requires before it trusts nm.
+        let functions = (0..<1200).map { "int function\($0)(void) { return \($0); }" }.joined(separator: "\n")
+        let source = functions + "\nint zlibVersion(void);\nint main(void) { return zlibVersion() != 0 ? function7() : 0; }\n"
+        try source.write(toFile: folder + "/program.c", atomically: true, encoding: .utf8)
+        // The system's C compiler, else the Swift toolchain's clang.
+        let compiler = #"exec "$(command -v cc || command -v clang)" "$@""#
+        let compiled = try await ExternalProgram.run(
+            "/bin/sh", ["-c", compiler, "sh", "-o", folder + "/program", folder + "/program.c", "-Wl,--no-as-needed", "-lz", "-lstdc++"],
+            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], timeout: .seconds(120))
+        try #require(compiled.status == 0, "\(compiled)")
+
+        let refused = try await checkLeanBinary(folder + "/program")
+        #expect(refused.status == 1, "\(refused)")
+        for library in ["libz.so.1", "libstdc++.so.6"] {
+            #expect(refused.stderr.contains("shared library (to be linked statically or opened on use) \(library)"), "\(refused)")
         }
     }
 

@@ -2,12 +2,13 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// libsecret (with GLib) and libxml2 are opened when a command needs them, not at start
-/// (Sources/CKeyringShim/secret_library.h, Sources/CXMLLibrary): a get whose key the kernel
-/// keyring holds loads none of them, whatever its entries' names; a lookup in the Secret Service
-/// loads libsecret. Where one of them is unusable (here a stand-in without its functions, found
-/// first through LD_LIBRARY_PATH), only its feature says so, and the rest works. Real processes:
-/// what a process loads is the point.
+/// libsecret (with GLib), libxml2 and libargon2 are opened when a command needs them, not at
+/// start (Sources/CKeyringShim/secret_library.h, Sources/CXMLLibrary, Sources/CArgon2Library): a
+/// get whose key the kernel keyring holds loads none of them, whatever its entries' names; a
+/// lookup in the Secret Service loads libsecret, and a password typed loads libargon2. Where one
+/// of them is unusable (here a stand-in without its functions, found first through
+/// LD_LIBRARY_PATH), only its feature says so, and the rest works. Real processes: what a process
+/// loads is the point.
 @Suite("Libraries opened on use", .enabled(if: ProcessInfo.processInfo.environment["VAULT_TEST_KEYRING"] == "unlocked",
                                            "needs the unlocked keyring of scripts/with-keyring"))
 struct RuntimeLibraryTests {
@@ -23,9 +24,9 @@ struct RuntimeLibraryTests {
         Set(loadedPaths(result).map { ($0 as NSString).lastPathComponent })
     }
 
-    private static let optional = ["libsecret", "libglib", "libgio", "libgobject", "libgcrypt", "libxml2"]
+    private static let optional = ["libsecret", "libglib", "libgio", "libgobject", "libgcrypt", "libxml2", "libargon2"]
 
-    @Test("a get whose key the kernel holds loads neither libsecret, GLib nor libxml2, also for a name that is not ASCII; a Secret Service lookup loads libsecret")
+    @Test("a get whose key the kernel holds loads neither libsecret, GLib, libxml2 nor libargon2, also for a name that is not ASCII; a Secret Service lookup loads libsecret, a typed password libargon2")
     func kernelHitLoadsNoOptionalLibrary() async throws {
         let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
@@ -35,7 +36,7 @@ struct RuntimeLibraryTests {
             let get = try await fixture.succeed(["get", name], environment: traced)
             #expect(get.stdout == password + "\n", "\(get)")
             let libraries = loaded(get)
-            #expect(libraries.contains { $0.hasPrefix("libsodium") }, "LD_DEBUG showed no libraries: \(get.stderr.prefix(500))")
+            #expect(libraries.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG showed no libraries: \(get.stderr.prefix(500))")
             #expect(!libraries.contains { library in Self.optional.contains { library.hasPrefix($0) } }, "\(name): \(libraries.sorted())")
         }
 
@@ -43,26 +44,33 @@ struct RuntimeLibraryTests {
         let refill = try await fixture.succeed(["get", "entry"], environment: traced)
         #expect(refill.stdout == "entry-pw\n")
         #expect(loaded(refill).contains { $0.hasPrefix("libsecret") }, "the Secret Service was asked without libsecret")
+
+        let typed = try await fixture.succeed(["get", "entry", "--no-keyring"], environment: traced)
+        #expect(typed.stdout == "entry-pw\n")
+        #expect(loaded(typed).contains { $0.hasPrefix("libargon2") }, "a key was derived without libargon2")
     }
 
-    @Test("with a libsecret and a libxml2 that lack their functions, the Secret Service and XML imports say why, and nothing else changes")
+    @Test("with a libsecret, a libxml2 and a libargon2 that lack their functions, the Secret Service, XML imports and a typed password say why, and nothing else changes")
     func unusableLibrariesAffectOnlyTheirFeature() async throws {
         let fixture = try await VaultFixture.initialized(keyring: .system)
         try await fixture.add("entry", password: "entry-pw")
-        // Stand-ins: a real shared library (libargon2, which vault loads at start) under the
-        // names vault opens, so that dlopen succeeds and dlsym finds none of their functions.
+        // Stand-ins: a real shared library (libm, which vault loads at start) under the names
+        // vault opens, so that dlopen succeeds and dlsym finds none of their functions.
         let standIns = fixture.path("stand-ins")
         try FileManager.default.createDirectory(atPath: standIns, withIntermediateDirectories: true)
         let version = try await fixture.succeed(["--version"], environment: ["LD_DEBUG": "libs"])
-        let argon2 = try #require(loadedPaths(version).first { ($0 as NSString).lastPathComponent.hasPrefix("libargon2") },
-                                  "vault --version loaded no libargon2: \(version.stderr.prefix(500))")
-        let file = (argon2 as NSString).resolvingSymlinksInPath
-        for name in ["libsecret-1.so.0", "libxml2.so.16"] {
+        let libm = try #require(loadedPaths(version).first { ($0 as NSString).lastPathComponent.hasPrefix("libm.so") },
+                                "vault --version loaded no libm: \(version.stderr.prefix(500))")
+        let file = (libm as NSString).resolvingSymlinksInPath
+        for name in ["libsecret-1.so.0", "libxml2.so.16", "libargon2.so.1"] {
             try FileManager.default.copyItem(atPath: file, toPath: standIns + "/" + name)
         }
         let broken: [String: String?] = ["LD_LIBRARY_PATH": standIns]
 
         #expect(try await fixture.succeed(["get", "entry"], environment: broken).stdout == "entry-pw\n")
+        let typed = try await fixture.run(["get", "entry", "--no-keyring"], environment: broken)
+        #expect(typed.status == 1 && typed.stdout.isEmpty
+                && typed.stderr == "vault: error: Argon2id key derivation failed: libargon2.so.1 has no argon2_ctx\n", "\(typed)")
         let service = try await fixture.keyringReport("Secret Service", environment: broken)
         #expect(service["available"] as? Bool == false
                 && service["detail"] as? String == "libsecret-1.so.0 has no g_bus_get_sync", "\(service)")

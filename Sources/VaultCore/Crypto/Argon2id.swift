@@ -1,7 +1,8 @@
-import CArgon2
+import CArgon2Library
 
 /// Argon2id (RFC 9106) through libargon2, with as many threads as lanes so that `p = 4` really
-/// runs four ways in parallel (libsodium's own Argon2 only does one lane).
+/// runs four ways in parallel (libsodium's own Argon2 only does one lane). libargon2 is opened
+/// on the first derivation, not linked (see argon2_library.h).
 public enum Argon2id {
     /// Argon2 version 1.3 (0x13), the only one RFC 9106 specifies.
     public static let version: UInt32 = 0x13
@@ -30,6 +31,9 @@ public enum Argon2id {
         password: UnsafeRawBufferPointer, salt: [UInt8], secret: [UInt8] = [], associatedData: [UInt8] = [],
         parameters: KDFParameters, into output: UnsafeMutableRawBufferPointer
     ) throws(CryptoError) {
+        if let failure = argon2_library_open() {
+            throw .keyDerivationFailed(String(cString: failure))
+        }
         var salt = salt
         var secret = secret
         var associatedData = associatedData
@@ -49,12 +53,12 @@ public enum Argon2id {
                         lanes: parameters.parallelism, threads: parameters.parallelism,
                         version: version, allocate_cbk: nil, free_cbk: nil,
                         flags: 0)  // ARGON2_DEFAULT_FLAGS: keep the caller's password buffer intact
-                    return argon2_ctx(&context, Argon2_id)
+                    return argon2_library_ctx(&context, Argon2_id)
                 }
             }
         }
         guard status == ARGON2_OK.rawValue else {
-            throw .keyDerivationFailed(String(cString: argon2_error_message(status)))
+            throw .keyDerivationFailed(String(cString: argon2_library_error_message(status)))
         }
     }
 }
