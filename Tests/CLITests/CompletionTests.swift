@@ -57,4 +57,48 @@ struct CompletionTests {
         let (missing, asked) = try await Self.list(fixture, ["get", "--vault", fixture.path("missing.json")])
         #expect(missing.status == 0 && missing.stdoutData.isEmpty && missing.stderrData.isEmpty && asked.isEmpty, "\(missing)")
     }
+
+    @Test("the names are kept sealed in the runtime folder and used while the vault is unchanged; any other list is replaced")
+    func nameListInTheRuntimeFolder() async throws {
+        let fixture = try await CompletionNames.fixture()
+        let runtime = fixture.path("run")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        var environment = withoutPassword
+        environment["XDG_RUNTIME_DIR"] = runtime
+        let list = runtime + "/vault/names-" + (try fixture.vaultID())
+        func names() async throws -> [String] {
+            let (result, asked) = try await Self.list(fixture, ["get"], environment: environment)
+            #expect(result.status == 0 && result.stderr.isEmpty && asked.isEmpty, "\(result)")
+            return result.stdoutLines.sorted()
+        }
+        func kept() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: list)) }
+
+        #expect(try await names() == CompletionNames.all.sorted())
+        let first = try kept()
+        let folderMode = try FileManager.default.attributesOfItem(atPath: runtime + "/vault")[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: list)[.posixPermissions] as? Int
+        #expect(folderMode == 0o700 && fileMode == 0o600)
+        for name in CompletionNames.all { #expect(!first.contains(Data(name.utf8)), "\(name) in plain text") }
+        // Used as it is: a list sealed anew would differ (a fresh nonce).
+        #expect(try await names() == CompletionNames.all.sorted())
+        #expect(try kept() == first)
+
+        // Another write: the list no longer opens, and the new names come from the file.
+        try await fixture.add("added", password: "pw")
+        #expect(try await names() == (CompletionNames.all + ["added"]).sorted())
+        let second = try kept()
+        #expect(second != first)
+        // An older list put back, or damaged bytes, are not used either.
+        for replacement in [first, Data("not a list".utf8), Data()] {
+            try replacement.write(to: URL(fileURLWithPath: list))
+            #expect(try await names() == (CompletionNames.all + ["added"]).sorted())
+            #expect(try kept() != replacement)
+        }
+
+        // A runtime folder others may enter is not used.
+        try FileManager.default.removeItem(atPath: list)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runtime + "/vault")
+        #expect(try await names() == (CompletionNames.all + ["added"]).sorted())
+        #expect(!FileManager.default.fileExists(atPath: list))
+    }
 }

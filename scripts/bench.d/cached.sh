@@ -9,7 +9,9 @@
 # hyperfine run of a statically linked Swift "hello world" the bench builds (the floor: a Swift
 # program's start), `vault --version` (vault's start alone), that get, `vault otp` of an entry
 # with a TOTP (bench/otp, added to each vault), `vault read vault://MIDDLE` and the completion
-# scripts' `vault complete-entries --shell bash -- get`, under `setsid -w` with the password
+# scripts' `vault complete-entries --shell bash -- get` (with the name list it keeps in the
+# runtime folder, made by the check before; and through `env -u XDG_RUNTIME_DIR`, which keeps
+# none, so that it reads the whole vault each time), under `setsid -w` with the password
 # file unset (so that a lost key fails rather than asks), and `vault lock`. At the
 # peers' size, cached_peer_size (the first size of at least 1,000, or the last size when none
 # is; at every size with BENCH_CACHED_PEERS_ALL=1), the same run also times `pass show
@@ -32,7 +34,8 @@
 # keyring; a check that `vault get MIDDLE` with VAULT_PASSWORD_FILE unset and no controlling
 # terminal prints the password in $work/cached-expected-SIZE; then one hyperfine run
 # (cached-get-SIZE.json) of the commands named in cached_names (the floor $work/swift-hello,
-# `vault --version`, that get, otp, read and the completion, in that order), then the peers
+# `vault --version`, that get, otp, read, the completion and the completion without the name
+# list, in that order), then the peers
 # listed in $work/cached-peers-SIZE (pass, gopass: on the store $work/cached-store-SIZE), with
 # the password file unset and no terminal; finally `vault lock`.
 cached_gets() {
@@ -63,14 +66,16 @@ cached_gets() {
         # Each word quoted as a shell would read it, which is how hyperfine --shell=none splits.
         commands=()
         for words in "$work/swift-hello" "$vault|--version" "$vault|get|$middle" "$vault|otp|bench/otp" \
-            "$vault|read|vault://$middle" "$vault|complete-entries|--shell|bash|--|get"; do
+            "$vault|read|vault://$middle" "$vault|complete-entries|--shell|bash|--|get" \
+            "env|-u|XDG_RUNTIME_DIR|$vault|complete-entries|--shell|bash|--|get"; do
             IFS='|' read -r -a words <<<"$words"
             printf -v command '%q ' "${words[@]}"
             commands+=("${command% }")
         done
         names=(--command-name "swift hello world (the floor)" --command-name "vault --version"
             --command-name "vault get $middle, key cached" --command-name "vault otp bench/otp, key cached"
-            --command-name "vault read vault://$middle, key cached" --command-name "vault complete-entries (bash), key cached")
+            --command-name "vault read vault://$middle, key cached" --command-name "vault complete-entries (bash), key cached"
+            --command-name "vault complete-entries (bash), key cached, no name list kept (through env -u XDG_RUNTIME_DIR)")
         peers=()
         [[ ! -s "$work/cached-peers-$n" ]] || read -r -a peers <"$work/cached-peers-$n"
         for peer in "${peers[@]}"; do
@@ -205,11 +210,12 @@ else
         otp="$(hyperfine_median_ms "$json" 3)"
         read="$(hyperfine_median_ms "$json" 4)"
         complete="$(hyperfine_median_ms "$json" 5)"
+        complete_whole="$(hyperfine_median_ms "$json" 6)"
         cached_get_ms[$n]=$get
         line="cached $n entries: floor (swift hello) $floor ms, vault --version $version ms"
         line+=" ($(difference "$version" "$floor") ms), get $get ms ($(difference "$get" "$floor") ms),"
         line+=" otp $otp ms ($(difference "$otp" "$floor") ms), read $read ms ($(difference "$read" "$floor") ms),"
-        line+=" completion $complete ms"
+        line+=" completion $complete ms (reading the whole vault, without the name list kept: $complete_whole ms)"
         if ((n <= 1000)); then
             cached_check "$(printf 'cached %6d entries: --version - floor' "$n")" "$(difference "$version" "$floor")" ms 1.5 +1.5
             for command in get otp read; do
@@ -224,7 +230,7 @@ else
         if cached_peers_at "$n"; then
             read -r -a peers <"$work/cached-peers-$n" || peers=()
             gopass_ms=""
-            index=6
+            index=7
             for peer in pass gopass; do
                 if [[ " ${peers[*]} " == *" $peer "* ]]; then
                     peer_ms="$(hyperfine_median_ms "$json" "$index")"

@@ -96,6 +96,12 @@ public final class VaultSession: VaultAccess {
         try store.open(using: unlocker())
     }
 
+    /// The names of the vault's entries, in order, for shell completion: through the sealed
+    /// name list kept in the runtime folder (`NameListCache`) while the file is unchanged.
+    public func entryNames() throws -> [String] {
+        try store.entryNames(using: unlocker(), cache: NameListCache(environment: context.environment))
+    }
+
     /// The entries called `names` (each in NFC), looked up without opening the whole vault.
     public func entries(named names: [String]) throws -> [Entry?] {
         try store.entries(named: names, using: unlocker())

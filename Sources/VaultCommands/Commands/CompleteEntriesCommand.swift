@@ -48,7 +48,6 @@ struct CompleteEntriesRequest: CommandRequest {
     /// control characters to the terminal).
     private func names(vaultPath: String?, in session: VaultSession) throws -> [String] {
         let target = vaultPath.map { session.forVault(at: VaultOptions.path(option: $0, environment: session.context.environment)) } ?? session
-        let entries = try target.open().entries
-        return entries.names.filter { (try? EntryName.validate($0)) != nil }
+        return try target.entryNames().filter { (try? EntryName.validate($0)) != nil }
     }
 }

@@ -143,6 +143,27 @@ public final class VaultStore {
         return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard))
     }
 
+    /// The names of the entries, in order: from `cache`'s list when it was sealed for the file
+    /// as it now is (the file's front read and one small box decrypted, as a `get` does), else
+    /// from the whole file, whose list then replaces the one kept (shell completion, at each Tab).
+    public func entryNames(using unlocker: Unlocker, cache: NameListCache?) throws -> [String] {
+        if let cache {
+            let cached = try readingAgainAfterBusyLock { () throws -> [String]? in
+                let lookup = try VaultFileLookup(file: try openVault())
+                guard let list = cache.list(vaultID: lookup.envelope.id) else { return nil }
+                let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+                return try lookup.envelope.openNameList(list, dataKey: keys.dataKey)
+            }
+            if let cached { return cached }
+        }
+        let vault = try open(using: unlocker)
+        let names = vault.entries.names
+        if let cache, let list = try vault.envelope.sealNameList(names, dataKey: vault.keys.dataKey) {
+            cache.keep(list, vaultID: vault.envelope.id)
+        }
+        return names
+    }
+
     /// Proves the master password on the current header, never with the cache, and offers the
     /// derived key to the cache, waiting for the lock as long as it takes: what `vault unlock`
     /// does, whose whole point is that the key gets cached.
