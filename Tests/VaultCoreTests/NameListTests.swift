@@ -7,17 +7,8 @@ import Testing
 /// gives nothing for another write, another vault or any change to its bytes; a file whose seal
 /// does not open is refused as it is everywhere.
 struct NameListTests {
-    private let date = Date(timeIntervalSince1970: 1_700_000_000)
-
-    /// A version 5 vault holding `names`, and its data key.
     private func vault(_ names: [String]) throws -> (envelope: Envelope, dataKey: SecureBytes) {
-        let key = try SecureBytes.random(count: Cipher.keyLength)
-        var (envelope, dataKey) = try Envelope.create(
-            id: UUID().uuidString.lowercased(), cipher: .xchacha20poly1305, kdf: .minimum, keyEncryptionKey: key, salt: Array(repeating: 7, count: 16))
-        let table = try envelope.openTable(dataKey: dataKey)
-        for name in names { try table.put(Entry(name: name, password: "pw", created: date)) }
-        try envelope.sealEntries(table, dataKey: dataKey)
-        return (envelope, dataKey)
+        try SealedVaults.holding(names)
     }
 
     /// The file's header and front, as a lookup reads them.
@@ -25,7 +16,7 @@ struct NameListTests {
         try VaultFileLookup(file: envelope.render()).envelope
     }
 
-    @Test(arguments: [[], ["one"], ["web/a", "café/漢字", "say \"x\" \\ y", "", "with space"], (0..<2000).map { "site/\($0)" }])
+    @Test(arguments: [[], ["one"], ["web/a", "café/漢字", "say \"x\" \\ y", " ", "with space"], (0..<2000).map { "site/\($0)" }])
     func opensForTheWriteItWasSealedFor(names: [String]) throws {
         let (envelope, dataKey) = try vault([])
         let list = try #require(try envelope.sealNameList(names, dataKey: dataKey))
@@ -65,9 +56,11 @@ struct NameListTests {
         #expect(try reader.openNameList(list + [0], dataKey: dataKey) == nil)
     }
 
-    @Test func noListForANameWithALineFeed() throws {
+    @Test func noListForANameWithALineFeedOrAnEmptyOne() throws {
         let (envelope, dataKey) = try vault([])
         #expect(try envelope.sealNameList(["good", "two\nlines"], dataKey: dataKey) == nil)
+        #expect(try envelope.sealNameList([""], dataKey: dataKey) == nil)
+        #expect(try envelope.sealNameList(["a", ""], dataKey: dataKey) == nil)
     }
 
     @Test func aFileWhoseSealDoesNotOpenIsRefused() throws {

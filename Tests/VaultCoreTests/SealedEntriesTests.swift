@@ -10,16 +10,8 @@ import Testing
 struct SealedEntriesTests {
     private let date = Date(timeIntervalSince1970: 1_700_000_000)
 
-    /// A version 5 vault of `names` under a fresh data key (the key-encryption key is the data
-    /// key too: these tests never derive one).
     private func vault(_ names: [String]) throws -> (Envelope, SecureBytes) {
-        let key = try SecureBytes.random(count: Cipher.keyLength)
-        var (envelope, dataKey) = try Envelope.create(
-            id: UUID().uuidString.lowercased(), cipher: .xchacha20poly1305, kdf: .minimum, keyEncryptionKey: key, salt: Array(repeating: 7, count: 16))
-        let table = try envelope.openTable(dataKey: dataKey)
-        for name in names { try table.put(Entry(name: name, password: "pw-\(name)", created: date)) }
-        try envelope.sealEntries(table, dataKey: dataKey)
-        return (envelope, dataKey)
+        try SealedVaults.holding(names)
     }
 
     private func body(of envelope: Envelope) throws -> SealedEntries {

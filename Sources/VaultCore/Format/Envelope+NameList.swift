@@ -5,10 +5,11 @@
 /// bind to; older files are read whole anyway.
 extension Envelope {
     /// `names` sealed for this write, as the bytes of the nonce followed by the ciphertext; nil
-    /// for a file older than version 5 or a name that holds a line feed (the list's separator).
-    /// `dataKey` is the key unwrapped from this header.
+    /// for a file older than version 5, or a name that is empty or holds a line feed (the list's
+    /// separator: such names could not be told apart in it). `dataKey` is the key unwrapped from
+    /// this header.
     public func sealNameList(_ names: [String], dataKey: SecureBytes) throws -> [UInt8]? {
-        guard let seal = sealOfThisWrite, !names.contains(where: { $0.utf8.contains(0x0A) }) else { return nil }
+        guard let seal = sealOfThisWrite, !names.contains(where: { $0.isEmpty || $0.utf8.contains(0x0A) }) else { return nil }
         let keys = try EntryKeys(dataKey: dataKey)
         var scratch = try SecureBytes(count: Self.minimumRecordLength)
         let box = try Array(names.joined(separator: "\n").utf8).withUnsafeBytes { text in
