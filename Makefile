@@ -53,9 +53,12 @@ fuzz:
 # Debug information is kept apart, under lib/debug (scripts/install-program); no $ORIGIN run path,
 # so the loader looks for the system libraries only where the system keeps them. git-credential-vault,
 # beside vault, is the name git runs for `credential.helper vault`. The shell completion scripts
-# go where bash-completion, zsh and fish look for them.
+# go where bash-completion, zsh and fish look for them. Both programs are linked anew each time
+# (SwiftPM relinks only for changed code), so that a security update of the static libraries they
+# carry (libsodium, libkeyutils, zlib, libstdc++) reaches them.
 install:
 	scripts/setup
+	rm -f .build/release/vault .build/release/vault-network
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product vault
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product vault-network
 	scripts/check-lean-binary .build/release/vault

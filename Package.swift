@@ -21,12 +21,13 @@ let testServerDependencies: [Target.Dependency] = [
 /// library's, where each one costs its mapping, its relocations and its symbol lookups (about
 /// 0.6 ms of a 5 ms `get` for libstdc++ alone, measured). The toolchain asks for `-lstdc++`
 /// itself, so the linker is pointed first at a folder whose `libstdc++.so` is a linker script
-/// naming the archive (BuildTools/StaticCXX).
+/// naming the archive (BuildTools/StaticCXX). In release builds only: a debug build runs on the
+/// shared Swift runtime, which loads the shared C++ runtime anyway, and two would then be in the
+/// process.
 let startUpLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags([
-        "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-        "-L", Context.packageDirectory + "/BuildTools/StaticCXX", "-Xclang-linker", "-static-libgcc",
-    ]),
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+    .unsafeFlags(["-L", Context.packageDirectory + "/BuildTools/StaticCXX", "-Xclang-linker", "-static-libgcc"],
+                 .when(configuration: .release)),
 ]
 
 /// How the modules of `vault` are compiled, for its start-up time: the metadata of a generic type

@@ -25,6 +25,9 @@ struct RuntimeLibraryTests {
     }
 
     private static let optional = ["libsecret", "libglib", "libgio", "libgobject", "libgcrypt", "libxml2", "libargon2"]
+    /// The libraries vault links statically (the C++ runtime only in release builds, which
+    /// these tests do not run).
+    private static let linkedIn = ["libsodium", "libkeyutils", "libz."]
 
     @Test("a get whose key the kernel holds loads neither libsecret, GLib, libxml2 nor libargon2, also for a name that is not ASCII; a Secret Service lookup loads libsecret, a typed password libargon2")
     func kernelHitLoadsNoOptionalLibrary() async throws {
@@ -38,6 +41,8 @@ struct RuntimeLibraryTests {
             let libraries = loaded(get)
             #expect(libraries.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG showed no libraries: \(get.stderr.prefix(500))")
             #expect(!libraries.contains { library in Self.optional.contains { library.hasPrefix($0) } }, "\(name): \(libraries.sorted())")
+            // Linked in, never loaded (Package.swift).
+            #expect(!libraries.contains { library in Self.linkedIn.contains { library.hasPrefix($0) } }, "\(name): \(libraries.sorted())")
         }
 
         try await KernelKeys.invalidate(vaultID: try fixture.vaultID())

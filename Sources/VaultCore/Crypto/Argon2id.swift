@@ -34,30 +34,21 @@ public enum Argon2id {
         if let failure = argon2_library_open() {
             throw .keyDerivationFailed(String(cString: failure))
         }
-        var salt = salt
-        var secret = secret
-        var associatedData = associatedData
-        let status: Int32 = salt.withUnsafeMutableBufferPointer { saltBuffer in
-            secret.withUnsafeMutableBufferPointer { secretBuffer in
-                associatedData.withUnsafeMutableBufferPointer { adBuffer in
-                    var context = argon2_context(
-                        out: output.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                        outlen: UInt32(output.count),
-                        pwd: UnsafeMutablePointer(mutating: password.baseAddress?.assumingMemoryBound(to: UInt8.self)),
-                        pwdlen: UInt32(password.count),
-                        salt: saltBuffer.baseAddress, saltlen: UInt32(saltBuffer.count),
-                        secret: secretBuffer.isEmpty ? nil : secretBuffer.baseAddress,
-                        secretlen: UInt32(secretBuffer.count),
-                        ad: adBuffer.isEmpty ? nil : adBuffer.baseAddress, adlen: UInt32(adBuffer.count),
-                        t_cost: parameters.iterations, m_cost: parameters.memoryKiB,
-                        lanes: parameters.parallelism, threads: parameters.parallelism,
-                        version: version, allocate_cbk: nil, free_cbk: nil,
-                        flags: 0)  // ARGON2_DEFAULT_FLAGS: keep the caller's password buffer intact
-                    return argon2_library_ctx(&context, Argon2_id)
+        func base(_ bytes: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
+            bytes.isEmpty ? nil : bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        }
+        let status = salt.withUnsafeBytes { saltBytes in
+            secret.withUnsafeBytes { secretBytes in
+                associatedData.withUnsafeBytes { adBytes in
+                    argon2_library_argon2id(
+                        base(password), UInt32(password.count), base(saltBytes), UInt32(saltBytes.count),
+                        base(secretBytes), UInt32(secretBytes.count), base(adBytes), UInt32(adBytes.count),
+                        parameters.iterations, parameters.memoryKiB, parameters.parallelism,
+                        output.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt32(output.count))
                 }
             }
         }
-        guard status == ARGON2_OK.rawValue else {
+        guard status == 0 else {  // ARGON2_OK
             throw .keyDerivationFailed(String(cString: argon2_library_error_message(status)))
         }
     }

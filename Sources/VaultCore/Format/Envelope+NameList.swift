@@ -19,15 +19,16 @@ extension Envelope {
         return box.nonce + box.ciphertext
     }
 
-    /// The names `list` holds when `sealNameList` sealed it for this very write, else nil. The
-    /// seal is authenticated first (a file read by its front only, `VaultFileLookup`), so that a
-    /// file that does not open gives no names either; that failure is thrown.
+    /// The names `list` holds when `sealNameList` sealed it for this very write, else nil; asked
+    /// of a header read by a lookup (`VaultFileLookup`: the body's front alone), nil otherwise.
+    /// The front is authenticated first, so that a file that does not open gives no names
+    /// either; that failure is thrown.
     public func openNameList(_ list: [UInt8], dataKey: SecureBytes) throws -> [String]? {
-        guard let seal = sealOfThisWrite, list.count >= cipher.nonceLength + Cipher.tagLength else { return nil }
+        guard case .unreadEntries(let front) = body, list.count >= cipher.nonceLength + Cipher.tagLength else { return nil }
         let keys = try EntryKeys(dataKey: dataKey)
-        if case .unreadEntries(let front) = body { try authenticate(front, keys: keys) }
+        try authenticate(front, keys: keys)
         let box = SealedBox(nonce: Array(list[..<cipher.nonceLength]), ciphertext: Array(list[cipher.nonceLength...]))
-        guard let plaintext = try? cipher.open(box, key: keys.sealing, associatedData: nameListAssociatedData(seal: seal)) else {
+        guard let plaintext = try? cipher.open(box, key: keys.sealing, associatedData: nameListAssociatedData(seal: front.seal)) else {
             return nil
         }
         return plaintext.withUnsafeBytes { padded -> [String]? in

@@ -158,7 +158,8 @@ public final class VaultStore {
         }
         let vault = try open(using: unlocker)
         let names = vault.entries.names
-        if let cache, let list = try vault.envelope.sealNameList(names, dataKey: vault.keys.dataKey) {
+        // A list that cannot be made is no list: the names are still the answer.
+        if let cache, let list = try? vault.envelope.sealNameList(names, dataKey: vault.keys.dataKey) {
             cache.keep(list, vaultID: vault.envelope.id)
         }
         return names
