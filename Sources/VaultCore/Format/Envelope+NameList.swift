@@ -4,17 +4,17 @@
 /// the file is exactly that write (docs/format.md, "Name list"). Only version 5 has a seal to
 /// bind to; older files are read whole anyway.
 extension Envelope {
-    /// `names` sealed for this write, as the bytes of the nonce followed by the ciphertext; nil
-    /// for a file older than version 5, or a name that is empty or holds a line feed (the list's
-    /// separator: such names could not be told apart in it). `dataKey` is the key unwrapped from
-    /// this header.
+    /// `names` sealed for this write, as the bytes of the nonce followed by the ciphertext; asked
+    /// of a file read whole (and opened: `dataKey` is the key unwrapped from this header), nil
+    /// otherwise, for a file older than version 5, or for a name that is empty or holds a line
+    /// feed (the list's separator: such names could not be told apart in it).
     public func sealNameList(_ names: [String], dataKey: SecureBytes) throws -> [UInt8]? {
-        guard let seal = sealOfThisWrite, !names.contains(where: { $0.isEmpty || $0.utf8.contains(0x0A) }) else { return nil }
+        guard case .entries(let entries) = body, !names.contains(where: { $0.isEmpty || $0.utf8.contains(0x0A) }) else { return nil }
         let keys = try EntryKeys(dataKey: dataKey)
         var scratch = try SecureBytes(count: Self.minimumRecordLength)
         let box = try Array(names.joined(separator: "\n").utf8).withUnsafeBytes { text in
             try sealPadded(text, minimum: Self.minimumRecordLength, key: keys.sealing,
-                           associatedData: nameListAssociatedData(seal: seal), in: &scratch)
+                           associatedData: nameListAssociatedData(seal: entries.seal), in: &scratch)
         }
         return box.nonce + box.ciphertext
     }
@@ -35,15 +35,6 @@ extension Envelope {
             guard let length = Padding.contentLength(of: padded) else { return nil }
             guard length > 0 else { return [] }
             return padded[..<length].split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-        }
-    }
-
-    /// The seal of this write, in version 5.
-    private var sealOfThisWrite: SealedBox? {
-        switch body {
-        case .entries(let entries): entries.seal
-        case .unreadEntries(let front): front.seal
-        case .payload: nil
         }
     }
 
