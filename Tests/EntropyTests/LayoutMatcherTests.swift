@@ -26,9 +26,9 @@ struct LayoutMatcherTests {
           arguments: passwordTyped)
     func tables(layout: KeyboardLayout, typed: String) throws {
         let there = try #require(LayoutMapping(layout, .fromUS).map(PasswordText("password")))
-        #expect(there.text.text == typed)
+        #expect(there.spelling() == typed)
         let back = try #require(LayoutMapping(layout, .toUS).map(PasswordText(typed)))
-        #expect(back.text.text == "password")
+        #expect(back.spelling() == "password")
     }
 
     @Test("a US word typed with another layout active is found as the word", arguments: passwordTyped)
@@ -75,16 +75,16 @@ struct LayoutMatcherTests {
     ])
     func koreanKeys(keys: String, text: String) throws {
         let mapped = try #require(LayoutMapping(KeyboardLayouts.korean, .fromUS).map(PasswordText(keys)))
-        #expect(mapped.text.text == text)
+        #expect(mapped.spelling() == text)
     }
 
     @Test("Greek: the dead accent key puts the tonos on the next vowel, and comes back from it")
     func greekAccents() throws {
         let mapped = try #require(LayoutMapping(KeyboardLayouts.greek, .fromUS).map(PasswordText("ag;aph")))
-        #expect(mapped.text.text == "αγάπη")
+        #expect(mapped.spelling() == "αγάπη")
         #expect(mapped.originalBounds(of: 0...4) == 0...5)
         let back = try #require(LayoutMapping(KeyboardLayouts.greek, .toUS).map(PasswordText("αγάπη")))
-        #expect(back.text.text == "ag;aph")
+        #expect(back.spelling() == "ag;aph")
         #expect(back.originalBounds(of: 2...3) == 2...2 && back.originalBounds(of: 3...4) == nil, "ά is two keys, never cut")
     }
 

@@ -25,7 +25,7 @@ struct DictionaryMatcher {
         // The letter chosen for each l33t character on the current path (0: none yet).
         var choices = [UInt8](repeating: 0, count: 128)
         for start in 0..<password.count {
-            forward(from: start, in: password, into: &found)
+            forward(from: start, codes: password.codes, lowered: password.lowered, into: &found)
             backward(from: start, in: password, into: &found)
             if start <= lastL33t {
                 l33t(range: words.everything, at: start, start: start, choices: &choices, in: password, into: &found)
@@ -37,24 +37,22 @@ struct DictionaryMatcher {
     /// Words spelled forwards and as they are, without reversal or substitutions: for text that
     /// is already a transformation of the password (another keyboard layout's reading of it),
     /// where a second disguise on top is rare and would multiply the work.
-    func plainMatches(in password: PasswordText) -> [Match] {
-        var found: [Match] = []
-        for start in 0..<password.count { forward(from: start, in: password, into: &found) }
-        return found
+    func plainMatches(codes: [UInt32], lowered: [UInt32], into found: inout [Match]) {
+        for start in codes.indices { forward(from: start, codes: codes, lowered: lowered, into: &found) }
     }
 
-    private func forward(from start: Int, in password: PasswordText, into found: inout [Match]) {
+    private func forward(from start: Int, codes: [UInt32], lowered: [UInt32], into found: inout [Match]) {
         var range = words.everything
-        for end in start..<password.count {
-            if password.lowered[end] == LetterCase.sigma && password.codes[end] == LetterCase.capitalSigma,
+        for end in start..<codes.count {
+            if lowered[end] == LetterCase.sigma && codes[end] == LetterCase.capitalSigma,
                let hit = words.hit(words.narrow(range, by: LetterCase.finalSigma)) {
                 // Capitals run together (ΆΛΛΕΣΦΟΡΕΣ): a Σ inside them may still end a word, as ς.
-                found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], in: password))
+                found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], codes: codes, lowered: lowered))
             }
-            range = words.narrow(range, by: password.lowered[end])
+            range = words.narrow(range, by: lowered[end])
             if range.isEmpty { return }
             if let hit = words.hit(range) {
-                found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], in: password))
+                found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], codes: codes, lowered: lowered))
             }
         }
     }

@@ -16,17 +16,27 @@ struct LayoutMapping: Sendable {
 
     let layout: KeyboardLayout
     let direction: Direction
-    /// Each character to the one the same key types in the direction's target layout; a
-    /// character two keys type maps to the unshifted one's.
+    /// Each character to the one the same key types in the direction's target layout (a
+    /// character two keys type maps to the unshifted one's), with `letterFlag` set when the
+    /// change concerns a letter (either character is alphabetic).
     private let characters: [UInt32: UInt32]
-    /// The same for the 128 ASCII codes, by code (what `.fromUS` reads: no hashing per unit).
+    /// The same for the 128 ASCII codes, by code (no hashing per unit), `barrier` for a code no
+    /// key types.
     private let asciiCharacters: [UInt32]
+    /// The lower case of each of `asciiCharacters`, without its flag.
+    private let asciiLowered: [UInt32]
     /// Whether the layout types Hangul jamo, which its input method composes into syllables.
     private let composesHangul: Bool
+    /// Whether some ASCII character reads as another letter, or a letter as something else:
+    /// without one, the mapping never applies to an ASCII password.
+    private let changesASCIILetters: Bool
     /// Dead key and letter (packed dead << 32 | letter) to the accented letter they type.
     private let accented: [UInt64: UInt32]
     /// The other way: an accented letter to its dead key and letter.
     private let accents: [UInt32: (dead: UInt32, letter: UInt32)]
+
+    /// Set in a mapped character when the change concerns a letter (bit 31: above every scalar).
+    private static let letterFlag: UInt32 = 1 << 31
 
     /// The combining mark each dead key puts on the letter typed next, by the spacing accent a
     /// layout's rows write for the dead key.
@@ -42,11 +52,15 @@ struct LayoutMapping: Sendable {
                 guard let usTyped = usKeys[place], shift < usTyped.count else { continue }
                 let (usCharacter, character) = (usTyped[shift], typed[min(shift, typed.count - 1)])
                 let (from, to) = direction == .fromUS ? (usCharacter, character) : (character, usCharacter)
-                if characters[from] == nil { characters[from] = to }
+                guard characters[from] == nil else { continue }
+                let letter = from != to && [from, to].contains { Unicode.Scalar($0)!.properties.isAlphabetic }
+                characters[from] = to | (letter ? Self.letterFlag : 0)
             }
         }
         self.characters = characters
         asciiCharacters = (0..<0x80).map { characters[UInt32($0)] ?? MappedText.barrier }
+        asciiLowered = asciiCharacters.map { PasswordText.lowercase($0 & ~Self.letterFlag) }
+        changesASCIILetters = asciiCharacters.contains { $0 & Self.letterFlag != 0 }
         let typed = layout.keyCharacters.joined()
         composesHangul = typed.contains { HangulSyllables.initials.contains($0) }
         var accented: [UInt64: UInt32] = [:], accents: [UInt32: (dead: UInt32, letter: UInt32)] = [:]
@@ -66,27 +80,64 @@ struct LayoutMapping: Sendable {
     /// How `password` reads in the direction's target layout; nil when the mapping changes no
     /// letter of it (no character of the layout's script, or not ASCII for `.fromUS`).
     func map(_ password: PasswordText) -> MappedText? {
-        var codes: [UInt32] = [], origins: [ClosedRange<Int>] = []
-        codes.reserveCapacity(password.count)
-        origins.reserveCapacity(password.count)
+        var mapped = MappedText()
+        return map(password, into: &mapped) ? mapped : nil
+    }
+
+    /// The same into `mapped` (emptied first, its storage reused); false when the mapping does
+    /// not apply, and `mapped` is then left in no particular state.
+    func map(_ password: PasswordText, into mapped: inout MappedText) -> Bool {
+        if password.isASCII ? !changesASCIILetters : direction == .fromUS { return false }
+        mapped.removeAll()
         switch direction {
         case .fromUS:
-            guard password.codes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            let typed = password.codes.map { asciiCharacters[Int($0)] }
-            for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
-                codes.append(piece.code)
-                origins.append(piece.units)
+            if !composesHangul && accents.isEmpty {
+                for unit in password.codes.indices { appendASCII(at: unit, of: password, to: &mapped) }
+            } else {
+                let typed = password.codes.map { asciiCharacters[Int($0)] & ~Self.letterFlag }
+                for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
+                    let (first, last) = (piece.units.lowerBound, piece.units.upperBound)
+                    if first == last {
+                        appendASCII(at: first, of: password, to: &mapped)
+                    } else {
+                        let letter = Unicode.Scalar(piece.code)?.properties.isAlphabetic == true
+                        mapped.append(piece.code, lowered: PasswordText.lowercase(piece.code), from: first, through: last, changed: true, letter: letter)
+                    }
+                }
             }
         case .toUS:
             for (unit, code) in password.codes.enumerated() {
-                let keys = composesHangul ? HangulSyllables.decompose(code) ?? [code] : accents[code].map { [$0.dead, $0.letter] } ?? [code]
-                for key in keys {
-                    codes.append(characters[key] ?? MappedText.barrier)
-                    origins.append(unit...unit)
+                if code < 0x80 {
+                    appendASCII(at: unit, of: password, to: &mapped)
+                } else if composesHangul, let keys = HangulSyllables.decompose(code) {
+                    for key in keys { append(characters[key] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code) }
+                } else if let (dead, letter) = accents[code] {
+                    for key in [dead, letter] { append(characters[key] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code) }
+                } else {
+                    append(characters[code] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code)
                 }
             }
         }
-        return MappedText(codes: codes, origins: origins, from: password)
+        guard mapped.changesALetter else { return false }
+        mapped.finish()
+        return true
+    }
+
+    /// Appends what the ASCII character at `unit` of `password` reads as, from the tables.
+    private func appendASCII(at unit: Int, of password: PasswordText, to mapped: inout MappedText) {
+        let code = password.codes[unit], flagged = asciiCharacters[Int(code)], mappedCode = flagged & ~Self.letterFlag
+        mapped.append(mappedCode, lowered: asciiLowered[Int(code)], from: unit, through: unit,
+                      changed: mappedCode != code, letter: flagged & Self.letterFlag != 0)
+    }
+
+    /// Appends `flagged` (a mapped character, perhaps with `letterFlag`), read from `original`
+    /// at the password's units `first...last`.
+    private func append(_ flagged: UInt32, to mapped: inout MappedText, from first: Int, through last: Int, original: UInt32) {
+        let code = flagged & ~Self.letterFlag
+        let changed = first != last || code != original
+        let letter = flagged & Self.letterFlag != 0
+            || (changed && !mapped.changesALetter && original >= 0x80 && Unicode.Scalar(original)?.properties.isAlphabetic == true)
+        mapped.append(code, lowered: PasswordText.lowercase(code), from: first, through: last, changed: changed, letter: letter)
     }
 
     /// `typed` with each dead key put on the letter after it (or dropped, when it cannot be).

@@ -22,17 +22,23 @@ struct LayoutMatcher {
 
     func matches(in password: PasswordText) -> [Match] {
         let log10Mappings = Log10.of(Double(mappings.count))
-        var found: [Match] = []
+        var found: [Match] = [], words: [Match] = []
+        var mapped = MappedText()
         for mapping in mappings {
-            guard let mapped = mapping.map(password) else { continue }
+            guard mapping.map(password, into: &mapped) else { continue }
             let (typedOn, meantFor) = mapping.direction == .fromUS
                 ? (KeyboardLayouts.qwerty.name, mapping.layout.name) : (mapping.layout.name, KeyboardLayouts.qwerty.name)
-            for match in dictionary.plainMatches(in: mapped.text) {
+            words.removeAll(keepingCapacity: true)
+            dictionary.plainMatches(codes: mapped.codes, lowered: mapped.lowered, into: &words)
+            for match in words {
                 guard case .dictionary(var word) = match.pattern, let bounds = mapped.originalBounds(of: match.start...match.end)
                 else { continue }
-                word.typedAs = LayoutTyping(typedOn: typedOn, meantFor: meantFor, spelling: mapped.text.token(match.start...match.end))
-                found.append(Match(start: bounds.lowerBound, end: bounds.upperBound,
-                                   log10Guesses: match.log10Guesses + log10Mappings, pattern: .dictionary(word)))
+                let guesses = match.log10Guesses + log10Mappings
+                // In an ASCII password brute force costs 10 a unit: a word that costs more than its
+                // units is never chosen over them (most short words another layout's reading holds).
+                if password.isASCII && guesses > Double(bounds.count) { continue }
+                word.typedAs = LayoutTyping(typedOn: typedOn, meantFor: meantFor, spelling: mapped.spelling(match.start...match.end))
+                found.append(Match(start: bounds.lowerBound, end: bounds.upperBound, log10Guesses: guesses, pattern: .dictionary(word)))
             }
         }
         return found

@@ -1,34 +1,71 @@
 /// A password as it reads in another keyboard layout, with the way back: each unit of the mapped
 /// text knows the units of the password it came from (one unit may become several, as a Hangul
 /// syllable becomes its keys, or several one, as keys become a syllable).
+///
+/// Built unit by unit by `LayoutMapping` into arrays of codes, never as a string: a password is
+/// read in nineteen layouts, and only the few words found there are ever spelled.
 struct MappedText {
     /// What a character no key of the layout types becomes: no word contains it.
     static let barrier: UInt32 = 0xFFFD
 
-    let text: PasswordText
-    /// For each unit of `text`, the password's units it came from.
-    private let origins: [ClosedRange<Int>]
-    /// How many of the first i units of `text` differ from the password's units they came from.
-    private let changedBefore: [Int]
-    /// `codes` (valid scalars) and their origins, mapped from `password`; nil when no letter of
-    /// the password reads differently and no character reads as a letter (the mapping does not
-    /// apply), which is found before the mapped text is built.
-    init?(codes: [UInt32], origins: [ClosedRange<Int>], from password: PasswordText) {
-        var changedBefore = [0]
-        changedBefore.reserveCapacity(codes.count + 1)
-        var changesALetter = false
-        for (code, origin) in zip(codes, origins) {
-            let original = password.codes[origin.lowerBound]
-            let changed = origin.count > 1 || code != original
-            if changed && code != Self.barrier && !changesALetter {
-                changesALetter = [original, code].contains { Unicode.Scalar($0)?.properties.isAlphabetic == true }
+    /// One code per unit of the mapped text (valid scalars), as typed and lower-cased (with the
+    /// Final_Sigma rule), for dictionary lookups.
+    private(set) var codes: [UInt32] = []
+    private(set) var lowered: [UInt32] = []
+    /// For each unit, the first and last units of the password it came from; both empty while
+    /// each unit came from the password's unit at the same place (most readings).
+    private var firstOrigins: [Int] = []
+    private var lastOrigins: [Int] = []
+    /// How many of the first i units differ from the password's units they came from.
+    private var changedBefore: [Int] = [0]
+    /// Whether some unit reads as another letter, or a letter reads as something else: without
+    /// one, the mapping does not apply to the password.
+    private(set) var changesALetter = false
+
+    /// Empties the text for another reading, keeping its storage (a password is read in many
+    /// layouts, one after another, into the same buffers).
+    mutating func removeAll() {
+        codes.removeAll(keepingCapacity: true)
+        lowered.removeAll(keepingCapacity: true)
+        firstOrigins.removeAll(keepingCapacity: true)
+        lastOrigins.removeAll(keepingCapacity: true)
+        changedBefore.removeAll(keepingCapacity: true)
+        changedBefore.append(0)
+        changesALetter = false
+    }
+
+    var count: Int { codes.count }
+
+    /// Appends a unit that reads as `code` (lower case `lowered`) and came from the password's
+    /// units `first...last`; `changed` says it reads differently from them, `letter` that the
+    /// change concerns a letter.
+    mutating func append(_ code: UInt32, lowered: UInt32, from first: Int, through last: Int, changed: Bool, letter: Bool) {
+        if !firstOrigins.isEmpty || first != codes.count || last != first {
+            if firstOrigins.isEmpty {
+                firstOrigins.append(contentsOf: codes.indices)
+                lastOrigins.append(contentsOf: codes.indices)
             }
-            changedBefore.append(changedBefore.last! + (changed ? 1 : 0))
+            firstOrigins.append(first)
+            lastOrigins.append(last)
         }
-        guard changesALetter else { return nil }
-        text = PasswordText(scalars: codes.map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! })
-        self.origins = origins
-        self.changedBefore = changedBefore
+        codes.append(code)
+        self.lowered.append(lowered)
+        changedBefore.append(changedBefore[changedBefore.count - 1] + (changed ? 1 : 0))
+        if changed && letter && code != Self.barrier { changesALetter = true }
+    }
+
+    /// Applies Unicode's Final_Sigma rule to the lower-cased units, once all are appended.
+    mutating func finish() {
+        guard codes.contains(LetterCase.capitalSigma) else { return }
+        for index in codes.indices where codes[index] == LetterCase.capitalSigma && LetterCase.endsWord(at: index, in: codes) {
+            lowered[index] = LetterCase.finalSigma
+        }
+    }
+
+    /// The mapped text of units `range`, or all of it.
+    func spelling(_ range: ClosedRange<Int>? = nil) -> String {
+        let range = range ?? 0...(codes.count - 1)
+        return String(String.UnicodeScalarView(codes[range].map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! }))
     }
 
     /// The password's units that units `bounds` of the mapped text came from; nil when the
@@ -36,9 +73,10 @@ struct MappedText {
     /// is matched already).
     func originalBounds(of bounds: ClosedRange<Int>) -> ClosedRange<Int>? {
         let (first, last) = (bounds.lowerBound, bounds.upperBound)
-        guard first == 0 || origins[first - 1].upperBound < origins[first].lowerBound,
-              last == origins.count - 1 || origins[last + 1].lowerBound > origins[last].upperBound,
-              changedBefore[last + 1] > changedBefore[first] else { return nil }
-        return origins[first].lowerBound...origins[last].upperBound
+        guard changedBefore[last + 1] > changedBefore[first] else { return nil }
+        if firstOrigins.isEmpty { return bounds }
+        guard first == 0 || lastOrigins[first - 1] < firstOrigins[first],
+              last == codes.count - 1 || firstOrigins[last + 1] > lastOrigins[last] else { return nil }
+        return firstOrigins[first]...lastOrigins[last]
     }
 }

@@ -38,6 +38,11 @@ final class RankedWords: Sendable {
     private let pairRanges: [UInt64]
     /// The same for the first byte alone, any byte (a non-ASCII letter's first byte too).
     private let firstRanges: [UInt64]
+    /// The non-ASCII scalars words start with, in order, and the lines starting with each (packed
+    /// as above): a word of another script is found with one search of these, not two of the
+    /// table per byte of its first letter.
+    private let firstScalars: [UInt32]
+    private let firstScalarRanges: [UInt64]
 
     /// Adds line `line` (met in order) to a packed range.
     private static func extend(_ range: inout UInt64, with line: Int) {
@@ -64,13 +69,34 @@ final class RankedWords: Sendable {
         lineStarts = starts
         var firsts = [UInt64](repeating: 0, count: 256)
         var pairs = [UInt64](repeating: 0, count: 128 * 128)
+        var scalars: [UInt32] = [], scalarRanges: [UInt64] = []
         for (line, start) in starts.enumerated() {
             let first = bytes[Int(start)], second = bytes[Int(start) + 1]
             Self.extend(&firsts[Int(first)], with: line)
-            if first < 0x80 && second < 0x80 { Self.extend(&pairs[Int(first) * 128 + Int(second)], with: line) }
+            if first < 0x80 {
+                if second < 0x80 { Self.extend(&pairs[Int(first) * 128 + Int(second)], with: line) }
+                continue
+            }
+            let scalar = Self.scalar(startingAt: Int(start), in: bytes)
+            if scalars.last != scalar {
+                scalars.append(scalar)
+                scalarRanges.append(0)
+            }
+            Self.extend(&scalarRanges[scalarRanges.count - 1], with: line)
         }
         firstRanges = firsts
         pairRanges = pairs
+        firstScalars = scalars
+        firstScalarRanges = scalarRanges
+    }
+
+    /// The scalar whose UTF-8 encoding (two to four bytes, valid) starts at `index`.
+    private static func scalar(startingAt index: Int, in bytes: ReadOnlyBytes) -> UInt32 {
+        let lead = bytes[index]
+        let (length, bits): (Int, UInt32) = lead >= 0xF0 ? (4, UInt32(lead & 0x07)) : lead >= 0xE0 ? (3, UInt32(lead & 0x0F)) : (2, UInt32(lead & 0x1F))
+        var value = bits
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return value
     }
 
     /// The range before anything is read: every line.
@@ -85,6 +111,15 @@ final class RankedWords: Sendable {
             return Range(lower: 0, upper: 0, depth: range.depth + 1)
         }
         if code < 0x80 { return narrow(range, byte: UInt8(code)) }
+        if range.depth == 0 {
+            var low = 0, high = firstScalars.count
+            while low < high {
+                let middle = (low + high) >> 1
+                if firstScalars[middle] < code { low = middle + 1 } else { high = middle }
+            }
+            guard low < firstScalars.count, firstScalars[low] == code else { return Range(lower: 0, upper: 0, depth: 1) }
+            return Self.unpack(firstScalarRanges[low], depth: Unicode.UTF8.width(scalar))
+        }
         var narrowed = range
         for byte in Unicode.UTF8.encode(scalar)! {
             narrowed = narrow(narrowed, byte: byte)
@@ -101,16 +136,25 @@ final class RankedWords: Sendable {
             return Self.unpack(pairRanges[Int(range.first) * 128 + Int(byte)], depth: 2)
         }
         let (lower, upper) = lineStarts.withUnsafeBufferPointer { starts -> (Int, Int) in
+            func byteAt(_ line: Int) -> UInt8 { bytes[Int(starts[line]) + depth] }
             var low = range.lower, high = range.upper
             while low < high {
                 let middle = (low + high) >> 1
-                if bytes[Int(starts[middle]) + depth] >= byte { high = middle } else { low = middle + 1 }
+                if byteAt(middle) >= byte { high = middle } else { low = middle + 1 }
             }
             let lower = low
-            high = range.upper
+            guard lower < range.upper, byteAt(lower) == byte else { return (lower, lower) }
+            // The lines with this byte are usually few: gallop from the first, then search.
+            var step = 1
+            high = lower + 1
+            while high < range.upper && byteAt(high) == byte {
+                low = high + 1
+                high = min(range.upper, high + step)
+                step <<= 1
+            }
             while low < high {
                 let middle = (low + high) >> 1
-                if bytes[Int(starts[middle]) + depth] > byte { high = middle } else { low = middle + 1 }
+                if byteAt(middle) > byte { high = middle } else { low = middle + 1 }
             }
             return (lower, low)
         }

@@ -15,6 +15,8 @@ struct PasswordText {
     let lowered: [UInt32]
     /// The UTF-8 offset where each unit starts in `text`, plus the end offset.
     private let offsets: [Int]
+    /// Whether every unit is an ASCII character.
+    let isASCII: Bool
 
     /// First code used for multi-scalar clusters.
     static let firstClusterCode: UInt32 = 0x11_0000
@@ -28,6 +30,7 @@ struct PasswordText {
             codes = normalized.utf8.map { UInt32($0) }
             lowered = codes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
             offsets = Array(0...codes.count)
+            isASCII = true
             return
         }
         var codes: [UInt32] = [], lowered: [UInt32] = [], offsets: [Int] = [0]
@@ -36,7 +39,7 @@ struct PasswordText {
             let scalars = character.unicodeScalars
             if scalars.count == 1, let scalar = scalars.first {
                 codes.append(scalar.value)
-                lowered.append(Self.lowercase(scalar))
+                lowered.append(Self.lowercase(scalar.value))
             } else {
                 let code = Self.clusterCode(character)
                 codes.append(code)
@@ -48,23 +51,7 @@ struct PasswordText {
         self.codes = codes
         self.lowered = Self.withFinalSigma(lowered, codes: codes)
         self.offsets = offsets
-    }
-
-    /// Text made of `scalars`, one unit each, taken as they are: for a reading of a password
-    /// computed scalar by scalar (another keyboard layout's), where normalising and splitting
-    /// into grapheme clusters again would cost more than the lookup it serves.
-    init(scalars: [Unicode.Scalar]) {
-        var utf8: [UInt8] = [], offsets = [0]
-        utf8.reserveCapacity(scalars.count * 3)
-        offsets.reserveCapacity(scalars.count + 1)
-        for scalar in scalars {
-            utf8.append(contentsOf: UTF8.encode(scalar)!)
-            offsets.append(utf8.count)
-        }
-        text = String(decoding: utf8, as: UTF8.self)
-        codes = scalars.map(\.value)
-        lowered = Self.withFinalSigma(scalars.map(Self.lowercase), codes: codes)
-        self.offsets = offsets
+        isASCII = false
     }
 
     /// The text of units `range` (inclusive bounds), for showing a segment.
@@ -99,9 +86,12 @@ struct PasswordText {
         return lowered
     }
 
-    private static func lowercase(_ scalar: Unicode.Scalar) -> UInt32 {
-        if scalar.isASCII { return scalar.value >= 0x41 && scalar.value <= 0x5A ? scalar.value + 0x20 : scalar.value }
-        guard scalar.properties.changesWhenLowercased else { return scalar.value }
+    /// The lower case of a unit's code (single-scalar lower-case mappings only).
+    static func lowercase(_ code: UInt32) -> UInt32 {
+        if code < 0x80 { return code >= 0x41 && code <= 0x5A ? code + 0x20 : code }
+        // Kana, Bopomofo, Hangul jamo and syllables, CJK ideographs and Yi have no case.
+        if (0x3000..<0xA640).contains(code) || (0xAC00...0xD7A3).contains(code) { return code }
+        guard let scalar = Unicode.Scalar(code), scalar.properties.changesWhenLowercased else { return code }
         let mapping = scalar.properties.lowercaseMapping.unicodeScalars
         return mapping.count == 1 ? mapping.first!.value : scalar.value
     }
