@@ -82,4 +82,22 @@ struct SpatialMatcherTests {
         #expect(SpatialMatcher.log10Guesses(length: 8, turns: 1, shifted: 2, on: qwerty)
                 > SpatialMatcher.log10Guesses(length: 8, turns: 1, shifted: 1, on: qwerty))
     }
+
+    @Test("a row of another script's keyboard is a walk there, in a password beyond ASCII", arguments: KeyboardLayouts.otherScripts)
+    func otherScripts(layout: KeyboardLayout) throws {
+        let row = RowWalkMatcherTests.string(RowWalkMatcherTests.text(of: layout, rows: [2]))
+        let estimate = Pinned.estimator.estimate(row)
+        let segment = try #require(estimate.segments.first)
+        #expect(estimate.segments.count == 1 && ["spatial", "dictionary"].contains(segment.pattern), "\(row): \(estimate.patternTokens)")
+        #expect(estimate.score <= 1, "\(row): \(estimate.log10Guesses)")
+    }
+
+    @Test("Shift taking turns along a walk costs 2, as Shift held does")
+    func alternatingShift() throws {
+        let matcher = SpatialMatcher(layouts: [KeyboardLayouts.qwerty])
+        let plain = try #require(matcher.matches(in: PasswordText("zxcvbn")).first).log10Guesses
+        let turns = try #require(matcher.matches(in: PasswordText("ZxCvBn")).first).log10Guesses
+        let held = try #require(matcher.matches(in: PasswordText("ZXCVBN")).first).log10Guesses
+        #expect(isClose(turns - plain, log10Of(2)) && isClose(held - plain, log10Of(2)))
+    }
 }

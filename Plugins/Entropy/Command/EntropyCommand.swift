@@ -18,12 +18,14 @@ struct EntropyCommand: VaultSubcommand {
             The estimate models how attackers guess: ranked lists of common passwords, English \
             words, names and surnames, and common passwords and frequent words of other \
             languages (also reversed, capitalised or with l33t substitutions), words typed with \
-            the wrong keyboard layout active, famous phrases, keyboard walks on QWERTY, QWERTZ, \
-            AZERTY, Dvorak and keypads (also column by column), repeats, sequences, counting, \
-            digits of famous constants, dates and years, and brute force for the rest, charged \
-            by the size of its alphabet when it looks random; it picks the cheapest explanation \
-            of the whole password and shows it part by part. Scores: 0 under 10^3 guesses, \
-            1 under 10^6, 2 under 10^8, 3 under 10^10, 4 beyond. Length is counted in \
+            the wrong keyboard layout active or typed as Zhuyin keys, famous phrases, keyboard \
+            walks on QWERTY, QWERTZ, AZERTY, Dvorak, keypads and the Cyrillic, Greek, Hebrew and \
+            Arabic keyboards (also column by column and row after row), repeats, sequences, \
+            counting in digits and in words, digits of famous constants, dates and years, and \
+            brute force for the rest, charged by the size of its alphabet when it looks random; \
+            it picks the cheapest explanation of the whole password and shows it part by part. \
+            Scores: 0 under 10^3 guesses, 1 under 10^6, 2 under 10^8, 3 under 10^10, 4 beyond; \
+            a password of three characters or fewer scores 2 at most. Length is counted in \
             grapheme clusters (what a person sees as characters) after NFC normalisation.
 
             Blank lines are ignored. A line that is not valid UTF-8 or is longer than 64 KiB is \

@@ -31,9 +31,10 @@ struct ColumnWalkMatcher {
                         let end = start + columns * height - 1
                         guard columns >= 2, columns * height >= Self.minimumKeys, end > furthestEnd else { continue }
                         let shifted = keys[start...end].count { $0!.shifted }
+                        let alternatingShift = Variations.alternates(keys[start...end].map { $0!.shifted })
                         furthestEnd = end
                         found.append(Match(start: start, end: end,
-                                           log10Guesses: Self.log10Guesses(columns: columns, shifted: shifted,
+                                           log10Guesses: Self.log10Guesses(columns: columns, shifted: shifted, alternating: alternatingShift,
                                                                            length: columns * height, on: layout),
                                            pattern: .columns(layout: layout.name, columns: columns, height: height,
                                                              shiftedCount: shifted)))
@@ -78,8 +79,8 @@ struct ColumnWalkMatcher {
     /// up or in turn starting either way (4), towards which side (2), and how many columns, as
     /// zxcvbn counts a walk from any key: keys × heights × 8 × columns, × the ways to place
     /// shifted keys.
-    static func log10Guesses(columns: Int, shifted: Int, length: Int, on layout: KeyboardLayout) -> Double {
+    static func log10Guesses(columns: Int, shifted: Int, alternating: Bool = false, length: Int, on layout: KeyboardLayout) -> Double {
         Log10.of(Double(layout.neighbours.count * (layout.rowCount - 1) * 8 * columns))
-            + SpatialMatcher.log10ShiftedVariations(shifted: shifted, of: length)
+            + SpatialMatcher.log10ShiftedVariations(shifted: shifted, of: length, alternating: alternating)
     }
 }

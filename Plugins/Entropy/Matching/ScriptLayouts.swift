@@ -12,6 +12,10 @@
 /// - Zhuyin: the standard (Dachen) layout, as in libchewing's `key_str` for the standard
 ///   keyboard ("1qaz2wsxedcrfv5tgbyhnujm8ik,9ol.0p;/-7634").
 extension KeyboardLayouts {
+    /// The typewriter keyboards of other scripts whose walks, columns and rows are looked for in
+    /// passwords with characters beyond ASCII (`йцукен`, `фывапролджэ`).
+    static let otherScripts = [russian, ukrainian, greek, hebrew, arabic]
+
     static let russian = KeyboardLayout(
         name: "russian",
         rows: [

@@ -34,6 +34,10 @@ enum Pattern: Sendable {
     case counting(first: Int, step: Int, terms: Int, separator: String)
     /// Columns of keys walked one after another, `height` keys each: 1qaz2wsx, zaq12wsx.
     case columns(layout: String, columns: Int, height: Int, shiftedCount: Int)
+    /// Numbers spelled out in words, counted from `first` by `step`: onetwothreefour.
+    case numberWords(language: String, first: Int, step: Int, terms: Int, separator: String)
+    /// Keyboard rows typed one after another: qwertyuiopasdfghjkl.
+    case rows(layout: String, rows: Int, shiftedCount: Int)
 }
 
 /// The facts of a dictionary match.

@@ -8,11 +8,12 @@
 ///   costs its alphabet's size, in the search itself, so that a common word of them in a list
 ///   is cheaper than guessing its characters; every other character costs zxcvbn's 10.
 /// - **Mixed alphabets** (`mixed`): when patterns explain at most half of the password and
-///   letters of two writing systems occur, or at least eight characters are unexplained, three
-///   of the four kinds of ASCII character (lower case, upper case, digits, symbols) occur and
-///   the kind changes between at least half of the neighbouring unexplained characters (as it
-///   does about 70% of the time in random printable ASCII, and far less in a word with a few
-///   capitals, digits or symbols put in, `Mxyzptlk#2019`), every unexplained unit costs the
+///   letters of two writing systems occur, or three of the four kinds of ASCII character (lower
+///   case, upper case, digits, symbols) occur and the unexplained characters change kind between
+///   at least half of their neighbours when there are eight or more of them (as random printable
+///   ASCII does about 70% of the time, and a word with a few capitals, digits or symbols put in,
+///   `Mxyzptlk#2019`, far less), or between every two when there are four to seven (`k#9Q`, not
+///   `She!`), every unexplained unit costs the
 ///   size of the union of the alphabets of all the password's units. This is applied to the parts the
 ///   search chose, so the estimate only rises.
 struct RandomText: Sendable {
@@ -20,9 +21,13 @@ struct RandomText: Sendable {
     let cardinalities: [Int]
 
     /// Large alphabets at their size, everything else at 10; nil when every unit costs 10.
+    /// When every emoji of the password is a face, each costs the number of faces instead.
     static func perUnit(_ text: PasswordText) -> RandomText? {
-        guard !text.codes.allSatisfy({ $0 < 0x80 }) else { return nil }
-        let sizes = classes(of: text).map { $0.isLarge ? $0.size : plain }
+        guard !text.isASCII else { return nil }
+        let classes = classes(of: text)
+        let faces = EmojiFaces.bundled
+        let allFaces = zip(classes, text.codes).allSatisfy { $0 != .emoji || faces.contains($1) }
+        let sizes = classes.map { $0 == .emoji && allFaces ? faces.count : $0.isLarge ? $0.size : plain }
         return sizes.allSatisfy { $0 == plain } ? nil : RandomText(cardinalities: sizes)
     }
 
@@ -40,7 +45,10 @@ struct RandomText: Sendable {
         }
         let scripts = Set(present.compactMap(\.letterScript))
         let asciiKinds = present.intersection([.asciiLower, .asciiUpper, .asciiDigit, .asciiSymbol]).count
-        guard scripts.count >= 2 || (asciiKinds >= 3 && bruteforceUnits >= 8 && changes * 2 >= neighbours) else { return nil }
+        // Long text changes kind between at least half of its neighbours; short text (four to
+        // seven units) between every two, as `k#9Q` does and `She!` or `Ken_` do not.
+        let wellMixed = bruteforceUnits >= 8 ? changes * 2 >= neighbours : bruteforceUnits >= minimumMixedASCII && changes == neighbours
+        guard scripts.count >= 2 || (asciiKinds >= 3 && wellMixed) else { return nil }
         let union = present.reduce(0) { $0 + $1.size }
         return RandomText(cardinalities: Array(repeating: union, count: text.count))
     }
@@ -50,6 +58,11 @@ struct RandomText: Sendable {
         if start == end { return Log10.of(Double(cardinalities[start]) + 1) }
         return cardinalities[start...end].reduce(0) { $0 + Log10.of(Double($1)) }
     }
+
+    /// The fewest unexplained units of mixed ASCII charged by its alphabet. Below eight, every
+    /// two neighbours must differ in kind: a person's short text keeps letters together (`She!`,
+    /// `Ken_1955`), text drawn from all 95 printable characters seldom does (`k#9Q`, `x7$Lp`).
+    static let minimumMixedASCII = 4
 
     /// zxcvbn's cost of a unit.
     private static let plain = Int(MinimumGuessSearch.bruteforceCardinality)

@@ -42,7 +42,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, columns or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, number_words, columns, rows or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -54,6 +54,8 @@ public struct Segment: Sendable {
         case .constant?: "constant"
         case .counting?: "counting"
         case .columns?: "columns"
+        case .rows?: "rows"
+        case .numberWords?: "number_words"
         case nil: "bruteforce"
         }
     }
@@ -87,6 +89,10 @@ public struct Segment: Sendable {
             return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first), \(terms) numbers"
         case .columns(let layout, let columns, let height, let shifted)?:
             return "\(columns) columns of \(height) keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
+        case .rows(let layout, let rows, let shifted)?:
+            return "\(rows) rows of keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
+        case .numberWords(let language, let first, let step, let terms, _)?:
+            return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first) in \(language) words, \(terms) numbers"
         case nil where isRandomText:
             return "random text: characters of an alphabet of up to \(bruteforceAlphabet)"
         case nil:
@@ -123,6 +129,11 @@ public struct Segment: Sendable {
             return ["first": .integer(first), "step": .integer(step), "terms": .integer(terms), "separator": .text(separator)]
         case .columns(let layout, let columns, let height, let shifted)?:
             return ["keyboard": .text(layout), "columns": .integer(columns), "height": .integer(height), "shifted": .integer(shifted)]
+        case .rows(let layout, let rows, let shifted)?:
+            return ["keyboard": .text(layout), "rows": .integer(rows), "shifted": .integer(shifted)]
+        case .numberWords(let language, let first, let step, let terms, let separator)?:
+            return ["language": .text(language), "first": .integer(first), "step": .integer(step), "terms": .integer(terms),
+                    "separator": .text(separator)]
         case nil where isRandomText:
             return ["alphabet": .integer(bruteforceAlphabet)]
         case nil:

@@ -15,19 +15,29 @@ public struct StrengthEstimate: Sendable {
     /// offline and fast-hash offline attacks).
     static let scoreThresholds: [Double] = [1e3 + 5, 1e6 + 5, 1e8 + 5, 1e10 + 5].map(Log10.of)
 
+    /// Passwords of this many units or fewer are worth at most `log10ShortCeiling`: every string
+    /// that short over all the alphabets `RandomText` knows (about 36,000 characters) is about
+    /// 5·10^13 guesses, 80 minutes for an offline attacker with a fast hash, and every
+    /// pair of them 1.3·10^9, a tenth of a second. Such a password is never more than fair
+    /// (score 2), whatever its alphabet.
+    static let shortLength = 3
+    static let log10ShortCeiling = 8.0
+
     /// The estimate from the search's explanation, found with brute force costing what
     /// `bruteforce` says (large alphabets), its brute-force parts charged again when the
     /// password looks like mixed random text (`RandomText.mixed`).
     init(text: PasswordText, result: MinimumGuessSearch.Result, bruteforce: RandomText? = nil) {
         let unexplained = result.parts.filter { $0.match == nil }.map { $0.start...$0.end }
+        var guesses: Double
         if let mixed = RandomText.mixed(text, unexplained: unexplained) {
             segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: mixed) }
-            log10Guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
+            guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
         } else {
             segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: bruteforce) }
-            log10Guesses = result.log10Guesses
+            guesses = result.log10Guesses
         }
-        let guesses = log10Guesses
+        if text.count <= Self.shortLength { guesses = min(guesses, Self.log10ShortCeiling) }
+        log10Guesses = guesses
         score = Self.scoreThresholds.count { guesses >= $0 }
         length = text.count
     }

@@ -15,7 +15,13 @@ public struct StrengthEstimator: Sendable {
     private let dates: DateMatcher
     private let constants = FamousConstantMatcher()
     private let counting = CountingMatcher()
+    private let numberWords = NumberWordMatcher.bundled
     private let columns = ColumnWalkMatcher(layouts: KeyboardLayouts.all)
+    private let rows = RowWalkMatcher(layouts: KeyboardLayouts.all)
+    /// Walks, columns and rows on the keyboards of other scripts, for passwords beyond ASCII.
+    private let scriptSpatial = SpatialMatcher(layouts: KeyboardLayouts.otherScripts)
+    private let scriptColumns = ColumnWalkMatcher(layouts: KeyboardLayouts.otherScripts)
+    private let scriptRows = RowWalkMatcher(layouts: KeyboardLayouts.otherScripts)
 
     /// `referenceYear` is the year recent years are counted from: today's (`year(of:)` the
     /// command's clock), or one a test pins.
@@ -61,7 +67,14 @@ public struct StrengthEstimator: Sendable {
             all += estimator.dates.matches(in: text)
             all += estimator.constants.matches(in: text)
             all += estimator.counting.matches(in: text)
+            all += estimator.numberWords.matches(in: text)
             all += estimator.columns.matches(in: text)
+            all += estimator.rows.matches(in: text)
+            if !text.isASCII {
+                all += estimator.scriptSpatial.matches(in: text)
+                all += estimator.scriptColumns.matches(in: text)
+                all += estimator.scriptRows.matches(in: text)
+            }
             return all
         }
 

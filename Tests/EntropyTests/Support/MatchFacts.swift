@@ -48,6 +48,16 @@ extension Match {
         return nil
     }
 
+    var rowFacts: (layout: String, rows: Int, shifted: Int)? {
+        if case .rows(let layout, let rows, let shifted) = pattern { return (layout, rows, shifted) }
+        return nil
+    }
+
+    var numberWordFacts: (language: String, first: Int, step: Int, terms: Int, separator: String)? {
+        if case .numberWords(let language, let first, let step, let terms, let separator) = pattern { return (language, first, step, terms, separator) }
+        return nil
+    }
+
     /// Inclusive unit bounds, for comparing with expected spans.
     var span: ClosedRange<Int> { start...end }
 }

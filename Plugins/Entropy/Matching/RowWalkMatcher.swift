@@ -1,0 +1,69 @@
+/// Finds keyboard rows typed one after another: `qwertyuiopasdfghjklzxcvbnm`,
+/// `1234567890qwertyuiop`, `mnbvcxzlkjhgfdsa`, `йцукенфывапр`, also with Shift taking turns
+/// (`QwErTyUiOpAsDfGhJkL`), which zxcvbn charges as a walk per row, each row a separate part.
+///
+/// Each row is a straight run of at least four keys along it; the next row is the one below (or
+/// above, the same way throughout), walked the same way and starting within two keys of where
+/// the last one started. Two rows at least.
+struct RowWalkMatcher {
+    let layouts: [KeyboardLayout]
+    static let minimumRowKeys = 4
+
+    func matches(in password: PasswordText) -> [Match] {
+        layouts.flatMap { walks(in: password, on: $0) }
+    }
+
+    private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
+        let keys = password.codes.map { layout.key(for: $0) }
+        var found: [Match] = []
+        var start = 0
+        while start < keys.count {
+            let chains = [layout.straight.right, layout.straight.left].map { chain(from: start, across: $0, in: keys, on: layout) }
+            guard let longest = chains.max(by: { $0.end < $1.end }), longest.rows >= 2 else {
+                start += 1
+                continue
+            }
+            let shifted = keys[start...longest.end].map { $0!.shifted }
+            found.append(Match(start: start, end: longest.end,
+                               log10Guesses: Self.log10Guesses(rows: longest.rows, shifted: shifted.count { $0 }, length: shifted.count,
+                                                               alternating: Variations.alternates(shifted), on: layout),
+                               pattern: .rows(layout: layout.name, rows: longest.rows, shiftedCount: shifted.count { $0 })))
+            start = longest.end + 1
+        }
+        return found
+    }
+
+    /// The rows walked `across` from `start`, and where the last one ends.
+    private func chain(from start: Int, across: Int, in keys: [(key: Int, shifted: Bool)?],
+                       on layout: KeyboardLayout) -> (rows: Int, end: Int) {
+        var rows = 0, position = start
+        var last: (row: Int, column: Int)? = nil, rowStep: Int? = nil
+        while position < keys.count, let first = keys[position] {
+            var end = position + 1
+            while end < keys.count, let previous = keys[end - 1], let current = keys[end],
+                  layout.neighbours[previous.key][across] == current.key {
+                end += 1
+            }
+            guard end - position >= Self.minimumRowKeys else { break }
+            let place = layout.keyPlaces[first.key]
+            let (row, column) = (place / 100, place % 100)
+            if let last {
+                let step = row - last.row
+                guard abs(step) == 1, rowStep == nil || step == rowStep, abs(column - last.column) <= 2 else { break }
+                rowStep = step
+            }
+            last = (row, column)
+            rows += 1
+            position = end
+        }
+        return (rows, position - 1)
+    }
+
+    /// An attacker picks the first key, the way along the rows (2) and from row to row (2), how
+    /// many rows, and for each row how far along it to go (4: to its end, or one, two or three
+    /// keys short): keys × 4 × rows × 4^rows, × the ways to place shifted keys.
+    static func log10Guesses(rows: Int, shifted: Int, length: Int, alternating: Bool, on layout: KeyboardLayout) -> Double {
+        Log10.of(Double(layout.neighbours.count * 4 * rows)) + Double(rows) * Log10.of(4)
+            + SpatialMatcher.log10ShiftedVariations(shifted: shifted, of: length, alternating: alternating)
+    }
+}
