@@ -6,7 +6,7 @@ import Testing
 /// released or taking turns.
 @Suite("row walk matcher")
 struct RowWalkMatcherTests {
-    static let typewriters = [KeyboardLayouts.qwerty, KeyboardLayouts.dvorak, KeyboardLayouts.qwertz, KeyboardLayouts.azerty] + KeyboardLayouts.otherScripts
+    static let typewriters = KeyboardLayouts.typewriters + KeyboardLayouts.otherScripts
 
     /// The characters of `layout`'s rows `rows`, left to right, unshifted (or shifted).
     static func text(of layout: KeyboardLayout, rows: [Int], shifted: Bool = false) -> [UInt32] {

@@ -62,4 +62,6 @@ enum KeyboardLayouts {
         offsets: [0, 0, 0, 0], slanted: false)
 
     static let all = [qwerty, dvorak, qwertz, azerty, keypad, macKeypad, phoneKeypad]
+    /// The keyboards whose rows are long enough to be typed one after another.
+    static let typewriters = [qwerty, dvorak, qwertz, azerty]
 }

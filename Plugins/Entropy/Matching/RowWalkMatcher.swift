@@ -10,41 +10,55 @@ struct RowWalkMatcher {
     static let minimumRowKeys = 4
 
     func matches(in password: PasswordText) -> [Match] {
-        layouts.flatMap { walks(in: password, on: $0) }
+        // Two rows of four keys at least.
+        guard password.count >= 2 * Self.minimumRowKeys else { return [] }
+        return layouts.flatMap { walks(in: password, on: $0) }
     }
 
     private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
         let keys = password.codes.map { layout.key(for: $0) }
+        // How many keys from each place run along a row, rightwards and leftwards.
+        let runs = [layout.straight.right, layout.straight.left].map { Self.runs(towards: $0, in: keys, on: layout) }
         var found: [Match] = []
         var start = 0
         while start < keys.count {
-            let chains = [layout.straight.right, layout.straight.left].map { chain(from: start, across: $0, in: keys, on: layout) }
-            guard let longest = chains.max(by: { $0.end < $1.end }), longest.rows >= 2 else {
+            var longest = (rows: 0, end: -1)
+            for run in runs {
+                let chain = Self.chain(from: start, runs: run, in: keys, on: layout)
+                if chain.rows >= 2 && chain.end > longest.end { longest = chain }
+            }
+            guard longest.rows >= 2 else {
                 start += 1
                 continue
             }
             let shifted = keys[start...longest.end].map { $0!.shifted }
+            let shiftedCount = shifted.count { $0 }
             found.append(Match(start: start, end: longest.end,
-                               log10Guesses: Self.log10Guesses(rows: longest.rows, shifted: shifted.count { $0 }, length: shifted.count,
+                               log10Guesses: Self.log10Guesses(rows: longest.rows, shifted: shiftedCount, length: shifted.count,
                                                                alternating: Variations.alternates(shifted), on: layout),
-                               pattern: .rows(layout: layout.name, rows: longest.rows, shiftedCount: shifted.count { $0 })))
+                               pattern: .rows(layout: layout.name, rows: longest.rows, shiftedCount: shiftedCount)))
             start = longest.end + 1
         }
         return found
     }
 
-    /// The rows walked `across` from `start`, and where the last one ends.
-    private func chain(from start: Int, across: Int, in keys: [(key: Int, shifted: Bool)?],
-                       on layout: KeyboardLayout) -> (rows: Int, end: Int) {
+    /// For each place, how many keys from it follow one another `towards` a side (0 where no key is).
+    private static func runs(towards side: Int, in keys: [(key: Int, shifted: Bool)?], on layout: KeyboardLayout) -> [Int] {
+        var runs = [Int](repeating: 0, count: keys.count + 1)
+        for index in keys.indices.reversed() {
+            guard let key = keys[index] else { continue }
+            let continues = index + 1 < keys.count && keys[index + 1].map { layout.neighbours[key.key][side] == $0.key } == true
+            runs[index] = continues ? runs[index + 1] + 1 : 1
+        }
+        return runs
+    }
+
+    /// The rows walked from `start` (runs along one side), and where the last one ends.
+    private static func chain(from start: Int, runs: [Int], in keys: [(key: Int, shifted: Bool)?],
+                              on layout: KeyboardLayout) -> (rows: Int, end: Int) {
         var rows = 0, position = start
         var last: (row: Int, column: Int)? = nil, rowStep: Int? = nil
-        while position < keys.count, let first = keys[position] {
-            var end = position + 1
-            while end < keys.count, let previous = keys[end - 1], let current = keys[end],
-                  layout.neighbours[previous.key][across] == current.key {
-                end += 1
-            }
-            guard end - position >= Self.minimumRowKeys else { break }
+        while position < keys.count, runs[position] >= minimumRowKeys, let first = keys[position] {
             let place = layout.keyPlaces[first.key]
             let (row, column) = (place / 100, place % 100)
             if let last {
@@ -54,7 +68,7 @@ struct RowWalkMatcher {
             }
             last = (row, column)
             rows += 1
-            position = end
+            position += runs[position]
         }
         return (rows, position - 1)
     }

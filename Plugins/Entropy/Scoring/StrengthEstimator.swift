@@ -17,7 +17,7 @@ public struct StrengthEstimator: Sendable {
     private let counting = CountingMatcher()
     private let numberWords = NumberWordMatcher.bundled
     private let columns = ColumnWalkMatcher(layouts: KeyboardLayouts.all)
-    private let rows = RowWalkMatcher(layouts: KeyboardLayouts.all)
+    private let rows = RowWalkMatcher(layouts: KeyboardLayouts.typewriters)
     /// Walks, columns and rows on the keyboards of other scripts, for passwords beyond ASCII.
     private let scriptSpatial = SpatialMatcher(layouts: KeyboardLayouts.otherScripts)
     private let scriptColumns = ColumnWalkMatcher(layouts: KeyboardLayouts.otherScripts)
