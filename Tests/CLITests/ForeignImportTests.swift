@@ -69,6 +69,65 @@ struct ForeignImportTests {
         #expect(try fixture.vaultBytes() == before)
     }
 
+    /// An export of each CSV format that breaks RFC 4180, as a writer that forgot to double a
+    /// quote (or left a quoted field open) makes it, and where the reader stops.
+    struct MalformedExport: Sendable, CustomTestStringConvertible {
+        let format: String
+        let text: String
+        let line: Int
+        let column: Int
+        var testDescription: String { format }
+    }
+
+    static let malformedExports = [
+        // The rows after an undoubled quote run into one password, until a quote that closes
+        // it is followed by more text.
+        MalformedExport(format: "chrome-csv", text: """
+            name,url,username,password,note
+            a.example,https://a.example,ann,"abc,def-secret
+            b.example,https://b.example,bob,pw-b-secret,
+            c.example,https://c.example,cat,pw-c-secret,
+            d.example,https://d.example,dan,pw"d-secret,
+
+            """, line: 5, column: 36),
+        MalformedExport(format: "lastpass-csv", text: """
+            url,username,password,totp,extra,name,grouping,fav
+            https://a.example,ann,pa"ss-secret,,,site,,0
+            https://b.example,bob,pw-b-secret,,,other,,0
+
+            """, line: 2, column: 25),
+        MalformedExport(format: "firefox-csv", text: """
+            "url","username","password","httpRealm","formActionOrigin","guid","timeCreated","timeLastUsed","timePasswordChanged"
+            "https://a.example","ann","pa"ss-secret",,"https://a.example","{1}","1700000000000","1700000000000","1700000000000"
+
+            """, line: 2, column: 31),
+        MalformedExport(format: "keepassxc-csv", text: """
+            "Group","Title","Username","Password","URL","Notes","TOTP","Icon","Last Modified","Created"
+            "Passwords","site","ann","pw-a-secret","https://a.example","","","0","2026-11-26T17:45:08Z","2026-11-26T17:45:08Z"
+            "Passwords","other","bob","never closed-secret
+            """, line: 3, column: 27),
+        MalformedExport(format: "bitwarden-csv", text: """
+            folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp
+            ,0,login,site,"note-secret "x" here",,0,https://a.example,ann,pw-a-secret,
+
+            """, line: 2, column: 29),
+    ]
+
+    @Test("a CSV export that breaks RFC 4180 imports nothing, in every CSV format, naming the line and column and no value",
+          arguments: malformedExports)
+    func malformedCSVChangesNothing(export: MalformedExport) async throws {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("kept", password: "kept-password-long")
+        let before = try fixture.vaultBytes()
+        let file = try VaultFixture.writeFile(fixture.path("export.csv"), export.text)
+        let result = try await fixture.run(["import", file])
+        expectFailure(result, status: 1, mentioning: "the \(export.format) file is not valid CSV at line \(export.line), column \(export.column)",
+                      "nothing was imported")
+        #expect(!result.stderr.contains("secret"), "\(result)")
+        #expect(try fixture.vaultBytes() == before)
+        #expect(try await fixture.names() == ["kept"])
+    }
+
     @Test("a file that could be two formats is refused naming both; --format settles it")
     func ambiguousFormat() async throws {
         let fixture = try await VaultFixture.initialized()

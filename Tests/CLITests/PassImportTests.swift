@@ -5,7 +5,7 @@ import Testing
 /// `vault import STORE` for a password store that the real `gpg` and `pass` build in the test.
 @Suite("import a pass store")
 struct PassImportTests {
-    @Test("every entry of a pass store comes in: password, fields, URL, one-time code, notes, names from paths")
+    @Test("every entry of a pass store comes in: password, fields (keys with spaces too), URL, username (from email too), one-time code, notes, names from paths")
     func passStore() async throws {
         let gpg = try #require(ExternalProgram.find("gpg"), "gpg is not installed (scripts/setup --test installs it)")
         let pass = try #require(ExternalProgram.find("pass"), "pass is not installed (scripts/setup --test installs it)")
@@ -34,10 +34,12 @@ struct PassImportTests {
             url: https://github.com
             otpauth://totp/GitHub:octocat?secret=JBSWY3DPEHPK3PXP&issuer=GitHub
             recovery: 1234 5678
+            Employee ID: E-4711
             a free line of notes
+            https://github.com/settings/security
 
             """)
-        _ = try await run(pass, ["insert", "-m", "Mail/ünï code"], stdin: "пароль\n")
+        _ = try await run(pass, ["insert", "-m", "Mail/ünï code"], stdin: "пароль\nEmail: ann@example.com\nlogin: ann\n")
         _ = try await run(pass, ["insert", "-m", "empty password"], stdin: "\nuser: someone\n")
 
         let result = try await fixture.run(["import", store], environment: ["GNUPGHOME": home])
@@ -48,8 +50,11 @@ struct PassImportTests {
         #expect(try await fixture.password(of: "Mail/ünï code") == "пароль")
         let github = try JSONValue.object(try await fixture.succeed(["get", "web/github", "--json"]).stdoutData)
         #expect(github["username"] as? String == "octocat" && github["urls"] as? [String] == ["https://github.com"])
-        #expect(github["notes"] as? String == "a free line of notes")
-        #expect((github["fields"] as? [[String: Any]])?.first?["value"] as? String == "1234 5678")
+        #expect(github["notes"] as? String == "a free line of notes\nhttps://github.com/settings/security")
+        let fields = (github["fields"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? ""): \($0["value"] ?? "")" }
+        #expect(fields == ["recovery: 1234 5678", "Employee ID: E-4711"], "\(fields)")
+        #expect(try await fixture.succeed(["get", "Mail/ünï code", "--field", "username"]).stdout == "ann@example.com\n")
+        #expect(try await fixture.succeed(["get", "Mail/ünï code", "--field", "login"]).stdout == "ann\n")
         #expect(try await fixture.succeed(["otp", "web/github", "--at", "59"]).stdout == "996554\n")  // oathtool --totp -b JBSWY3DPEHPK3PXP -N @59
         #expect(try await fixture.succeed(["get", "empty password", "--field", "username"]).stdout == "someone\n")
         expectFailure(try await fixture.run(["import", store, "--format", "chrome-csv"]), status: 64, mentioning: "folder")

@@ -79,7 +79,7 @@ struct ReauthenticationProcessTests {
             // As passwd does it, under the lock: the new file, then the new key in the keyring.
             try VaultSurgery.rotate(fileAt: fixture.vaultPath, from: VaultFixture.masterPassword, to: "changed",
                                     cache: Keyrings(kernel: KernelKeyCache(), secretService: SecretServiceKeyCache(expirer: OwnCommandLines.keyExpirer(executable: VaultBinary.path), environment: fixture.environment),
-                                                    onUnavailable: { Issue.record("no keyring: \($0)") }))
+                                                    onUnavailable: { reason, _ in Issue.record("no keyring: \(reason)") }))
         }
         lock.release()
 

@@ -191,11 +191,45 @@ struct CSVImporterTests {
         #expect(throws: InterchangeError.notTheFormat(.firefoxCSV, reason: "the header has no column 'url', 'username', 'password'")) {
             try Importer.read(Array("a,b\n1,2\n".utf8), format: .firefoxCSV, now: importTime)
         }
-        #expect(throws: InterchangeError.notTheFormat(.chromeCSV, reason: "line 4: a quoted field is not closed")) {
+        #expect(throws: InterchangeError.malformedCSV(.chromeCSV, CSVError(line: 4, column: 1, .unclosedQuote))) {
             try Importer.read(Array((csv + "\"open,x,y,z\n").utf8), format: .chromeCSV, now: importTime)
         }
+        #expect(throws: InterchangeError.empty) { try Importer.read([], format: .chromeCSV, now: importTime) }
         #expect(throws: InterchangeError.unknownFormat(candidates: FormatDetector.csvHeaders.map(\.0))) {
             try Importer.read(Array("a,b\n1,2\n".utf8), format: nil, now: importTime)
+        }
+    }
+
+    /// A header of each CSV format, and a row of it whose password breaks RFC 4180 in each way.
+    static let malformedRows: [(ImportFormat, header: String, row: @Sendable (String) -> String)] = [
+        (.bitwardenCSV, "folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp",
+         { ",0,login,site,,,0,https://a.example,user,\($0),\n" }),
+        (.keepassxcCSV, #""Group","Title","Username","Password","URL","Notes","TOTP","Icon","Last Modified","Created""#,
+         { #""Root","site","user","# + $0 + #","https://a.example","","","0","2026-01-01T00:00:00Z","2026-01-01T00:00:00Z"\#n"# }),
+        (.chromeCSV, "name,url,username,password,note", { "site,https://a.example,user,\($0),\n" }),
+        (.firefoxCSV, #""url","username","password","httpRealm","formActionOrigin","guid","timeCreated","timeLastUsed","timePasswordChanged""#,
+         { #""https://a.example","user","# + $0 + #",,"https://a.example","{1}","1700000000000","1700000000000","1700000000000"\#n"# }),
+        (.lastpassCSV, "url,username,password,totp,extra,name,grouping,fav", { "https://a.example,user,\($0),,,site,,0\n" }),
+    ]
+
+    /// A password with a quote written two wrong ways (the quote bare; in quotes, but not
+    /// doubled), and a quoted field never closed, each refused where it goes wrong.
+    @Test(arguments: malformedRows.map(\.0))
+    func everyCSVFormatRefusesWhatBreaksRFC4180(format: ImportFormat) throws {
+        let (_, header, row) = try #require(Self.malformedRows.first { $0.0 == format })
+        let marked = row("PASSWORD")
+        let column = marked.distance(from: marked.startIndex, to: try #require(marked.firstRange(of: "PASSWORD")).lowerBound) + 1
+        let cases: [(String, CSVError)] = [
+            (row(#"pass"word"#), CSVError(line: 2, column: column + 4, .quoteInUnquotedField)),
+            (row(#""pass"word""#), CSVError(line: 2, column: column + 6, .textAfterClosingQuote)),
+            (row("second-pw") + #""never closed,"#, CSVError(line: 3, column: 1, .unclosedQuote)),
+        ]
+        for (rows, refusal) in cases {
+            let bytes = Array((header + "\n" + rows).utf8)
+            #expect(try FormatDetector.format(of: bytes) == format)
+            #expect(throws: InterchangeError.malformedCSV(format, refusal), "\(rows)") {
+                try Importer.read(bytes, format: nil, now: importTime)
+            }
         }
     }
 }

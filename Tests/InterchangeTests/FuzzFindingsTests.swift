@@ -35,9 +35,9 @@ struct FuzzFindingsTests {
     }
 
     // import-pass/crash-empty-url-and-login.txt: `url:` and `login:` without a value gave an
-    // empty URL and an empty username.
+    // empty URL and an empty username. (A field now needs `: `, so the lines have the space.)
     @Test func passLinesWithoutAValueGiveNoURLOrUsername() throws {
-        let entry = try PassStoreImporter.entry("pw\nurl:\nlogin:\nuser: someone\n", name: "site", record: "file site.gpg", modified: importTime)
+        let entry = try PassStoreImporter.entry("pw\nurl: \nlogin: \nuser: someone\n", name: "site", record: "file site.gpg", modified: importTime)
         #expect(entry.urls.isEmpty)
         #expect(entry.username == "someone")
         #expect(entry.fields.isEmpty)

@@ -84,17 +84,17 @@ struct KeyringsTests {
         let keyrings = Keyrings(
             kernel: RecordingKeyring("kernel keyring", unavailable: "keyctl: Function not implemented"),
             secretService: RecordingKeyring("Secret Service", unavailable: "no D-Bus session bus"),
-            onUnavailable: { notes.append($0) })
+            onUnavailable: { notes.append("\($1): \($0)") })
         keyrings.store(try key(), vaultID: "v", label: "l")
         keyrings.store(try key(), vaultID: "v", label: "l")
-        #expect(notes == ["kernel keyring: keyctl: Function not implemented; Secret Service: no D-Bus session bus"])
+        #expect(notes == ["v: kernel keyring: keyctl: Function not implemented; Secret Service: no D-Bus session bus"])
         #expect(keyrings.availability == .unavailable(reason: "kernel keyring: keyctl: Function not implemented; Secret Service: no D-Bus session bus"))
         #expect(keyrings.removeItem(vaultID: "v") == .failed("kernel keyring: keyctl: Function not implemented; Secret Service: no D-Bus session bus"))
 
         var quiet: [String] = []
         let half = Keyrings(kernel: RecordingKeyring("kernel keyring"),
                             secretService: RecordingKeyring("Secret Service", unavailable: "no D-Bus session bus"),
-                            onUnavailable: { quiet.append($0) })
+                            onUnavailable: { reason, _ in quiet.append(reason) })
         half.store(try key(), vaultID: "v", label: "l")
         #expect(quiet.isEmpty)
         #expect(half.availability == .available(place: "test"))

@@ -16,7 +16,8 @@ import VaultSystem
 /// - for the formats vault also writes (bitwarden-json, keepass-xml), the entries exported to
 ///   the format and imported again are the same entries (ids, and the order of entries and of
 ///   fields aside, which those formats do not keep); for the CSV formats, the records written
-///   back with `CSVWriter` read as the same.
+///   back with `CSVWriter` read as the same, and a file the CSV reader refuses is refused at a
+///   line it has and a column within that line.
 public enum ImportFuzzing {
     /// The time of the import, a whole second as `vault import` gives it.
     public static let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -150,12 +151,40 @@ public enum ImportFuzzing {
         return parts.filter { $0.1(before) != $0.1(after) }.map { "\($0.0) \($0.1(before)) became \($0.1(after))" }.joined(separator: "; ")
     }
 
-    /// The records of a CSV file that reads, written with `CSVWriter`, read back the same.
+    /// The records of a CSV file that reads, written with `CSVWriter`, read back the same; a file
+    /// that does not read is refused at a place inside it.
     static func checkCSVRecords(_ bytes: [UInt8]) {
-        guard let records = try? CSVReader.records(in: bytes), let header = records.first else { return }
+        let records: [CSVRecord]
+        do {
+            records = try CSVReader.records(in: bytes)
+        } catch {
+            checkPlace(of: error, in: bytes)
+            return
+        }
+        guard let header = records.first else { return }
         let written = CSVWriter.document(header: header.fields, rows: records.dropFirst().map(\.fields))
         let again = (try? CSVReader.records(in: Array(written.utf8)))?.map(\.fields) ?? []
         Fuzzer.require(again == records.map(\.fields), "CSV records written back read differently: " + difference(records, again))
+    }
+
+    /// The refusal names a line the file has, and a column no further than one past that line's
+    /// last character (each character being at least one byte).
+    static func checkPlace(of error: CSVError, in bytes: [UInt8]) {
+        var lineLengths = [0]
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                if bytes[index] == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A { index += 1 }
+                lineLengths.append(0)
+            } else {
+                lineLengths[lineLengths.count - 1] += 1
+            }
+            index += 1
+        }
+        // require traps, so the line is one of the file's when the column is looked at.
+        Fuzzer.require((1...lineLengths.count).contains(error.line), "the CSV refusal names line \(error.line) of \(lineLengths.count)")
+        Fuzzer.require((1...lineLengths[error.line - 1] + 1).contains(error.column),
+                       "the CSV refusal names column \(error.column) of line \(error.line), which is shorter")
     }
 
     /// The first record that differs, or the counts: for the message of a failure.

@@ -8,6 +8,8 @@ public enum InterchangeError: VaultFailure, Equatable {
     case badRecord(record: String, field: String, reason: String)
     /// The file is not what its format says: a CSV without the columns, JSON of another shape.
     case notTheFormat(ImportFormat, reason: String)
+    /// A CSV file that breaks RFC 4180 (an undoubled quote, say): where, and how.
+    case malformedCSV(ImportFormat, CSVError)
     /// There is nothing in the file.
     case empty
     /// `--format` was left out and the content matches no known format.
@@ -29,6 +31,9 @@ public enum InterchangeError: VaultFailure, Equatable {
             return "\(record), field \(field): \(reason); nothing was imported"
         case .notTheFormat(let format, let reason):
             return "the file is not a \(format.rawValue) export: \(reason); nothing was imported"
+        case .malformedCSV(let format, let error):
+            return "the \(format.rawValue) file is not valid CSV at line \(error.line), column \(error.column): \(error.reason); "
+                + "export it again, or correct it there; nothing was imported"
         case .empty:
             return "the file is empty; nothing was imported"
         case .unknownFormat(let candidates):

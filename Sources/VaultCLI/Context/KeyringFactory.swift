@@ -22,8 +22,11 @@ public struct KeyringFactory: Sendable {
     }
 
     /// Both keyrings, kernel first, keeping keys for the lifetime recorded for their vault, else
-    /// `lifetime`; `onUnavailable` is told, once, why a key could be kept in neither.
-    public func keyrings(lifetime: KeyLifetime = KeyLifetime(), onUnavailable: @escaping (String) -> Void = { _ in }) -> Keyrings {
+    /// `lifetime`; `onUnavailable` is told, once, why a key could be kept in neither, and for
+    /// which vault.
+    public func keyrings(
+        lifetime: KeyLifetime = KeyLifetime(), onUnavailable: @escaping (_ reason: String, _ vaultID: String) -> Void = { _, _ in }
+    ) -> Keyrings {
         Keyrings(kernel: kernel(), secretService: secretService(), lifetime: lifetime, records: records, now: now, onUnavailable: onUnavailable)
     }
 

@@ -13,11 +13,18 @@ extension VaultSession {
     /// Where the master password comes from: `--password-file`, else `$VAULT_PASSWORD_FILE`,
     /// else the person at the terminal.
     public func passwordSource() -> PasswordSource {
-        let file = selection.passwordFile ?? context.environment["VAULT_PASSWORD_FILE"]
-        if let file, !file.isEmpty {
+        if let file = passwordFilePath {
             return PasswordFile(path: file, warn: context.diagnostics.warning)
         }
         return TerminalPasswordPrompt(context.terminal)
+    }
+
+    /// The file the master password is read from: `--password-file`, else
+    /// `$VAULT_PASSWORD_FILE`; nil when the person at the terminal is asked.
+    var passwordFilePath: String? {
+        let file = selection.passwordFile ?? context.environment["VAULT_PASSWORD_FILE"]
+        guard let file, !file.isEmpty else { return nil }
+        return file
     }
 
     /// The keyrings' cache, unless `--no-keyring` or the config turn it off.
@@ -28,12 +35,23 @@ extension VaultSession {
     }
 
     /// The keyrings, keeping keys for `lifetime` (where `vault unlock` recorded none for the
-    /// vault); a key that can be kept in neither is noted once.
+    /// vault). A key that can be kept in neither is noted by the first command that could not
+    /// keep it, once per vault on this machine (`NoKeyringNotes`), and never while a password
+    /// file gives the password: nothing is asked then, and a script would hear the note on
+    /// every call. `vault status` says it every time (`noKeyringNote`).
     public func keyrings(lifetime: KeyLifetime) -> Keyrings {
         let diagnostics = context.diagnostics
-        return context.keyrings.keyrings(lifetime: lifetime) { reason in
-            diagnostics.notice("the key is not cached (\(reason)); the master password will be asked each time")
+        let readsPasswordFile = passwordFilePath != nil
+        let notes = NoKeyringNotes(stateHome: XDGFolders.stateHome(environment: context.environment))
+        return context.keyrings.keyrings(lifetime: lifetime) { reason, vaultID in
+            guard !readsPasswordFile, notes.firstTime(vaultID: vaultID) else { return }
+            diagnostics.notice(Self.noKeyringNote(reason))
         }
+    }
+
+    /// What is said when neither keyring can keep the key, and `reason` why.
+    public static func noKeyringNote(_ reason: String) -> String {
+        "the key is not cached (\(reason)); the master password will be asked each time"
     }
 
     /// An unlocker for a copy of the vault under another master password (changed with

@@ -17,7 +17,9 @@ struct StatusCommand: VaultSubcommand {
             Reports each keyring (the kernel keyring, the Secret Service): whether it is there, \
             where it keeps keys or why it cannot, and whether it holds this vault's key and for \
             how long. Looking is not a use: a key unlocked with --idle is not renewed by it. Never \
-            asks for the master password. With --json: vault, \
+            asks for the master password. When neither keyring can keep keys it says so on \
+            standard error every time, as other commands do only the first time for a vault on \
+            this machine (and never with a password file). With --json: vault, \
             keyring ("available" when either keyring is, "unavailable" or "disabled"), \
             keyring_detail (why none is available), unlocked, expires_in_seconds (until the last \
             copy of the key ends unless used again; absent for the session), entries (when \
@@ -74,7 +76,11 @@ struct StatusCommand: VaultSubcommand {
             let keyrings = context.keyrings.keyrings()
             switch keyrings.availability {
             case .available: report.keyring = "available"
-            case .unavailable(let reason): report.keyring = "unavailable"; report.keyringDetail = reason
+            case .unavailable(let reason):
+                report.keyring = "unavailable"
+                report.keyringDetail = reason
+                // Other commands say it once per vault; asked for the state, this says it always.
+                session.diagnostics.notice(VaultSession.noKeyringNote(reason))
             }
             let now = context.now()
             let states = keyrings.backends.map { Self.state(of: $0, vaultID: envelope.id, now: now) }

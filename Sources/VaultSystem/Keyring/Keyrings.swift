@@ -30,8 +30,8 @@ public final class Keyrings: KeyCache {
     /// The lifetimes `vault unlock` recorded, which win over `lifetime`.
     private let records: KeyLifetimeRecords?
     private let now: () -> Date
-    /// Told, once per command, why a key could be kept nowhere.
-    private let onUnavailable: (String) -> Void
+    /// Told, once per command, why a key could be kept nowhere, and the vault's id.
+    private let onUnavailable: (_ reason: String, _ vaultID: String) -> Void
     private var announced = false
     /// The lifetimes of keys this command removed, by vault id: a key stored in their place
     /// (a rotation, a key that stopped working) keeps the lifetime `vault unlock` gave, or the
@@ -40,7 +40,8 @@ public final class Keyrings: KeyCache {
 
     public init(
         kernel: any KeyringBackend, secretService: any KeyringBackend, lifetime: KeyLifetime = KeyLifetime(),
-        records: KeyLifetimeRecords? = nil, now: @escaping () -> Date = { Date() }, onUnavailable: @escaping (String) -> Void = { _ in }
+        records: KeyLifetimeRecords? = nil, now: @escaping () -> Date = { Date() },
+        onUnavailable: @escaping (_ reason: String, _ vaultID: String) -> Void = { _, _ in }
     ) {
         self.kernel = kernel
         self.secretService = secretService
@@ -101,7 +102,7 @@ public final class Keyrings: KeyCache {
         guard inKernel != .kept, case .notKept(let serviceReason) = inService, !announced else { return }
         announced = true
         if case .notKept(let kernelReason) = inKernel {
-            onUnavailable("\(kernel.name): \(kernelReason); \(secretService.name): \(serviceReason)")
+            onUnavailable("\(kernel.name): \(kernelReason); \(secretService.name): \(serviceReason)", vaultID)
         }
     }
 

@@ -8,15 +8,18 @@ struct CSVImport {
     let format: ImportFormat
     let table: CSVTable
 
-    /// Reads `bytes` and checks that the header has every one of `required` (without regard to
-    /// case).
+    /// Reads `bytes`, refusing the whole file at its first departure from RFC 4180, and checks
+    /// that the header has every one of `required` (without regard to case).
     init(_ bytes: [UInt8], format: ImportFormat, required: [String]) throws(InterchangeError) {
         self.format = format
+        let records: [CSVRecord]
         do {
-            table = try CSVTable(records: CSVReader.records(in: bytes))
+            records = try CSVReader.records(in: bytes)
         } catch {
-            throw .notTheFormat(format, reason: "line \(error.line): \(error.reason)")
+            throw .malformedCSV(format, error)
         }
+        guard let table = CSVTable(records: records) else { throw .empty }
+        self.table = table
         let missing = required.filter { table.column($0) == nil }
         if !missing.isEmpty {
             throw .notTheFormat(format, reason: "the header has no column \(missing.map { "'\($0)'" }.joined(separator: ", "))")

@@ -7,11 +7,13 @@ import Glibc
 #endif
 
 /// Reads a password store of `pass` (and gopass): every `.gpg` file below the folder, its path
-/// without `.gpg` as the name. The first line of a file is the password; the lines after it are
-/// `key: value` fields (the first `login`, `username` or `user` gives the username, `url`,
-/// `website` and `site` the URLs), the first `otpauth://` line (in any case) the one-time
-/// password (pass-otp's convention) and later ones secret fields, and anything else the notes.
-/// Hidden files and folders (`.git`, `.gpg-id`) are left out.
+/// without `.gpg` as the name. The first line of a file is the password; a line after it that
+/// holds `: ` is a field, split at the first `: ` as pass-import and gopass split it, so that a
+/// key may hold spaces (`Employee ID: E-4711`): the first `login`, `username`, `user` or `email`
+/// with a value gives the username, `url`, `website` and `site` the URLs. The first
+/// `otpauth://` line (in any case) is the one-time password (pass-otp's convention) and later
+/// ones secret fields, and anything else the notes. Hidden files and folders (`.git`,
+/// `.gpg-id`) are left out.
 enum PassStoreImporter {
     static func items(inFolder folder: String, decryptor: PassDecryptor, now: Date) throws -> [ImportedItem] {
         var files: [String] = []
@@ -32,7 +34,7 @@ enum PassStoreImporter {
 
     /// The keys whose value is the username (the first of them with a value; later ones are
     /// fields).
-    private static let usernameKeys: Set<String> = ["login", "username", "user"]
+    private static let usernameKeys: Set<String> = ["login", "username", "user", "email"]
 
     /// The keys whose values are URLs.
     private static let urlKeys: Set<String> = ["url", "website", "site"]
@@ -56,9 +58,7 @@ enum PassStoreImporter {
                 }
                 continue
             }
-            if let colon = line.firstIndex(of: ":"), !line[..<colon].contains(" "), !line[..<colon].isEmpty {
-                let key = String(line[..<colon])
-                let value = String(line[line.index(after: colon)...].drop { $0 == " " })
+            if let (key, value) = keyAndValue(line) {
                 let lowered = key.lowercased()
                 if usernameKeys.contains(lowered) && entry.username == nil {
                     // An empty value is no username (empty parts are left out); a later line may give one.
@@ -76,6 +76,17 @@ enum PassStoreImporter {
         let joined = notes.joined(separator: "\n")
         entry.notes = joined.allSatisfy(\.isWhitespace) ? nil : joined
         return entry
+    }
+
+    /// The key and value of a `key: value` line: split at its first `: ` (a colon and a space),
+    /// the key without the blanks around it (as gopass trims it), the value as it is (as gopass
+    /// and pass-import keep it). A line without `: ` (`https://…`, `10:30`, `key:value`), or
+    /// with nothing but blanks before it, is not a field.
+    static func keyAndValue(_ line: String) -> (key: String, value: String)? {
+        guard let separator = line.firstRange(of: ": ") else { return nil }
+        let key = line[..<separator.lowerBound].trimmingCharacters(while: \.isBlank)
+        guard !key.isEmpty else { return nil }
+        return (key, String(line[separator.upperBound...]))
     }
 
     /// Every `.gpg` file below `folder`, as paths relative to it; hidden names are skipped and
