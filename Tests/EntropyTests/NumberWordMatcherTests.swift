@@ -18,15 +18,16 @@ struct NumberWordMatcherTests {
         return matcher.matches(in: text).first { $0.span == 0...(text.count - 1) }
     }
 
-    @Test("every language counts from one to five, and from zero, in every spelling")
+    @Test("every language counts five numbers from zero, one and four, in every spelling")
     func everyLanguage() throws {
         for (language, numbers) in Self.table {
-            for first in [0, 1] {
-                for spelling in 0..<numbers[first + 1].count {
-                    let words = (first..<(first + 5)).map { numbers[$0][min(spelling, numbers[$0].count - 1)] }
+            for first in [0, 1, 4] {
+                let values = first..<(first + 5)
+                for spelling in 0..<values.map({ numbers[$0].count }).max()! {
+                    let words = values.map { numbers[$0][min(spelling, numbers[$0].count - 1)] }
                     let found = whole(words.joined())
                     #expect(found?.numberWordFacts?.terms == 5 && found?.numberWordFacts?.first == first, "\(language): \(words)")
-                    #expect((found?.log10Guesses ?? 99) < 3, "\(language): \(words)")
+                    #expect((found?.log10Guesses ?? 99) < 4, "\(language): \(words)")
                 }
             }
         }

@@ -11,13 +11,14 @@ struct ShortPasswordTests {
     @Test("three characters or fewer never score above 2; four may")
     func ceiling() {
         for length in 1...3 {
-            for offset in 0..<(Self.rare.count - length) {
+            for offset in 0...(Self.rare.count - length) {
                 let password = String(Self.rare[offset..<(offset + length)])
                 let estimate = Pinned.estimator.estimate(password)
                 #expect(estimate.score <= 2 && estimate.log10Guesses <= StrengthEstimate.log10ShortCeiling, "\(password): \(estimate.log10Guesses)")
             }
         }
         #expect(Pinned.estimator.estimate("龘靐뷁퉯").score == 4)
+        #expect(Pinned.estimator.estimate("龘靐齉龘靐齉").score == 4, "a short block repeated is not a short password")
     }
 
     @Test("emoji that are all faces cost the faces' number each; one other emoji and all cost every emoji's")

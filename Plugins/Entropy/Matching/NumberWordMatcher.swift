@@ -90,8 +90,10 @@ struct NumberWordMatcher: Sendable {
                 if terms == 1 || separator != nil { next += 1 }
             }
             let nextValue = value + step
+            // The longest spelling that is there (shest' before shest).
             guard nextValue >= 0, nextValue < spellings[first.language].count,
-                  let spelling = spellings[first.language][nextValue].first(where: { Self.spells($0, at: next, in: lowered) })
+                  let spelling = spellings[first.language][nextValue].filter({ Self.spells($0, at: next, in: lowered) })
+                      .max(by: { $0.count < $1.count })
             else { break }
             if next > end { separator = lowered[end] }
             wordStarts.append(next)

@@ -74,10 +74,12 @@ struct RowWalkMatcher {
     }
 
     /// An attacker picks the first key, the way along the rows (2) and from row to row (2), how
-    /// many rows, and for each row how far along it to go (4: to its end, or one, two or three
-    /// keys short): keys × 4 × rows × 4^rows, × the ways to place shifted keys.
+    /// many rows, for each row how far along it to go (4: to its end, or one, two or three keys
+    /// short), and for each row after the first where it starts (5: within two keys of where the
+    /// last one started): keys × 4 × rows × 4^rows × 5^(rows − 1), × the ways to place shifted
+    /// keys.
     static func log10Guesses(rows: Int, shifted: Int, length: Int, alternating: Bool, on layout: KeyboardLayout) -> Double {
-        Log10.of(Double(layout.neighbours.count * 4 * rows)) + Double(rows) * Log10.of(4)
+        Log10.of(Double(layout.neighbours.count * 4 * rows)) + Double(rows) * Log10.of(4) + Double(rows - 1) * Log10.of(5)
             + SpatialMatcher.log10ShiftedVariations(shifted: shifted, of: length, alternating: alternating)
     }
 }

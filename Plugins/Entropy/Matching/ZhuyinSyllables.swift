@@ -1,6 +1,6 @@
 /// What a Taiwanese Zhuyin input method makes of keys typed on the standard (Dachen) layout:
 /// bopomofo syllables, each an optional initial, medial and final closed by a tone key (the space
-/// bar for the first tone), read here in Hanyu Pinyin without tones, the way Chinese words are
+/// bar for the first tone; the password's last syllable may leave it out), read here in Hanyu Pinyin without tones, the way Chinese words are
 /// typed on a Latin keyboard and the way the Chinese word lists hold them: `su3cl3` is ㄋㄧˇ ㄏㄠˇ,
 /// `nihao`; `ji3g4go6` is ㄨㄛˇ ㄕˋ ㄕㄟˊ, `woshishei`.
 ///

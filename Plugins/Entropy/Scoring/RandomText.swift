@@ -46,8 +46,10 @@ struct RandomText: Sendable {
         let scripts = Set(present.compactMap(\.letterScript))
         let asciiKinds = present.intersection([.asciiLower, .asciiUpper, .asciiDigit, .asciiSymbol]).count
         // Long text changes kind between at least half of its neighbours; short text (four to
-        // seven units) between every two, as `k#9Q` does and `She!` or `Ken_` do not.
-        let wellMixed = bruteforceUnits >= 8 ? changes * 2 >= neighbours : bruteforceUnits >= minimumMixedASCII && changes == neighbours
+        // seven units, in one piece) between every two, as `k#9Q` does and `She!` or `Ken_` do not.
+        let wellMixed = bruteforceUnits >= 8
+            ? changes * 2 >= neighbours
+            : bruteforceUnits >= minimumMixedASCII && unexplained.count == 1 && changes == neighbours
         guard scripts.count >= 2 || (asciiKinds >= 3 && wellMixed) else { return nil }
         let union = present.reduce(0) { $0 + $1.size }
         return RandomText(cardinalities: Array(repeating: union, count: text.count))

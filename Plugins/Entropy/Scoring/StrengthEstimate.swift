@@ -26,9 +26,10 @@ public struct StrengthEstimate: Sendable {
     /// The estimate from the search's explanation, found with brute force costing what
     /// `bruteforce` says (large alphabets), its brute-force parts charged again when the
     /// password looks like mixed random text (`RandomText.mixed`).
-    init(text: PasswordText, result: MinimumGuessSearch.Result, bruteforce: RandomText? = nil) {
+    /// `ceiling` is the most the guesses may be (log10): `log10ShortCeiling` for a short password.
+    init(text: PasswordText, result: MinimumGuessSearch.Result, bruteforce: RandomText? = nil, ceiling: Double = .infinity) {
         let unexplained = result.parts.filter { $0.match == nil }.map { $0.start...$0.end }
-        var guesses: Double
+        let guesses: Double
         if let mixed = RandomText.mixed(text, unexplained: unexplained) {
             segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: mixed) }
             guesses = max(result.log10Guesses, MinimumGuessSearch.log10Total(partGuesses: segments.map(\.log10Guesses)))
@@ -36,9 +37,9 @@ public struct StrengthEstimate: Sendable {
             segments = result.parts.map { Segment(text: text, start: $0.start, end: $0.end, match: $0.match, bruteforce: bruteforce) }
             guesses = result.log10Guesses
         }
-        if text.count <= Self.shortLength { guesses = min(guesses, Self.log10ShortCeiling) }
-        log10Guesses = guesses
-        score = Self.scoreThresholds.count { guesses >= $0 }
+        let capped = min(guesses, ceiling)
+        log10Guesses = capped
+        score = Self.scoreThresholds.count { capped >= $0 }
         length = text.count
     }
 

@@ -45,7 +45,7 @@ public struct StrengthEstimator: Sendable {
     public func estimate(_ password: String, userWords: [String] = []) -> StrengthEstimate {
         let text = PasswordText(password)
         let context = Context(estimator: self, userWords: userWords.isEmpty ? nil : UserWordMatcher(userWords))
-        return context.estimate(text)
+        return context.estimate(text, ceiling: text.count <= StrengthEstimate.shortLength ? StrengthEstimate.log10ShortCeiling : .infinity)
     }
 
     /// The matchers for one estimate, including its own user words.
@@ -80,9 +80,10 @@ public struct StrengthEstimator: Sendable {
 
         /// The estimate of `text`: the search with large alphabets charged per unit, then mixed
         /// random text charged (`RandomText`). A repeated block is estimated the same way.
-        func estimate(_ text: PasswordText) -> StrengthEstimate {
+        /// `ceiling` caps the guesses of a whole short password (never of a repeated block).
+        func estimate(_ text: PasswordText, ceiling: Double = .infinity) -> StrengthEstimate {
             let bruteforce = RandomText.perUnit(text)
-            return StrengthEstimate(text: text, result: search(text, bruteforce: bruteforce), bruteforce: bruteforce)
+            return StrengthEstimate(text: text, result: search(text, bruteforce: bruteforce), bruteforce: bruteforce, ceiling: ceiling)
         }
 
         func search(_ text: PasswordText, bruteforce: RandomText?) -> MinimumGuessSearch.Result {
