@@ -94,7 +94,7 @@ struct LayoutMapping: Sendable {
             if !composesHangul && accents.isEmpty {
                 for unit in password.codes.indices { appendASCII(at: unit, of: password, to: &mapped) }
             } else {
-                let typed = password.codes.map { asciiCharacters[Int($0)] & ~Self.letterFlag }
+                let typed = typedKeys(password)
                 for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
                     let (first, last) = (piece.units.lowerBound, piece.units.upperBound)
                     if first == last {
@@ -121,6 +121,12 @@ struct LayoutMapping: Sendable {
         guard mapped.changesALetter else { return false }
         mapped.finish()
         return true
+    }
+
+    /// The character each key of an ASCII `password` types on the layout, before any input
+    /// method composes them (`.fromUS` only; `MappedText.barrier` for a key it lacks).
+    func typedKeys(_ password: PasswordText) -> [UInt32] {
+        password.codes.map { $0 < 0x80 ? asciiCharacters[Int($0)] & ~Self.letterFlag : MappedText.barrier }
     }
 
     /// Appends what the ASCII character at `unit` of `password` reads as, from the tables.

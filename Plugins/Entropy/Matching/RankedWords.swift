@@ -99,6 +99,30 @@ final class RankedWords: Sendable {
         return value
     }
 
+    /// The words whose first character is in `scalars` (a range of non-ASCII scalars), with
+    /// their lists and ranks: what a model built from one script's words reads.
+    func words(startingIn scalars: ClosedRange<UInt32>) -> [(word: [UInt32], hit: Hit)] {
+        var low = 0, high = firstScalars.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if firstScalars[middle] < scalars.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var found: [(word: [UInt32], hit: Hit)] = []
+        for index in low..<firstScalars.count where firstScalars[index] <= scalars.upperBound {
+            let lines = Self.unpack(firstScalarRanges[index], depth: 0)
+            for line in lines.lower..<lines.upper {
+                var cursor = Int(lineStarts[line]), word: [UInt32] = []
+                while bytes[cursor] != 0x20 {
+                    let scalar = bytes[cursor] < 0x80 ? UInt32(bytes[cursor]) : Self.scalar(startingAt: cursor, in: bytes)
+                    word.append(scalar)
+                    cursor += Unicode.UTF8.width(Unicode.Scalar(scalar)!)
+                }
+                if let hit = hit(Range(lower: line, upper: line + 1, depth: cursor - Int(lineStarts[line]))) { found.append((word, hit)) }
+            }
+        }
+        return found
+    }
+
     /// The range before anything is read: every line.
     var everything: Range { Range(lower: 0, upper: lineStarts.count, depth: 0) }
 

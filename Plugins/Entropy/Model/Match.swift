@@ -36,6 +36,8 @@ enum Pattern: Sendable {
     case columns(layout: String, columns: Int, height: Int, shiftedCount: Int)
     /// Numbers spelled out in words, counted from `first` by `step`: onetwothreefour.
     case numberWords(language: String, first: Int, step: Int, terms: Int, separator: String)
+    /// Korean typed on US keys, `syllables` Hangul syllables that read as `hangul`: rkawkxkd.
+    case hangulKeys(syllables: Int, hangul: String)
     /// Keyboard rows typed one after another: qwertyuiopasdfghjkl.
     case rows(layout: String, rows: Int, shiftedCount: Int)
 }

@@ -39,6 +39,7 @@ public struct Feedback: Sendable {
         case .constant?: return ("Digits of a famous number like pi are easy to guess.", ["Avoid well-known numbers."])
         case .counting?: return ("Counting like \"12345678910\" or \"10 20 30\" is easy to guess.", ["Avoid sequences."])
         case .columns?: return ("Columns of keys like \"1qaz2wsx\" are easy to guess.", ["Avoid keyboard patterns."])
+        case .hangulKeys?: return ("Korean typed on the wrong keyboard is tried like Korean itself.", ["Avoid words and syllables of any language."])
         case .numberWords?: return ("Counting in words like \"onetwothree\" is easy to guess.", ["Avoid sequences."])
         case .rows?: return ("Rows of keys like \"qwertyuiopasdfgh\" are easy to guess.", ["Avoid keyboard patterns."])
         case nil: return (nil, [])

@@ -42,7 +42,7 @@ public struct Segment: Sendable {
     /// The characters of the password this part covers (for showing a person who typed it).
     public var token: String { text.token(start...end) }
 
-    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, number_words, columns, rows or bruteforce.
+    /// dictionary, spatial, repeat, sequence, year, date, constant, counting, number_words, hangul_keys, columns, rows or bruteforce.
     public var pattern: String {
         switch match?.pattern {
         case .dictionary?: "dictionary"
@@ -56,6 +56,7 @@ public struct Segment: Sendable {
         case .columns?: "columns"
         case .rows?: "rows"
         case .numberWords?: "number_words"
+        case .hangulKeys?: "hangul_keys"
         case nil: "bruteforce"
         }
     }
@@ -91,6 +92,8 @@ public struct Segment: Sendable {
             return "\(columns) columns of \(height) keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
         case .rows(let layout, let rows, let shifted)?:
             return "\(rows) rows of keys on \(layout)" + (shifted > 0 ? ", \(shifted) shifted" : "")
+        case .hangulKeys(let syllables, let hangul)?:
+            return "\(syllables) Hangul syllables \(hangul), typed on qwerty for korean"
         case .numberWords(let language, let first, let step, let terms, _)?:
             return "counting \(step < 0 ? "down" : "up") by \(abs(step)) from \(first) in \(language) words, \(terms) numbers"
         case nil where isRandomText:
@@ -131,6 +134,8 @@ public struct Segment: Sendable {
             return ["keyboard": .text(layout), "columns": .integer(columns), "height": .integer(height), "shifted": .integer(shifted)]
         case .rows(let layout, let rows, let shifted)?:
             return ["keyboard": .text(layout), "rows": .integer(rows), "shifted": .integer(shifted)]
+        case .hangulKeys(let syllables, let hangul)?:
+            return ["syllables": .integer(syllables), "hangul": .text(hangul), "typed_on": .text("qwerty"), "meant_for": .text("korean")]
         case .numberWords(let language, let first, let step, let terms, let separator)?:
             return ["language": .text(language), "first": .integer(first), "step": .integer(step), "terms": .integer(terms),
                     "separator": .text(separator)]

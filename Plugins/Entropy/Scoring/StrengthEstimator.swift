@@ -16,6 +16,7 @@ public struct StrengthEstimator: Sendable {
     private let constants = FamousConstantMatcher()
     private let counting = CountingMatcher()
     private let numberWords = NumberWordMatcher.bundled
+    private let hangulKeys = HangulKeysMatcher.bundled
     private let columns = ColumnWalkMatcher(layouts: KeyboardLayouts.all)
     private let rows = RowWalkMatcher(layouts: KeyboardLayouts.typewriters)
     /// Walks, columns and rows on the keyboards of other scripts, for passwords beyond ASCII.
@@ -68,6 +69,7 @@ public struct StrengthEstimator: Sendable {
             all += estimator.constants.matches(in: text)
             all += estimator.counting.matches(in: text)
             all += estimator.numberWords.matches(in: text)
+            all += estimator.hangulKeys.matches(in: text)
             all += estimator.columns.matches(in: text)
             all += estimator.rows.matches(in: text)
             if !text.isASCII {
