@@ -110,11 +110,11 @@ struct LayoutMapping: Sendable {
                 if code < 0x80 {
                     appendASCII(at: unit, of: password, to: &mapped)
                 } else if composesHangul, let keys = HangulSyllables.decompose(code) {
-                    for key in keys { append(characters[key] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code) }
+                    for key in keys { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
                 } else if let (dead, letter) = accents[code] {
-                    for key in [dead, letter] { append(characters[key] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code) }
+                    for key in [dead, letter] { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
                 } else {
-                    append(characters[code] ?? MappedText.barrier, to: &mapped, from: unit, through: unit, original: code)
+                    append(characters[code] ?? MappedText.barrier, to: &mapped, at: unit, original: code)
                 }
             }
         }
@@ -136,14 +136,14 @@ struct LayoutMapping: Sendable {
                       changed: mappedCode != code, letter: flagged & Self.letterFlag != 0)
     }
 
-    /// Appends `flagged` (a mapped character, perhaps with `letterFlag`), read from `original`
-    /// at the password's units `first...last`.
-    private func append(_ flagged: UInt32, to mapped: inout MappedText, from first: Int, through last: Int, original: UInt32) {
+    /// Appends `flagged` (a mapped character, perhaps with `letterFlag`), one of the keys that
+    /// type `original`, the password's unit `unit`.
+    private func append(_ flagged: UInt32, to mapped: inout MappedText, at unit: Int, original: UInt32) {
         let code = flagged & ~Self.letterFlag
-        let changed = first != last || code != original
+        let changed = code != original
         let letter = flagged & Self.letterFlag != 0
             || (changed && !mapped.changesALetter && original >= 0x80 && Unicode.Scalar(original)?.properties.isAlphabetic == true)
-        mapped.append(code, lowered: PasswordText.lowercase(code), from: first, through: last, changed: changed, letter: letter)
+        mapped.append(code, lowered: PasswordText.lowercase(code), from: unit, through: unit, changed: changed, letter: letter)
     }
 
     /// `typed` with each dead key put on the letter after it (or dropped, when it cannot be).

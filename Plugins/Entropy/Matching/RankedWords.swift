@@ -102,13 +102,8 @@ final class RankedWords: Sendable {
     /// The words whose first character is in `scalars` (a range of non-ASCII scalars), with
     /// their lists and ranks: what a model built from one script's words reads.
     func words(startingIn scalars: ClosedRange<UInt32>) -> [(word: [UInt32], hit: Hit)] {
-        var low = 0, high = firstScalars.count
-        while low < high {
-            let middle = (low + high) >> 1
-            if firstScalars[middle] < scalars.lowerBound { low = middle + 1 } else { high = middle }
-        }
         var found: [(word: [UInt32], hit: Hit)] = []
-        for index in low..<firstScalars.count where firstScalars[index] <= scalars.upperBound {
+        for index in firstScalarIndex(atLeast: scalars.lowerBound)..<firstScalars.count where firstScalars[index] <= scalars.upperBound {
             let lines = Self.unpack(firstScalarRanges[index], depth: 0)
             for line in lines.lower..<lines.upper {
                 var cursor = Int(lineStarts[line]), word: [UInt32] = []
@@ -121,6 +116,16 @@ final class RankedWords: Sendable {
             }
         }
         return found
+    }
+
+    /// The index of the first of `firstScalars` that is `scalar` or after it.
+    private func firstScalarIndex(atLeast scalar: UInt32) -> Int {
+        var low = 0, high = firstScalars.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if firstScalars[middle] < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The range before anything is read: every line.
@@ -136,13 +141,9 @@ final class RankedWords: Sendable {
         }
         if code < 0x80 { return narrow(range, byte: UInt8(code)) }
         if range.depth == 0 {
-            var low = 0, high = firstScalars.count
-            while low < high {
-                let middle = (low + high) >> 1
-                if firstScalars[middle] < code { low = middle + 1 } else { high = middle }
-            }
-            guard low < firstScalars.count, firstScalars[low] == code else { return Range(lower: 0, upper: 0, depth: 1) }
-            return Self.unpack(firstScalarRanges[low], depth: Unicode.UTF8.width(scalar))
+            let index = firstScalarIndex(atLeast: code)
+            guard index < firstScalars.count, firstScalars[index] == code else { return Range(lower: 0, upper: 0, depth: 1) }
+            return Self.unpack(firstScalarRanges[index], depth: Unicode.UTF8.width(scalar))
         }
         var narrowed = range
         for byte in Unicode.UTF8.encode(scalar)! {
