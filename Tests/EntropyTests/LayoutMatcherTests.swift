@@ -46,9 +46,9 @@ struct LayoutMatcherTests {
         #expect(segment.explanation == "\"password\" (#2 of common passwords), \(way.0)")
     }
 
-    @Test("the guesses: the word's, times the 20 readings an attacker tries (19 mappings and Zhuyin's pinyin)")
+    @Test("the guesses: the word's, times the 20 readings an attacker tries (13 mappings, 6 keyed layouts and Zhuyin's pinyin)")
     func guesses() throws {
-        #expect(matcher.mappings.count == 19)
+        #expect(matcher.mappings.count == 13 && matcher.keyedLayouts.count == 6)
         let found = try #require(matcher.matches(in: PasswordText("зфыыцщкв")).first { $0.span == 0...7 && $0.dictionaryFacts?.rank == 2 })
         #expect(isClose(found.log10Guesses, log10Of(2 * 20)))
         let capitals = try #require(matcher.matches(in: PasswordText("Зфыыцщкв")).first { $0.span == 0...7 && $0.dictionaryFacts?.rank == 2 })

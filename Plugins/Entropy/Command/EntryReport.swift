@@ -32,7 +32,10 @@ struct EntryReport: EstimateReport {
             json.field("verdict", estimate.verdict)
             json.key("crack_times")
             json.object { json in
-                for time in roughCrackTimes { json.field(time.scenario.rawValue, time.text) }
+                for time in roughCrackTimes {
+                    json.key(named: time.scenario.rawValue)
+                    json.value(time.text)
+                }
             }
         }
         json.newline()

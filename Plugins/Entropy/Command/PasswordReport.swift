@@ -42,13 +42,15 @@ struct PasswordReport: EstimateReport {
             json.key("crack_times_seconds")
             json.object { json in
                 for time in e.crackTimes {
-                    json.field(time.scenario.rawValue, Log10.power(time.log10Seconds).rounded(significant: 4))
+                    json.key(named: time.scenario.rawValue)
+                    json.value(Log10.power(time.log10Seconds).rounded(significant: 4))
                 }
             }
             json.key("crack_times")
             json.object { json in
                 for time in e.crackTimes {
-                    json.field(time.scenario.rawValue, CrackTimeText.describe(log10Seconds: time.log10Seconds))
+                    json.key(named: time.scenario.rawValue)
+                    json.value(CrackTimeText.describe(log10Seconds: time.log10Seconds))
                 }
             }
             let feedback = e.feedback
@@ -67,7 +69,7 @@ struct PasswordReport: EstimateReport {
                     json.field("explanation", segment.explanation)
                     json.key("details")
                     json.object { json in
-                        for (key, value) in segment.details { json.field(key, value) }
+                        for (key, value) in segment.details { json.field(named: key, value) }
                     }
                 }
             }
@@ -78,13 +80,14 @@ struct PasswordReport: EstimateReport {
 
 extension JSONWriter {
     /// A segment detail, as the JSON type it stands for.
-    mutating func field(_ name: String, _ value: DetailValue) {
-        switch value {
-        case .text(let text): field(name, text)
-        case .integer(let number): field(name, number)
-        case .number(let number): field(name, number)
-        case .flag(let flag): field(name, flag)
-        case .null: field(name, nil as String?)
+    mutating func field(named name: String, _ detail: DetailValue) {
+        key(named: name)
+        switch detail {
+        case .text(let text): value(text)
+        case .integer(let number): value(number)
+        case .number(let number): value(number)
+        case .flag(let flag): value(flag)
+        case .null: value(nil as String?)
         }
     }
 }

@@ -30,7 +30,7 @@ struct HangulKeysMatcher: Sendable {
 
     func matches(in password: PasswordText) -> [Match] {
         guard password.isASCII, password.count >= 4 else { return [] }
-        let pieces = HangulSyllables.compose(korean.typedKeys(password))
+        let pieces = HangulSyllables.compose(korean.typedKeys(password.codes[...]))
         var found: [Match] = []
         var runStart = 0
         for end in 0...pieces.count {

@@ -88,50 +88,53 @@ struct LayoutMapping: Sendable {
     /// not apply, and `mapped` is then left in no particular state.
     func map(_ password: PasswordText, into mapped: inout MappedText) -> Bool {
         if password.isASCII ? !changesASCIILetters : direction == .fromUS { return false }
+        if direction == .fromUS { return map(keys: password.codes[...], into: &mapped) }
         mapped.removeAll()
-        switch direction {
-        case .fromUS:
-            if !composesHangul && accents.isEmpty {
-                for unit in password.codes.indices { appendASCII(at: unit, of: password, to: &mapped) }
+        for (unit, code) in password.codes.enumerated() {
+            if code < 0x80 {
+                appendASCII(code, at: unit, to: &mapped)
+            } else if composesHangul, let keys = HangulSyllables.decompose(code) {
+                for key in keys { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
+            } else if let (dead, letter) = accents[code] {
+                for key in [dead, letter] { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
             } else {
-                let typed = typedKeys(password)
-                for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
-                    let (first, last) = (piece.units.lowerBound, piece.units.upperBound)
-                    if first == last {
-                        appendASCII(at: first, of: password, to: &mapped)
-                    } else {
-                        let letter = Unicode.Scalar(piece.code)?.properties.isAlphabetic == true
-                        mapped.append(piece.code, lowered: PasswordText.lowercase(piece.code), from: first, through: last, changed: true, letter: letter)
-                    }
-                }
+                append(characters[code] ?? MappedText.barrier, to: &mapped, at: unit, original: code)
             }
-        case .toUS:
-            for (unit, code) in password.codes.enumerated() {
-                if code < 0x80 {
-                    appendASCII(at: unit, of: password, to: &mapped)
-                } else if composesHangul, let keys = HangulSyllables.decompose(code) {
-                    for key in keys { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
-                } else if let (dead, letter) = accents[code] {
-                    for key in [dead, letter] { append(characters[key] ?? MappedText.barrier, to: &mapped, at: unit, original: code) }
+        }
+        return mapped.finishIfChanged()
+    }
+
+    /// How `keys`, US keys (ASCII codes), read on the layout (`.fromUS` only), with units counted
+    /// from the first key; false when the reading changes no letter.
+    func map(keys: ArraySlice<UInt32>, into mapped: inout MappedText) -> Bool {
+        mapped.removeAll()
+        let first = keys.startIndex
+        if !composesHangul && accents.isEmpty {
+            for (unit, code) in zip(0..., keys) { appendASCII(code, at: unit, to: &mapped) }
+        } else {
+            let typed = typedKeys(keys)
+            for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
+                let (firstUnit, lastUnit) = (piece.units.lowerBound, piece.units.upperBound)
+                if firstUnit == lastUnit {
+                    appendASCII(keys[first + firstUnit], at: firstUnit, to: &mapped)
                 } else {
-                    append(characters[code] ?? MappedText.barrier, to: &mapped, at: unit, original: code)
+                    let letter = Unicode.Scalar(piece.code)?.properties.isAlphabetic == true
+                    mapped.append(piece.code, lowered: PasswordText.lowercase(piece.code), from: firstUnit, through: lastUnit, changed: true, letter: letter)
                 }
             }
         }
-        guard mapped.changesALetter else { return false }
-        mapped.finish()
-        return true
+        return mapped.finishIfChanged()
     }
 
-    /// The character each key of an ASCII `password` types on the layout, before any input
+    /// The character each of `keys` (a password's codes) types on the layout, before any input
     /// method composes them (`.fromUS` only; `MappedText.barrier` for a key it lacks).
-    func typedKeys(_ password: PasswordText) -> [UInt32] {
-        password.codes.map { $0 < 0x80 ? asciiCharacters[Int($0)] & ~Self.letterFlag : MappedText.barrier }
+    func typedKeys(_ keys: ArraySlice<UInt32>) -> [UInt32] {
+        keys.map { $0 < 0x80 ? asciiCharacters[Int($0)] & ~Self.letterFlag : MappedText.barrier }
     }
 
-    /// Appends what the ASCII character at `unit` of `password` reads as, from the tables.
-    private func appendASCII(at unit: Int, of password: PasswordText, to mapped: inout MappedText) {
-        let code = password.codes[unit], flagged = asciiCharacters[Int(code)], mappedCode = flagged & ~Self.letterFlag
+    /// Appends what the ASCII character `code`, unit `unit` of the text, reads as, from the tables.
+    private func appendASCII(_ code: UInt32, at unit: Int, to mapped: inout MappedText) {
+        let flagged = asciiCharacters[Int(code)], mappedCode = flagged & ~Self.letterFlag
         mapped.append(mappedCode, lowered: asciiLowered[Int(code)], from: unit, through: unit,
                       changed: mappedCode != code, letter: flagged & Self.letterFlag != 0)
     }

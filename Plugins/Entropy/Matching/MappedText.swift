@@ -54,6 +54,14 @@ struct MappedText {
         if changed && letter && code != Self.barrier { changesALetter = true }
     }
 
+    /// Once all units are appended: false when no letter changed (the reading does not apply),
+    /// else true, finished.
+    mutating func finishIfChanged() -> Bool {
+        guard changesALetter else { return false }
+        finish()
+        return true
+    }
+
     /// Applies Unicode's Final_Sigma rule to the lower-cased units, once all are appended.
     mutating func finish() {
         guard codes.contains(LetterCase.capitalSigma) else { return }

@@ -2,7 +2,8 @@ import VaultCore
 import VaultSystem
 
 /// The bundled word lists as one sorted table, searched in place: lines `WORD LIST RANK`, sorted
-/// by the word's bytes, straight from the binary's read-only data. Loading costs one pass to find
+/// by the word's bytes, straight from the binary's read-only data (the keys table of
+/// `LayoutMatcher` has the same shape, with a layout's letter for the list). Loading costs one pass to find
 /// where lines start; there is no hash table or trie to build, so a fresh process stays fast.
 ///
 /// Words are UTF-8. A search walks a password one unit at a time, narrowing a range of lines
@@ -28,6 +29,10 @@ final class RankedWords: Sendable {
 
     /// The table of the word lists compiled into vault, built once.
     static let bundled = RankedWords(RankedWordData.text)
+
+    /// The key sequences that type the lists' words on the layouts of other scripts, tagged
+    /// with the layout (`LayoutMatcher`).
+    static let layoutWordKeys = RankedWords(LayoutWordKeys.text)
 
     /// Where each line starts, and the end of the text.
     private let lineStarts: [Int32]
@@ -153,6 +158,16 @@ final class RankedWords: Sendable {
         return narrowed
     }
 
+    /// The lines of `range` that continue with all of `codes`.
+    func narrow(_ range: Range, by codes: [UInt32]) -> Range {
+        var range = range
+        for code in codes {
+            range = narrow(range, by: code)
+            if range.isEmpty { break }
+        }
+        return range
+    }
+
     /// The lines of `range` whose next byte is `byte`.
     private func narrow(_ range: Range, byte: UInt8) -> Range {
         let depth = range.depth
@@ -189,15 +204,24 @@ final class RankedWords: Sendable {
     /// The word that is exactly the units read so far, if there is one. Shorter words sort first,
     /// so it can only be the range's first line.
     func hit(_ range: Range) -> Hit? {
-        guard !range.isEmpty else { return nil }
-        var cursor = Int(lineStarts[range.lower]) + range.depth
-        guard bytes[cursor] == 0x20, let list = WordList(letter: bytes[cursor + 1]) else { return nil }
+        guard !range.isEmpty, let entry = entry(line: range.lower, depth: range.depth),
+              let list = WordList(letter: entry.tag) else { return nil }
+        return Hit(list: list, rank: entry.rank)
+    }
+
+    /// The tag (the letter after the word) and rank of line `line`, when its word is exactly its
+    /// first `depth` bytes. Lines with the same word are adjacent, so a range's first lines hold
+    /// all its entries.
+    func entry(line: Int, depth: Int) -> (tag: UInt8, rank: Int)? {
+        var cursor = Int(lineStarts[line]) + depth
+        guard bytes[cursor] == 0x20 else { return nil }
+        let tag = bytes[cursor + 1]
         cursor += 2
         var rank = 0
         while cursor < bytes.count, bytes[cursor] >= 0x30, bytes[cursor] <= 0x39 {
             rank = rank * 10 + Int(bytes[cursor] - 0x30)
             cursor += 1
         }
-        return Hit(list: list, rank: rank)
+        return (tag, rank)
     }
 }

@@ -55,7 +55,18 @@ struct DictionaryWord: Sendable {
 
     /// The list's word, given the token that matched it.
     func word(spelledAs token: String) -> String {
-        let letters = LetterCase.lowercased(typedAs?.spelling ?? token).map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
+        let spelling = typedAs?.spelling ?? token
+        if spelling.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (most words): lower-cased, substituted and reversed byte by byte.
+            var bytes = spelling.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            for substitution in substitutions {
+                guard let l33t = substitution.l33t.asciiValue, let letter = substitution.letter.asciiValue else { continue }
+                for index in bytes.indices where bytes[index] == l33t { bytes[index] = letter }
+            }
+            if reversed { bytes.reverse() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let letters = LetterCase.lowercased(spelling).map { character in substitutions.first { $0.l33t == character }?.letter ?? character }
         return String(reversed ? letters.reversed() : letters)
     }
     /// log10 of the ways the word's capitalisation could have been chosen.

@@ -20,7 +20,18 @@ public struct JSONWriter {
         close(UInt8(ascii: "]"))
     }
 
-    public mutating func key(_ key: String) {
+    /// A member's name written in the program (a literal): copied as it is, quotes and all, since
+    /// such names never need escaping.
+    public mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
+    /// A member's name that comes from data (an entry's name), escaped like any string.
+    public mutating func key(named key: String) {
         separate()
         appendQuoted(key)
         bytes.append(UInt8(ascii: ":"))
@@ -39,10 +50,10 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    public mutating func field(_ name: String, _ value: Int) { key(name); self.value(value) }
-    public mutating func field(_ name: String, _ value: Double?) { key(name); self.value(value) }
-    public mutating func field(_ name: String, _ value: String?) { key(name); self.value(value) }
-    public mutating func field(_ name: String, _ value: Bool) { key(name); self.value(value) }
+    public mutating func field(_ name: StaticString, _ value: Int) { key(name); self.value(value) }
+    public mutating func field(_ name: StaticString, _ value: Double?) { key(name); self.value(value) }
+    public mutating func field(_ name: StaticString, _ value: String?) { key(name); self.value(value) }
+    public mutating func field(_ name: StaticString, _ value: Bool) { key(name); self.value(value) }
 
     /// Hands the bytes written so far to `consume` and starts again with an empty buffer.
     public mutating func drain(_ consume: ([UInt8]) throws -> Void) rethrows {
@@ -89,6 +100,12 @@ public struct JSONWriter {
         var string = string
         string.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
+            // Most strings (keys, names, explanations) need no escape: one scan, one copy.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 >= 0x7F }) {
+                bytes.append(contentsOf: utf8)
+                bytes.append(UInt8(ascii: "\""))
+                return
+            }
             var plainStart = 0
             var index = 0
             while index < utf8.count {

@@ -68,7 +68,7 @@ struct AuditJSON {
         case .object(let members):
             json.object { json in
                 for name in members.keys.sorted() {
-                    json.key(name)
+                    json.key(named: name)
                     write(members[name]!, into: &json)
                 }
             }
