@@ -281,7 +281,7 @@ let package = Package(
             dependencies: ["Interchange", "Inflate", "VaultCore", "VaultSystem", "SeededRandom"]),
         .testTarget(
             name: "VaultCLITests",
-            dependencies: ["VaultCLI", "VaultCore", "VaultSystem"]),
+            dependencies: ["VaultCLI", "VaultCore", "VaultSystem", "SeededRandom"]),
         .testTarget(
             name: "GeneratorTests",
             dependencies: [

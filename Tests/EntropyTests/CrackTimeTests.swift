@@ -7,7 +7,7 @@ import Testing
 struct CrackTimeTests {
     @Test("the four scenarios and their rates")
     func scenarios() {
-        #expect(CrackScenario.allCases.map(\.rawValue) == [
+        #expect(CrackScenario.allCases.map(\.name.description) == [
             "online_throttled_100_per_hour", "online_10_per_second",
             "offline_slow_hash_1e4_per_second", "offline_fast_hash_1e10_per_second",
         ])

@@ -33,7 +33,7 @@ struct EntryReport: EstimateReport {
             json.key("crack_times")
             json.object { json in
                 for time in roughCrackTimes {
-                    json.key(named: time.scenario.rawValue)
+                    json.key(time.scenario.name)
                     json.value(time.text)
                 }
             }

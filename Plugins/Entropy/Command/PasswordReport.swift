@@ -36,20 +36,20 @@ struct PasswordReport: EstimateReport {
             json.field("score", e.score)
             json.field("verdict", e.verdict)
             json.field("length", e.length)
-            json.field("guesses_log10", e.log10Guesses.rounded(places: 4))
+            json.field("guesses_log10", e.log10Guesses, places: 4)
             json.field("guesses", e.guesses?.rounded())
-            json.field("bits", e.bits.rounded(places: 2))
+            json.field("bits", e.bits, places: 2)
             json.key("crack_times_seconds")
             json.object { json in
                 for time in e.crackTimes {
-                    json.key(named: time.scenario.rawValue)
-                    json.value(Log10.power(time.log10Seconds).rounded(significant: 4))
+                    json.key(time.scenario.name)
+                    json.value(Log10.power(time.log10Seconds), significant: 4)
                 }
             }
             json.key("crack_times")
             json.object { json in
                 for time in e.crackTimes {
-                    json.key(named: time.scenario.rawValue)
+                    json.key(time.scenario.name)
                     json.value(CrackTimeText.describe(log10Seconds: time.log10Seconds))
                 }
             }
@@ -64,8 +64,8 @@ struct PasswordReport: EstimateReport {
                     json.field("token", segment.token)
                     json.field("start", segment.start)
                     json.field("end", segment.end)
-                    json.field("guesses_log10", segment.log10Guesses.rounded(places: 4))
-                    json.field("bits", segment.bits.rounded(places: 2))
+                    json.field("guesses_log10", segment.log10Guesses, places: 4)
+                    json.field("bits", segment.bits, places: 2)
                     json.field("explanation", segment.explanation)
                     json.key("details")
                     json.object { json in

@@ -36,8 +36,25 @@ extension Double {
 
     /// Rounded to `digits` significant digits, for values that span many magnitudes.
     func rounded(significant digits: Int) -> Double {
-        guard self != 0, isFinite else { return self }
-        let magnitude = Log10.of(Swift.abs(self)).rounded(.down)
-        return rounded(places: digits - 1 - Int(magnitude))
+        guard let places = places(significant: digits) else { return self }
+        return rounded(places: places)
+    }
+
+    /// The decimal places that keep `digits` significant digits (negative above 10^digits);
+    /// nil for zero, infinities and NaN, which stay as they are.
+    func places(significant digits: Int) -> Int? {
+        guard self != 0, isFinite else { return nil }
+        return digits - 1 - Int(Log10.of(Swift.abs(self)).rounded(.down))
+    }
+}
+
+extension JSONWriter {
+    /// `number` rounded to `digits` significant digits (`Double.rounded(significant:)`).
+    mutating func value(_ number: Double, significant digits: Int) {
+        if let places = number.places(significant: digits), (0...9).contains(places) {
+            value(number, places: places)
+        } else {
+            value(number.rounded(significant: digits))
+        }
     }
 }

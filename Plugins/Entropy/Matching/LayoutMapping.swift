@@ -5,7 +5,7 @@ import VaultSystem
 /// characters of US QWERTY and of another layout paired key by key (same row, same column, same
 /// Shift), in one direction, with what that layout's input method does on top (Hangul
 /// syllables, dead accents).
-struct LayoutMapping: Sendable {
+final class LayoutMapping: Sendable {
     enum Direction: Sendable {
         /// A word of the other layout typed with US QWERTY active: `gfhjkm` is Russian `пароль`.
         /// Applies to passwords of ASCII characters only.
@@ -88,6 +88,9 @@ struct LayoutMapping: Sendable {
     /// not apply, and `mapped` is then left in no particular state.
     func map(_ password: PasswordText, into mapped: inout MappedText) -> Bool {
         if password.isASCII ? !changesASCIILetters : direction == .fromUS { return false }
+        // An ASCII password none of whose keys reads as another letter (or a letter as something
+        // else) is left as it is: most passwords on the Latin layouts, which move a few keys.
+        if password.isASCII && !password.codes.contains(where: { asciiCharacters[Int($0)] & Self.letterFlag != 0 }) { return false }
         if direction == .fromUS { return map(keys: password.codes[...], into: &mapped) }
         mapped.removeAll()
         for (unit, code) in password.codes.enumerated() {

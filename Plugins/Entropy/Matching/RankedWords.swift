@@ -63,14 +63,13 @@ final class RankedWords: Sendable {
         let bytes = ReadOnlyBytes(text)
         self.bytes = bytes
         var starts: [Int32] = []
-        starts.reserveCapacity(100_000)
+        starts.reserveCapacity(bytes.count / 8)
         var lineStart = 0
-        let count = bytes.count
-        for index in 0..<count where bytes[index] == 0x0A {
-            if index > lineStart { starts.append(Int32(lineStart)) }
-            lineStart = index + 1
+        while lineStart < bytes.count {
+            let end = bytes.firstIndex(of: 0x0A, from: lineStart) ?? bytes.count
+            if end > lineStart { starts.append(Int32(lineStart)) }
+            lineStart = end + 1
         }
-        if lineStart < count { starts.append(Int32(lineStart)) }
         lineStarts = starts
         var firsts = [UInt64](repeating: 0, count: 256)
         var pairs = [UInt64](repeating: 0, count: 128 * 128)

@@ -65,11 +65,21 @@ public struct StrengthEstimate: Sendable {
 }
 
 /// An attacker's guessing rate.
-public enum CrackScenario: String, CaseIterable, Sendable {
-    case onlineThrottled = "online_throttled_100_per_hour"
-    case online = "online_10_per_second"
-    case offlineSlowHash = "offline_slow_hash_1e4_per_second"
-    case offlineFastHash = "offline_fast_hash_1e10_per_second"
+public enum CrackScenario: CaseIterable, Sendable {
+    case onlineThrottled
+    case online
+    case offlineSlowHash
+    case offlineFastHash
+
+    /// The scenario's name in --json.
+    public var name: StaticString {
+        switch self {
+        case .onlineThrottled: "online_throttled_100_per_hour"
+        case .online: "online_10_per_second"
+        case .offlineSlowHash: "offline_slow_hash_1e4_per_second"
+        case .offlineFastHash: "offline_fast_hash_1e10_per_second"
+        }
+    }
 
     public var guessesPerSecond: Double {
         switch self {

@@ -42,4 +42,11 @@ public final class ReadOnlyBytes: @unchecked Sendable {
 
     /// The byte at `index`, which must be below `count`.
     public subscript(index: Int) -> UInt8 { base[index] }
+
+    /// The index of the first `byte` at `start` or after it, if there is one (found by the C
+    /// library's `memchr`, many bytes at a time).
+    public func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+        guard start < count, let found = memchr(base + start, Int32(byte), count - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
 }
