@@ -3,21 +3,20 @@
 /// same rows of keys, walked all down, all up, or down and up in turn; each begins beside the
 /// one before, always on the same side; two columns and six keys at least, on every layout.
 /// The spatial matcher sees these as walks with a turn per column, or as several walks.
-struct ColumnWalkMatcher {
+struct ColumnWalkMatcher: PasswordMatcher {
     let layouts: [KeyboardLayout]
 
     static let minimumKeys = 6
 
-    func matches(in password: PasswordText) -> [Match] {
-        layouts.flatMap { walks(in: password, on: $0) }
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
+        for layout in layouts { walks(in: password, on: layout, into: &found) }
     }
 
     /// Every place, every way up a column and across: a walk crosses each column once, so it is
     /// never longer than the keyboard, and the search from one place is bounded. A walk inside
     /// one found from an earlier place is left out.
-    private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
+    private func walks(in password: PasswordText, on layout: KeyboardLayout, into found: inout [Match]) {
         let keys = password.codes.map { layout.key(for: $0) }
-        var found: [Match] = []
         var furthestEnd = -1
         for start in keys.indices {
             guard keys[start] != nil else { continue }
@@ -42,7 +41,6 @@ struct ColumnWalkMatcher {
                 }
             }
         }
-        return found
     }
 
     /// How many keys from `start` follow one another in `direction`.

@@ -3,7 +3,7 @@
 /// `1-2-3-4-5-6`, `10 20 30 40`, `100999897`, `5040302010`. Four numbers at least, or three
 /// with a separator: three numbers written together turn up in random digits (`979389`, 97 93
 /// 89) too often. Single digits written together (`13579`) are left to the sequence matcher.
-struct CountingMatcher {
+struct CountingMatcher: PasswordMatcher {
     /// The steps people count by.
     static let steps: Set<Int> = [1, 2, 3, 4, 5, 10, 20, 25, 50, 100]
     /// Space, tab, / \ _ . - (the date matcher's) and the comma of a list.
@@ -23,9 +23,8 @@ struct CountingMatcher {
     /// is followed as far as it goes. A reading already followed from an earlier place would
     /// only give the tail of that count, so it is not followed again: each unit is read by a
     /// few readings at most.
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let codes = password.codes
-        var found: [Match] = []
         var followed = Set<Reading>()
         for start in codes.indices where Self.isDigit(codes[start]) {
             for firstLength in 1...Self.maximumDigits {
@@ -44,7 +43,6 @@ struct CountingMatcher {
                 }
             }
         }
-        return found
     }
 
     /// The count from `start`, if it has three numbers or more, marking the places where its

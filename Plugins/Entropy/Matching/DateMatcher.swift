@@ -1,7 +1,7 @@
 /// Finds dates, with or without separators (`1987`, `13031987`, `3.13.87`, `1987-03-13`), and
 /// years from 1900 to 2049 on their own. A date is three numbers that read as day, month and
 /// year in some order, with a two- or four-digit year first or last.
-struct DateMatcher {
+struct DateMatcher: PasswordMatcher {
     /// The year guesses are counted from: attackers try years near the present first.
     let referenceYear: Int
 
@@ -20,8 +20,9 @@ struct DateMatcher {
     ]
     private static let separators: Set<UInt32> = [0x20, 0x09, 0x2F, 0x5C, 0x5F, 0x2E, 0x2D]  // space tab / \ _ . -
 
-    func matches(in password: PasswordText) -> [Match] {
-        years(in: password.codes) + dates(in: password.codes)
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
+        years(in: password.codes, into: &found)
+        found.append(contentsOf: dates(in: password.codes))
     }
 
     func log10Guesses(year: Int, separated: Bool) -> Double {
@@ -31,8 +32,7 @@ struct DateMatcher {
     private func yearSpace(_ year: Int) -> Int { max(abs(year - referenceYear), Self.minimumYearSpace) }
 
     /// Four digits from 1900 to 2049, left to right without overlapping.
-    private func years(in codes: [UInt32]) -> [Match] {
-        var found: [Match] = []
+    private func years(in codes: [UInt32], into found: inout [Match]) {
         var start = 0
         while start + 4 <= codes.count {
             if let year = number(codes[start..<start + 4]), (1900...2049).contains(year) {
@@ -42,7 +42,6 @@ struct DateMatcher {
                 start += 1
             }
         }
-        return found
     }
 
     private func dates(in codes: [UInt32]) -> [Match] {

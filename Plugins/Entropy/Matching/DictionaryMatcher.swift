@@ -1,7 +1,7 @@
 /// Finds words of the ranked lists in a password: as they are, reversed, and with l33t
 /// substitutions (`p@ssw0rd`), each from every starting unit, stopping as soon as no word of the
 /// lists continues.
-struct DictionaryMatcher {
+struct DictionaryMatcher: PasswordMatcher {
     let words: RankedWords
 
     /// The letters each l33t character may stand for, indexed by the character (all are ASCII).
@@ -19,8 +19,7 @@ struct DictionaryMatcher {
     /// The letters `code` may stand for; none for anything that is not a l33t character.
     static func letters(for code: UInt32) -> [UInt8] { code < 128 ? l33tLetters[Int(code)] : [] }
 
-    func matches(in password: PasswordText) -> [Match] {
-        var found: [Match] = []
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let lastL33t = password.lowered.lastIndex { !Self.letters(for: $0).isEmpty } ?? -1
         // The letter chosen for each l33t character on the current path (0: none yet).
         var choices = [UInt8](repeating: 0, count: 128)
@@ -31,7 +30,6 @@ struct DictionaryMatcher {
                 l33t(range: words.everything, at: start, start: start, choices: &choices, in: password, into: &found)
             }
         }
-        return found
     }
 
     /// Words spelled forwards and as they are, without reversal or substitutions: for text that

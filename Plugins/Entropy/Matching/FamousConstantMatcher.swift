@@ -4,7 +4,7 @@
 /// form is found at every place in the password, five units or more, or four with the point
 /// (`3.14`): four digits alone (`1415`, `7182`) turn up in random digits too often.
 /// `pi3.14159!` holds one, and `31415926536` holds the first ten digits of pi, not eleven.
-struct FamousConstantMatcher {
+struct FamousConstantMatcher: PasswordMatcher {
     static let minimumLength = 5
     static let minimumLengthWithPoint = 4
 
@@ -34,9 +34,8 @@ struct FamousConstantMatcher {
     /// One pass over the password, comparing each place with the forms that begin with its
     /// digit. A comparison runs on only while the password agrees with the digits, and the
     /// digits hardly repeat their own beginnings, so each unit is compared a few times at most.
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let codes = password.codes
-        var found: [Match] = []
         for start in codes.indices {
             for form in forms where form.codes[0] == codes[start] {
                 var length = 1
@@ -50,7 +49,6 @@ struct FamousConstantMatcher {
                                                       integerPart: form.hasIntegerDigit, separator: form.separator)))
             }
         }
-        return found
     }
 
     /// An attacker tries each form of each constant, its beginnings in order of length, as

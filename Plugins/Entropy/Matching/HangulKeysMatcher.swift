@@ -4,7 +4,7 @@
 /// lists, as an attacker who types Korean keys tries common syllables first. A syllable no
 /// listed word holds costs 2,350, the precomposed syllables of KS X 1001, the set that covers
 /// nearly all Korean in use.
-struct HangulKeysMatcher: Sendable {
+struct HangulKeysMatcher: Sendable, PasswordMatcher {
     /// Each syllable's rank among the syllables of the Korean words, weighted by the words'
     /// ranks (a syllable of the 1st word counts 1, of the 100th 1/100).
     let syllableRanks: [UInt32: Int]
@@ -28,10 +28,9 @@ struct HangulKeysMatcher: Sendable {
         syllableRanks = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($0.element.key, $0.offset + 1) })
     }
 
-    func matches(in password: PasswordText) -> [Match] {
-        guard password.isASCII, password.count >= 4 else { return [] }
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
+        guard password.isASCII, password.count >= 4 else { return }
         let pieces = HangulSyllables.compose(korean.typedKeys(password.codes[...]))
-        var found: [Match] = []
         var runStart = 0
         for end in 0...pieces.count {
             if end < pieces.count && (HangulSyllables.firstSyllable...HangulSyllables.lastSyllable).contains(pieces[end].code) { continue }
@@ -45,7 +44,6 @@ struct HangulKeysMatcher: Sendable {
             }
             runStart = end + 1
         }
-        return found
     }
 
     /// Two syllables' worth of Korean keys: their ranks multiplied, × 2 (Korean keys or not).

@@ -92,6 +92,10 @@ final class LayoutMapping: Sendable {
         // else) is left as it is: most passwords on the Latin layouts, which move a few keys.
         if password.isASCII && !password.codes.contains(where: { asciiCharacters[Int($0)] & Self.letterFlag != 0 }) { return false }
         if direction == .fromUS { return map(keys: password.codes[...], into: &mapped) }
+        if password.isASCII {
+            mapped.read(ascii: password.codes[...], table: asciiCharacters, loweredTable: asciiLowered, letterFlag: Self.letterFlag)
+            return mapped.finishIfChanged()
+        }
         mapped.removeAll()
         for (unit, code) in password.codes.enumerated() {
             if code < 0x80 {
@@ -110,11 +114,11 @@ final class LayoutMapping: Sendable {
     /// How `keys`, US keys (ASCII codes), read on the layout (`.fromUS` only), with units counted
     /// from the first key; false when the reading changes no letter.
     func map(keys: ArraySlice<UInt32>, into mapped: inout MappedText) -> Bool {
-        mapped.removeAll()
         let first = keys.startIndex
         if !composesHangul && accents.isEmpty {
-            for (unit, code) in zip(0..., keys) { appendASCII(code, at: unit, to: &mapped) }
+            mapped.read(ascii: keys, table: asciiCharacters, loweredTable: asciiLowered, letterFlag: Self.letterFlag)
         } else {
+            mapped.removeAll()
             let typed = typedKeys(keys)
             for piece in composesHangul ? HangulSyllables.compose(typed) : composeAccents(typed) {
                 let (firstUnit, lastUnit) = (piece.units.lowerBound, piece.units.upperBound)

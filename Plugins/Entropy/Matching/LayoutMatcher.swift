@@ -11,7 +11,7 @@
 ///   where the dictionary matcher looks for words.
 /// - Keys typed for a Zhuyin input method are read as the pinyin of their syllables
 ///   (`ZhuyinSyllables`), where the Chinese lists' words are.
-struct LayoutMatcher {
+struct LayoutMatcher: PasswordMatcher {
     let dictionary: DictionaryMatcher
     let mappings: [LayoutMapping]
     /// The table of key sequences that type some word on a layout of another script.
@@ -59,10 +59,12 @@ struct LayoutMatcher {
     /// log10 of the readings an attacker tries: every mapping, every keyed layout and pinyin.
     var log10Readings: Double { Log10.of(Double(mappings.count + keyedLayouts.count + 1)) }
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let log10Readings = log10Readings
-        var found: [Match] = [], words: [Match] = []
-        var mapped = MappedText()
+        var words: [Match] = []
+        // A reading has as many units as the password, or a few more where a Hangul syllable or
+        // an accented letter becomes its keys.
+        var mapped = MappedText(capacity: 2 * password.count)
         if password.isASCII { keyedWords(in: password, log10Readings: log10Readings, mapped: &mapped, into: &found) }
         for mapping in mappings {
             guard mapping.map(password, into: &mapped) else { continue }
@@ -74,7 +76,6 @@ struct LayoutMatcher {
             let typing = (typedOn: KeyboardLayouts.qwerty.name, meantFor: KeyboardLayouts.zhuyin.name)
             collect(in: mapped, typing: typing, log10Readings: log10Readings, of: password, words: &words, into: &found)
         }
-        return found
     }
 
     /// Words of the keyed layouts' scripts typed on US keys: every run of an ASCII password's

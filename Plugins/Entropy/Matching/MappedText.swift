@@ -22,6 +22,15 @@ struct MappedText {
     /// one, the mapping does not apply to the password.
     private(set) var changesALetter = false
 
+    init() {}
+
+    /// Room for readings of up to `units` units without growing.
+    init(capacity units: Int) {
+        codes.reserveCapacity(units)
+        lowered.reserveCapacity(units)
+        changedBefore.reserveCapacity(units + 1)
+    }
+
     /// Empties the text for another reading, keeping its storage (a password is read in many
     /// layouts, one after another, into the same buffers).
     mutating func removeAll() {
@@ -62,6 +71,25 @@ struct MappedText {
         return true
     }
 
+    /// Empties the text and reads each of `source`, ASCII codes, as one unit through a layout's
+    /// tables (what most readings are, done without a call per unit): `table[code]` is what the
+    /// code reads as, with `letterFlag` set when the change concerns a letter, and
+    /// `loweredTable[code]` its lower case.
+    mutating func read(ascii source: ArraySlice<UInt32>, table: [UInt32], loweredTable: [UInt32], letterFlag: UInt32) {
+        removeAll()
+        var changed = 0
+        for code in source {
+            let flagged = table[Int(code)], mapped = flagged & ~letterFlag
+            codes.append(mapped)
+            lowered.append(loweredTable[Int(code)])
+            if mapped != code {
+                changed += 1
+                if flagged & letterFlag != 0 && mapped != Self.barrier { changesALetter = true }
+            }
+            changedBefore.append(changed)
+        }
+    }
+
     /// Applies Unicode's Final_Sigma rule to the lower-cased units, once all are appended.
     mutating func finish() {
         guard codes.contains(LetterCase.capitalSigma) else { return }
@@ -73,7 +101,10 @@ struct MappedText {
     /// The mapped text of units `range`, or all of it.
     func spelling(_ range: ClosedRange<Int>? = nil) -> String {
         let range = range ?? 0...(codes.count - 1)
-        return String(String.UnicodeScalarView(codes[range].map { Unicode.Scalar($0) ?? Unicode.Scalar(Self.barrier)! }))
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(4 * range.count)
+        for code in codes[range] { utf8.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(code) ?? Unicode.Scalar(Self.barrier)!)!) }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     /// The password's units that units `bounds` of the mapped text came from; nil when the

@@ -3,7 +3,7 @@
 /// `NumberWordData` (sources in Resources/SOURCES.md), up or down by one or two, written together
 /// or with the same separator throughout, three numbers at least. zxcvbn finds the words one by
 /// one, each a part of its own.
-struct NumberWordMatcher: Sendable {
+struct NumberWordMatcher: Sendable, PasswordMatcher {
     /// A way to spell a number in a language: the lower-case codes.
     struct Spelling: Sendable {
         let codes: [UInt32]
@@ -53,9 +53,8 @@ struct NumberWordMatcher: Sendable {
         self.otherStarts = otherStarts
     }
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let lowered = password.lowered
-        var found: [Match] = []
         var start = 0
         while start < lowered.count {
             let first = lowered[start]
@@ -75,7 +74,6 @@ struct NumberWordMatcher: Sendable {
                 start += 1
             }
         }
-        return found
     }
 
     /// The count that starts with `first` at `start` and goes on by `step`, if it has enough terms.

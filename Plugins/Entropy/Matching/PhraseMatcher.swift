@@ -6,7 +6,7 @@
 /// The password is read without its separators (space, `-`, `_`, `.`, `,`) and apostrophes, and
 /// each phrase is looked for in what is left; a separator may only stand between two of the
 /// phrase's words. Guesses: rank × separator choices × capitalisation variants.
-struct PhraseMatcher {
+struct PhraseMatcher: PasswordMatcher {
     /// A phrase as the lower-case codes of its characters, without separators and apostrophes.
     struct Phrase {
         let codes: [UInt32]
@@ -53,7 +53,7 @@ struct PhraseMatcher {
         return UInt64(codes[start]) | UInt64(codes[start + 1]) << 21 | UInt64(codes[start + 2]) << 42
     }
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         // The password's units other than separators and apostrophes, and where each one is.
         var codes: [UInt32] = [], positions: [Int] = []
         for (position, code) in password.lowered.enumerated()
@@ -61,15 +61,13 @@ struct PhraseMatcher {
             codes.append(code)
             positions.append(position)
         }
-        guard codes.count >= 3 else { return [] }
-        var found: [Match] = []
+        guard codes.count >= 3 else { return }
         for start in 0...(codes.count - 3) where codes[start...(start + 2)].allSatisfy({ $0 < 0x20_0000 }) {
             for phrase in phrases[Self.key(codes[start...])] ?? [] where start + phrase.codes.count <= codes.count
             && codes[start..<(start + phrase.codes.count)].elementsEqual(phrase.codes) {
                 if let match = match(phrase, at: start, positions: positions, in: password) { found.append(match) }
             }
         }
-        return found
     }
 
     /// The match of `phrase` read from `start` (an index of the units kept), or nil when a

@@ -2,13 +2,12 @@
 /// regular expression `(.+)\1+` would, but in linear time per starting point: for each start the
 /// Z-function gives, for every period p, how far the text from there agrees with itself shifted by
 /// p. The block's own guesses come from estimating it as a password of its own.
-struct RepeatMatcher {
+struct RepeatMatcher: PasswordMatcher {
     /// Estimates a block: log10 of its guesses.
     let estimate: (PasswordText) -> Double
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let codes = password.codes
-        var found: [Match] = []
         var start = 0
         while start < codes.count - 1 {
             guard let (period, length) = repeatAt(start, in: codes) else {
@@ -23,7 +22,6 @@ struct RepeatMatcher {
                                pattern: .repeated(blockLength: period, count: count, baseLog10Guesses: base)))
             start = end + 1
         }
-        return found
     }
 
     /// The repeat starting at `start`, if any: the shortest block whose repetition is longest

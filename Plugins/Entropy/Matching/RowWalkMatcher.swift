@@ -5,21 +5,20 @@
 /// Each row is a straight run of at least four keys along it; the next row is the one below (or
 /// above, the same way throughout), walked the same way and starting within two keys of where
 /// the last one started. Two rows at least.
-struct RowWalkMatcher {
+struct RowWalkMatcher: PasswordMatcher {
     let layouts: [KeyboardLayout]
     static let minimumRowKeys = 4
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         // Two rows of four keys at least.
-        guard password.count >= 2 * Self.minimumRowKeys else { return [] }
-        return layouts.flatMap { walks(in: password, on: $0) }
+        guard password.count >= 2 * Self.minimumRowKeys else { return }
+        for layout in layouts { walks(in: password, on: layout, into: &found) }
     }
 
-    private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
+    private func walks(in password: PasswordText, on layout: KeyboardLayout, into found: inout [Match]) {
         let keys = password.codes.map { layout.key(for: $0) }
         // How many keys from each place run along a row, rightwards and leftwards.
         let runs = [layout.straight.right, layout.straight.left].map { Self.runs(towards: $0, in: keys, on: layout) }
-        var found: [Match] = []
         var start = 0
         while start < keys.count {
             var longest = (rows: 0, end: -1)
@@ -39,7 +38,6 @@ struct RowWalkMatcher {
                                pattern: .rows(layout: layout.name, rows: longest.rows, shiftedCount: shiftedCount)))
             start = longest.end + 1
         }
-        return found
     }
 
     /// For each place, how many keys from it follow one another `towards` a side (0 where no key is).

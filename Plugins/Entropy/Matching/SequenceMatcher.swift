@@ -1,12 +1,11 @@
 /// Finds runs of characters whose code points move by the same step of at most five, either way:
 /// `abcdef`, `97531`, `ZYX`, `αβγδ`, `acegi`. A run of two counts only with a step of one.
-struct SequenceMatcher {
+struct SequenceMatcher: PasswordMatcher {
     static let maximumStep = 5
 
-    func matches(in password: PasswordText) -> [Match] {
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let codes = password.codes
-        guard codes.count > 1 else { return [] }
-        var found: [Match] = []
+        guard codes.count > 1 else { return }
         var start = 0
         var lastStep: Int? = nil
         for k in 1..<codes.count {
@@ -18,7 +17,6 @@ struct SequenceMatcher {
             lastStep = step
         }
         report(start, codes.count - 1, step: lastStep, codes: codes, into: &found)
-        return found
     }
 
     /// The difference of two code points; none across a multi-scalar cluster.

@@ -1,15 +1,14 @@
 /// Finds keyboard walks of three keys or more (`qwerty`, `1qaz2wsx`, `zxcvbn`, `azertyuiop`, `7896`),
 /// counting turns and shifted characters, on every known layout.
-struct SpatialMatcher {
+struct SpatialMatcher: PasswordMatcher {
     let layouts: [KeyboardLayout]
 
-    func matches(in password: PasswordText) -> [Match] {
-        layouts.flatMap { walks(in: password, on: $0) }
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
+        for layout in layouts { walks(in: password, on: layout, into: &found) }
     }
 
-    private func walks(in password: PasswordText, on layout: KeyboardLayout) -> [Match] {
+    private func walks(in password: PasswordText, on layout: KeyboardLayout, into found: inout [Match]) {
         let codes = password.codes
-        var found: [Match] = []
         var start = 0
         while start < codes.count - 1 {
             var end = start + 1
@@ -35,7 +34,6 @@ struct SpatialMatcher {
             }
             start = end
         }
-        return found
     }
 
     /// The walks of this length or shorter with this many turns or fewer, from any starting key,

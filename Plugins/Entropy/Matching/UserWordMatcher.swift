@@ -1,7 +1,7 @@
 /// Finds the words that belong to an entry (its name, username and site, which an attacker
 /// targeting that account tries first) in its password: as they are, reversed, or with l33t
 /// substitutions. They rank as a list of their own, in the order given.
-struct UserWordMatcher {
+struct UserWordMatcher: PasswordMatcher {
     /// Each word as lower-case unit codes; rank = position + 1.
     let words: [[UInt32]]
 
@@ -15,8 +15,7 @@ struct UserWordMatcher {
         self.words = words
     }
 
-    func matches(in password: PasswordText) -> [Match] {
-        var found: [Match] = []
+    func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let lowered = password.lowered
         for (index, word) in words.enumerated() where word.count <= lowered.count {
             for start in 0...(lowered.count - word.count) {
@@ -31,7 +30,6 @@ struct UserWordMatcher {
                 }
             }
         }
-        return found
     }
 
     /// How `token` spells `word`: the l33t substitutions used (none for the word itself), or nil

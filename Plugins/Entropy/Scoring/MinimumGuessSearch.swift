@@ -35,68 +35,71 @@ struct MinimumGuessSearch {
     /// what `bruteforce` charges each.
     static func search(length n: Int, matches: [Match], bruteforce: RandomText? = nil) -> Result {
         guard n > 0 else { return Result(log10Guesses: 0, parts: []) }
-        // costBefore[i]: log10 of brute-forcing units 0..<i; single[k]: unit k alone.
-        var costBefore = [Double](repeating: 0, count: n + 1)
-        for k in 0..<n {
-            costBefore[k + 1] = costBefore[k] + (bruteforce.map { Log10.of(Double($0.cardinalities[k])) } ?? 1)
-        }
-        func single(_ k: Int) -> Double { bruteforce?.log10Bruteforce(k, k) ?? Log10.of(11) }
         let maxParts = min(n, n / 4 + 2, max(2, maximumCells / n))
-        // Match indices grouped by end (a counting sort): firstOfEnd[k]..<firstOfEnd[k + 1].
-        var firstOfEnd = [Int](repeating: 0, count: n + 1)
-        for match in matches { firstOfEnd[match.end + 1] += 1 }
-        for k in 0..<n { firstOfEnd[k + 1] += firstOfEnd[k] }
-        var byEnd = [Int](repeating: 0, count: matches.count)
-        var filled = firstOfEnd
-        for (index, match) in matches.enumerated() {
-            byEnd[filled[match.end]] = index
-            filled[match.end] += 1
+        let width = maxParts + 1, cells = n * width
+        // The tables, in two buffers (a search runs for every password, and a repeated block's):
+        // doubles: costBefore[i] (log10 of brute-forcing units 0..<i, n + 1 of them), then per
+        // (end k, parts l) the best product ending in a pattern and ending in brute force, then
+        // the running minimum of brute force per part count; integers: the pattern chosen and the
+        // brute force's start for those cells, the running minimum's start, then the match
+        // indices grouped by end (a counting sort: firstOfEnd[k]..<firstOfEnd[k + 1]).
+        let (costBefore, patternBest, forceBest, running) = (0, n + 1, n + 1 + cells, n + 1 + 2 * cells)
+        var doubles = [Double](repeating: .infinity, count: n + 1 + 2 * cells + width)
+        let (patternChoice, forceStart, runningStart, firstOfEnd, filled, byEnd) =
+            (0, cells, 2 * cells, 2 * cells + width, 2 * cells + width + n + 1, 2 * cells + width + 2 * (n + 1))
+        var integers = [Int32](repeating: -1, count: byEnd + matches.count)
+        let log10Eleven = Log10.of(11)
+        doubles[costBefore] = 0
+        for k in 0..<n {
+            doubles[costBefore + k + 1] = doubles[costBefore + k] + (bruteforce.map { Log10.of(Double($0.cardinalities[k])) } ?? 1)
+        }
+        for k in 0...n { integers[firstOfEnd + k] = 0 }
+        for match in matches { integers[firstOfEnd + match.end + 1] += 1 }
+        for k in 0..<n { integers[firstOfEnd + k + 1] += integers[firstOfEnd + k] }
+        for k in 0...n { integers[filled + k] = integers[firstOfEnd + k] }
+        for index in matches.indices {
+            let end = matches[index].end
+            integers[byEnd + Int(integers[filled + end])] = Int32(index)
+            integers[filled + end] += 1
         }
 
-        // Per (end k, parts l): best product ending in a pattern, and ending in brute force.
-        let width = maxParts + 1
-        var patternBest = [Double](repeating: .infinity, count: n * width)
-        var patternChoice = [Int32](repeating: -1, count: n * width)
-        var forceBest = [Double](repeating: .infinity, count: n * width)
-        var forceStart = [Int32](repeating: -1, count: n * width)
         func best(_ k: Int, _ l: Int) -> Double {
             if k < 0 { return l == 0 ? 0 : .infinity }
-            return min(patternBest[k * width + l], forceBest[k * width + l])
+            return min(doubles[patternBest + k * width + l], doubles[forceBest + k * width + l])
         }
         func patternOnly(_ k: Int, _ l: Int) -> Double {
-            k < 0 ? (l == 0 ? 0 : .infinity) : patternBest[k * width + l]
+            k < 0 ? (l == 0 ? 0 : .infinity) : doubles[patternBest + k * width + l]
         }
-        // Running minimum over brute-force starts i of patternOnly(i − 1, l − 1) − costBefore[i].
-        var running = [Double](repeating: .infinity, count: width)
-        var runningStart = [Int32](repeating: -1, count: width)
 
         for k in 0..<n {
-            for index in byEnd[firstOfEnd[k]..<firstOfEnd[k + 1]] {
-                let match = matches[index]
-                let floor = match.length == n ? 0 : (match.length == 1 ? singleUnitFloor : multiUnitFloor)
-                let guesses = max(match.log10Guesses, floor)
+            for slot in Int(integers[firstOfEnd + k])..<Int(integers[firstOfEnd + k + 1]) {
+                let index = Int(integers[byEnd + slot])
+                let (start, length) = (matches[index].start, matches[index].length)
+                let floor = length == n ? 0 : (length == 1 ? singleUnitFloor : multiUnitFloor)
+                let guesses = max(matches[index].log10Guesses, floor)
                 for l in 1...maxParts {
-                    let candidate = best(match.start - 1, l - 1) + guesses
-                    if candidate < patternBest[k * width + l] {
-                        patternBest[k * width + l] = candidate
-                        patternChoice[k * width + l] = Int32(index)
+                    let candidate = best(start - 1, l - 1) + guesses
+                    if candidate < doubles[patternBest + k * width + l] {
+                        doubles[patternBest + k * width + l] = candidate
+                        integers[patternChoice + k * width + l] = Int32(index)
                     }
                 }
             }
+            let single = bruteforce?.log10Bruteforce(k, k) ?? log10Eleven
             for l in 1...maxParts {
                 // Brute force from i = k − 1 (two units or more) joins the running minimum.
                 if k >= 1 {
-                    let value = patternOnly(k - 2, l - 1) - costBefore[k - 1]
-                    if value < running[l] { running[l] = value; runningStart[l] = Int32(k - 1) }
+                    let value = patternOnly(k - 2, l - 1) - doubles[costBefore + k - 1]
+                    if value < doubles[running + l] { doubles[running + l] = value; integers[runningStart + l] = Int32(k - 1) }
                 }
-                var candidate = running[l] + costBefore[k + 1]
-                var start = runningStart[l]
-                let alone = patternOnly(k - 1, l - 1) + single(k)
-                if alone < candidate { candidate = alone; start = Int32(k) }
+                var candidate = doubles[running + l] + doubles[costBefore + k + 1]
+                var start = Int(integers[runningStart + l])
+                let alone = patternOnly(k - 1, l - 1) + single
+                if alone < candidate { candidate = alone; start = k }
                 // On a tie the pattern wins: it explains more.
-                if candidate < patternBest[k * width + l] && candidate < forceBest[k * width + l] {
-                    forceBest[k * width + l] = candidate
-                    forceStart[k * width + l] = start
+                if candidate < doubles[patternBest + k * width + l] && candidate < doubles[forceBest + k * width + l] {
+                    doubles[forceBest + k * width + l] = candidate
+                    integers[forceStart + k * width + l] = Int32(start)
                 }
             }
         }
@@ -113,13 +116,13 @@ struct MinimumGuessSearch {
         var afterBruteforce = false
         while k >= 0 {
             let slot = k * width + l
-            if afterBruteforce || patternBest[slot] <= forceBest[slot] {
+            if afterBruteforce || doubles[patternBest + slot] <= doubles[forceBest + slot] {
                 afterBruteforce = false
-                let match = matches[Int(patternChoice[slot])]
+                let match = matches[Int(integers[patternChoice + slot])]
                 parts.append((match.start, match.end, match))
                 k = match.start - 1
             } else {
-                let start = Int(forceStart[slot])
+                let start = Int(integers[forceStart + slot])
                 parts.append((start, k, nil))
                 k = start - 1
                 afterBruteforce = true

@@ -58,24 +58,26 @@ public struct StrengthEstimator: Sendable {
         func matches(in text: PasswordText) -> [Match] {
             guard text.count > 0 else { return [] }
             let repeats = RepeatMatcher { estimate($0).log10Guesses }
-            var all = estimator.dictionary.matches(in: text)
-            if let userWords { all += userWords.matches(in: text) }
-            all += estimator.layouts.matches(in: text)
-            all += estimator.phrases.matches(in: text)
-            all += estimator.spatial.matches(in: text)
-            all += repeats.matches(in: text)
-            all += estimator.sequences.matches(in: text)
-            all += estimator.dates.matches(in: text)
-            all += estimator.constants.matches(in: text)
-            all += estimator.counting.matches(in: text)
-            all += estimator.numberWords.matches(in: text)
-            all += estimator.hangulKeys.matches(in: text)
-            all += estimator.columns.matches(in: text)
-            all += estimator.rows.matches(in: text)
+            var all: [Match] = []
+            all.reserveCapacity(4 * text.count + 16)
+            estimator.dictionary.appendMatches(in: text, to: &all)
+            userWords?.appendMatches(in: text, to: &all)
+            estimator.layouts.appendMatches(in: text, to: &all)
+            estimator.phrases.appendMatches(in: text, to: &all)
+            estimator.spatial.appendMatches(in: text, to: &all)
+            repeats.appendMatches(in: text, to: &all)
+            estimator.sequences.appendMatches(in: text, to: &all)
+            estimator.dates.appendMatches(in: text, to: &all)
+            estimator.constants.appendMatches(in: text, to: &all)
+            estimator.counting.appendMatches(in: text, to: &all)
+            estimator.numberWords.appendMatches(in: text, to: &all)
+            estimator.hangulKeys.appendMatches(in: text, to: &all)
+            estimator.columns.appendMatches(in: text, to: &all)
+            estimator.rows.appendMatches(in: text, to: &all)
             if !text.isASCII {
-                all += estimator.scriptSpatial.matches(in: text)
-                all += estimator.scriptColumns.matches(in: text)
-                all += estimator.scriptRows.matches(in: text)
+                estimator.scriptSpatial.appendMatches(in: text, to: &all)
+                estimator.scriptColumns.appendMatches(in: text, to: &all)
+                estimator.scriptRows.appendMatches(in: text, to: &all)
             }
             return all
         }
