@@ -69,7 +69,7 @@ struct PasswordReport: EstimateReport {
                     json.field("explanation", segment.explanation)
                     json.key("details")
                     json.object { json in
-                        for (key, value) in segment.details { json.field(named: key, value) }
+                        segment.forEachDetail { name, value in json.field(name, value) }
                     }
                 }
             }
@@ -80,8 +80,8 @@ struct PasswordReport: EstimateReport {
 
 extension JSONWriter {
     /// A segment detail, as the JSON type it stands for.
-    mutating func field(named name: String, _ detail: DetailValue) {
-        key(named: name)
+    mutating func field(_ name: StaticString, _ detail: DetailValue) {
+        key(name)
         switch detail {
         case .text(let text): value(text)
         case .integer(let number): value(number)

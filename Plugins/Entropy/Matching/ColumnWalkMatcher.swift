@@ -9,14 +9,20 @@ struct ColumnWalkMatcher: PasswordMatcher {
     static let minimumKeys = 6
 
     func appendMatches(in password: PasswordText, to found: inout [Match]) {
-        for layout in layouts { walks(in: password, on: layout, into: &found) }
+        var keys: [(key: Int, shifted: Bool)?] = []
+        keys.reserveCapacity(password.count)
+        for layout in layouts {
+            keys.removeAll(keepingCapacity: true)
+            keys.append(contentsOf: password.codes.lazy.map { layout.key(for: $0) })
+            walks(in: keys, on: layout, into: &found)
+        }
     }
 
     /// Every place, every way up a column and across: a walk crosses each column once, so it is
     /// never longer than the keyboard, and the search from one place is bounded. A walk inside
-    /// one found from an earlier place is left out.
-    private func walks(in password: PasswordText, on layout: KeyboardLayout, into found: inout [Match]) {
-        let keys = password.codes.map { layout.key(for: $0) }
+    /// one found from an earlier place is left out. `keys` are the password's keys on `layout`
+    /// (nil for a character it lacks).
+    private func walks(in keys: [(key: Int, shifted: Bool)?], on layout: KeyboardLayout, into found: inout [Match]) {
         var furthestEnd = -1
         for start in keys.indices {
             guard keys[start] != nil else { continue }

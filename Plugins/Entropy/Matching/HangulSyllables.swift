@@ -53,11 +53,10 @@ enum HangulSyllables {
         out.reserveCapacity(typed.count)
         for (unit, code) in typed.enumerated() {
             let piece = (code: code, units: unit...unit)
-            if medials.contains(code) {
-                syllable.add(vowel: piece, into: &out)
-            } else if initials.contains(code) {
-                syllable.add(consonant: piece, into: &out)
-            } else {
+            switch kinds[code] {
+            case .vowel?: syllable.add(vowel: piece, into: &out)
+            case .consonant?: syllable.add(consonant: piece, into: &out)
+            case nil:
                 syllable.flush(into: &out)
                 out.append(piece)
             }
@@ -66,34 +65,49 @@ enum HangulSyllables {
         return out
     }
 
-    /// The syllable being composed: its initial, its vowel (one or two keys) and its final (none,
-    /// one or two keys).
+    private enum Kind { case vowel, consonant }
+
+    /// Whether a key's jamo is a vowel or a consonant (an initial), for the few dozen jamo.
+    private static let kinds: [UInt32: Kind] = Dictionary(
+        uniqueKeysWithValues: medials.map { ($0, Kind.vowel) } + initials.map { ($0, Kind.consonant) })
+
+    /// Each jamo's index among the initials, medials and finals (from 1; 0 is no final).
+    private static let initialIndex = Dictionary(uniqueKeysWithValues: initials.enumerated().map { ($1, $0) })
+    private static let medialIndex = Dictionary(uniqueKeysWithValues: medials.enumerated().map { ($1, $0) })
+    private static let finalIndex = Dictionary(uniqueKeysWithValues: finals.enumerated().map { ($1, $0 + 1) })
+
+    /// The syllable being composed: its initial, its vowel (one key, or two that make a
+    /// compound vowel) and its final (none, one key, or two that make a double final).
     private struct Syllable {
         var initial: Piece?
-        var vowel: [Piece] = []
-        var final: [Piece] = []
+        var vowel: Piece?
+        var secondVowel: Piece?
+        var final: Piece?
+        var secondFinal: Piece?
 
         mutating func add(vowel piece: Piece, into out: inout [Piece]) {
-            if let moved = final.popLast() {
+            if let moved = secondFinal ?? final {
+                if secondFinal != nil { secondFinal = nil } else { final = nil }
                 flush(into: &out)
                 initial = moved
-            } else if vowel.count == 1, HangulSyllables.compound(vowel[0].code, piece.code) != nil {
-                vowel.append(piece)
+            } else if let first = vowel, secondVowel == nil, HangulSyllables.compound(first.code, piece.code) != nil {
+                secondVowel = piece
                 return
-            } else if !vowel.isEmpty {
+            } else if vowel != nil {
                 flush(into: &out)
             }
-            vowel = [piece]
+            vowel = piece
         }
 
         mutating func add(consonant piece: Piece, into out: inout [Piece]) {
-            if initial != nil && !vowel.isEmpty {
-                if final.isEmpty && HangulSyllables.finals.contains(piece.code) {
-                    final = [piece]
+            if initial != nil && vowel != nil {
+                if final == nil && finalIndex[piece.code] != nil {
+                    final = piece
                     return
                 }
-                if final.count == 1, let double = HangulSyllables.compound(final[0].code, piece.code), HangulSyllables.finals.contains(double) {
-                    final.append(piece)
+                if let first = final, secondFinal == nil, let double = HangulSyllables.compound(first.code, piece.code),
+                   finalIndex[double] != nil {
+                    secondFinal = piece
                     return
                 }
             }
@@ -104,17 +118,15 @@ enum HangulSyllables {
         /// Emits what has been composed (a syllable, or a lone jamo) and starts afresh.
         mutating func flush(into out: inout [Piece]) {
             defer { self = Syllable() }
-            let pieces = (initial.map { [$0] } ?? []) + vowel + final
-            guard let first = pieces.first, let last = pieces.last else { return }
+            guard let first = initial ?? vowel, let last = secondFinal ?? final ?? secondVowel ?? vowel ?? initial else { return }
             let units = first.units.lowerBound...last.units.upperBound
-            let vowelCode = vowel.count == 2 ? HangulSyllables.compound(vowel[0].code, vowel[1].code)! : vowel.first?.code
+            let vowelCode = secondVowel.map { HangulSyllables.compound(vowel!.code, $0.code)! } ?? vowel?.code
             guard let initial, let vowelCode else {
                 out.append((initial?.code ?? vowelCode!, units))
                 return
             }
-            let finalCode = final.count == 2 ? HangulSyllables.compound(final[0].code, final[1].code)! : final.first?.code
-            let finalIndex = finalCode.map { HangulSyllables.finals.firstIndex(of: $0)! + 1 } ?? 0
-            let index = (HangulSyllables.initials.firstIndex(of: initial.code)! * 21 + HangulSyllables.medials.firstIndex(of: vowelCode)!) * 28 + finalIndex
+            let finalCode = secondFinal.map { HangulSyllables.compound(final!.code, $0.code)! } ?? final?.code
+            let index = (initialIndex[initial.code]! * 21 + medialIndex[vowelCode]!) * 28 + (finalCode.map { finalIndex[$0]! } ?? 0)
             out.append((HangulSyllables.firstSyllable + UInt32(index), units))
         }
     }

@@ -56,6 +56,8 @@ struct PhraseMatcher: PasswordMatcher {
     func appendMatches(in password: PasswordText, to found: inout [Match]) {
         // The password's units other than separators and apostrophes, and where each one is.
         var codes: [UInt32] = [], positions: [Int] = []
+        codes.reserveCapacity(password.count)
+        positions.reserveCapacity(password.count)
         for (position, code) in password.lowered.enumerated()
         where !Self.separators.contains(code) && !Self.apostrophes.contains(code) {
             codes.append(code)

@@ -84,6 +84,15 @@ enum ZhuyinSyllables {
         return keys
     }()
 
+    /// What each ASCII key is to a syllable, from `keys`: looked up once per key of a password.
+    private enum Role { case initial, medial, final, tone, none }
+    private static let roles: [Role] = keys.map { key in
+        if key == 0x20 || tones.contains(key) { return .tone }
+        if initials[key] != nil { return .initial }
+        if medials[key] != nil { return .medial }
+        return finals[key] != nil ? .final : .none
+    }
+
     /// How an ASCII `password` reads as Zhuyin keys, in toneless pinyin, into `mapped`: each
     /// syllable's letters come from all of its keys (a word is never found inside a syllable);
     /// keys that make no syllable read as barriers. False when no syllable is found.
@@ -106,17 +115,18 @@ enum ZhuyinSyllables {
             start = end + 1
         }
         for (unit, code) in password.codes.enumerated() {
-            let key = code < 0x80 ? keys[Int(code)] : MappedText.barrier
-            if key == 0x20 || tones.contains(key) {
+            let (key, role) = code < 0x80 ? (keys[Int(code)], roles[Int(code)]) : (MappedText.barrier, Role.none)
+            switch role {
+            case .tone:
                 if syllable.isComplete { close(through: unit) } else { abandon(through: unit) }
-            } else if initials[key] != nil {
+            case .initial:
                 if !syllable.isEmpty { abandon(through: unit - 1) }
                 syllable.initial = key
-            } else if medials[key] != nil, syllable.medial == nil, syllable.final == nil {
+            case .medial where syllable.medial == nil && syllable.final == nil:
                 syllable.medial = key
-            } else if finals[key] != nil, syllable.final == nil {
+            case .final where syllable.final == nil:
                 syllable.final = key
-            } else {
+            default:
                 abandon(through: unit)
             }
         }

@@ -65,15 +65,18 @@ public struct Segment: Sendable {
     public var explanation: String {
         switch match?.pattern {
         case .dictionary(let word)?:
-            var notes = ["\"\(word.word(spelledAs: token))\" (#\(word.rank) of \(word.list.title))"]
-            if let typed = word.typedAs { notes.append("typed on \(typed.typedOn) for \(typed.meantFor)") }
-            if word.reversed { notes.append("reversed") }
-            if word.log10UppercaseVariations > 0 { notes.append("capitals") }
-            if word.log10SeparatorVariations > 0 { notes.append("separators") }
+            // Built by appending (one per password in batch mode), not from a list of notes.
+            var text = "\""
+            text.reserveCapacity(64)
+            for part in [word.word(spelledAs: token), "\" (#", String(word.rank), " of ", word.list.title, ")"] { text += part }
+            if let typed = word.typedAs { text += ", typed on " + typed.typedOn + " for " + typed.meantFor }
+            if word.reversed { text += ", reversed" }
+            if word.log10UppercaseVariations > 0 { text += ", capitals" }
+            if word.log10SeparatorVariations > 0 { text += ", separators" }
             if !word.substitutions.isEmpty {
-                notes.append("l33t " + word.substitutions.map { "\($0.l33t)→\($0.letter)" }.joined(separator: " "))
+                text += ", l33t " + word.substitutions.map { "\($0.l33t)→\($0.letter)" }.joined(separator: " ")
             }
-            return notes.joined(separator: ", ")
+            return text
         case .spatial(let layout, let turns, let shifted)?:
             return "keyboard walk on \(layout), \(turns) turn\(turns == 1 ? "" : "s")" + (shifted > 0 ? ", \(shifted) shifted" : "")
         case .repeated(let blockLength, let count, _)?:
@@ -103,46 +106,72 @@ public struct Segment: Sendable {
         }
     }
 
-    /// Machine-readable facts for --json.
-    public var details: KeyValuePairs<String, DetailValue> {
+    /// Machine-readable facts for --json, in order: each one's name and value handed to `fact`.
+    func forEachDetail(_ fact: (StaticString, DetailValue) -> Void) {
         switch match?.pattern {
         case .dictionary(let word)?:
-            return ["word": .text(word.word(spelledAs: token)), "list": .text(word.list.name), "rank": .integer(word.rank),
-                    "reversed": .flag(word.reversed), "l33t": .flag(!word.substitutions.isEmpty),
-                    "uppercase_variations": .number(Log10.power(word.log10UppercaseVariations).rounded()),
-                    "l33t_variations": .number(Log10.power(word.log10L33tVariations).rounded()),
-                    "typed_on": word.typedAs.map { .text($0.typedOn) } ?? .null,
-                    "meant_for": word.typedAs.map { .text($0.meantFor) } ?? .null,
-                    "separator_variations": .number(Log10.power(word.log10SeparatorVariations).rounded())]
+            fact("word", .text(word.word(spelledAs: token)))
+            fact("list", .text(word.list.name))
+            fact("rank", .integer(word.rank))
+            fact("reversed", .flag(word.reversed))
+            fact("l33t", .flag(!word.substitutions.isEmpty))
+            fact("uppercase_variations", .number(Log10.power(word.log10UppercaseVariations).rounded()))
+            fact("l33t_variations", .number(Log10.power(word.log10L33tVariations).rounded()))
+            fact("typed_on", word.typedAs.map { .text($0.typedOn) } ?? .null)
+            fact("meant_for", word.typedAs.map { .text($0.meantFor) } ?? .null)
+            fact("separator_variations", .number(Log10.power(word.log10SeparatorVariations).rounded()))
         case .spatial(let layout, let turns, let shifted)?:
-            return ["keyboard": .text(layout), "turns": .integer(turns), "shifted": .integer(shifted)]
+            fact("keyboard", .text(layout))
+            fact("turns", .integer(turns))
+            fact("shifted", .integer(shifted))
         case .repeated(let blockLength, let count, let blockGuesses)?:
-            return ["block": .text(text.token(start...(start + blockLength - 1))), "count": .integer(count),
-                    "block_guesses_log10": .number(blockGuesses.rounded(places: 4))]
+            fact("block", .text(text.token(start...(start + blockLength - 1))))
+            fact("count", .integer(count))
+            fact("block_guesses_log10", .number(blockGuesses.rounded(places: 4)))
         case .sequence(let name, let step)?:
-            return ["sequence": .text(name), "step": .integer(step)]
+            fact("sequence", .text(name))
+            fact("step", .integer(step))
         case .year(let year)?:
-            return ["year": .integer(year)]
+            fact("year", .integer(year))
         case .date(let year, let month, let day, let separator)?:
-            return ["year": .integer(year), "month": .integer(month), "day": .integer(day), "separator": .text(separator)]
+            fact("year", .integer(year))
+            fact("month", .integer(month))
+            fact("day", .integer(day))
+            fact("separator", .text(separator))
         case .constant(let name, let digits, let integerPart, let separator)?:
-            return ["constant": .text(name), "digits": .integer(digits), "integer_part": .flag(integerPart),
-                    "separator": .text(separator)]
+            fact("constant", .text(name))
+            fact("digits", .integer(digits))
+            fact("integer_part", .flag(integerPart))
+            fact("separator", .text(separator))
         case .counting(let first, let step, let terms, let separator)?:
-            return ["first": .integer(first), "step": .integer(step), "terms": .integer(terms), "separator": .text(separator)]
+            fact("first", .integer(first))
+            fact("step", .integer(step))
+            fact("terms", .integer(terms))
+            fact("separator", .text(separator))
         case .columns(let layout, let columns, let height, let shifted)?:
-            return ["keyboard": .text(layout), "columns": .integer(columns), "height": .integer(height), "shifted": .integer(shifted)]
+            fact("keyboard", .text(layout))
+            fact("columns", .integer(columns))
+            fact("height", .integer(height))
+            fact("shifted", .integer(shifted))
         case .rows(let layout, let rows, let shifted)?:
-            return ["keyboard": .text(layout), "rows": .integer(rows), "shifted": .integer(shifted)]
+            fact("keyboard", .text(layout))
+            fact("rows", .integer(rows))
+            fact("shifted", .integer(shifted))
         case .hangulKeys(let syllables, let hangul)?:
-            return ["syllables": .integer(syllables), "hangul": .text(hangul), "typed_on": .text("qwerty"), "meant_for": .text("korean")]
+            fact("syllables", .integer(syllables))
+            fact("hangul", .text(hangul))
+            fact("typed_on", .text("qwerty"))
+            fact("meant_for", .text("korean"))
         case .numberWords(let language, let first, let step, let terms, let separator)?:
-            return ["language": .text(language), "first": .integer(first), "step": .integer(step), "terms": .integer(terms),
-                    "separator": .text(separator)]
+            fact("language", .text(language))
+            fact("first", .integer(first))
+            fact("step", .integer(step))
+            fact("terms", .integer(terms))
+            fact("separator", .text(separator))
         case nil where isRandomText:
-            return ["alphabet": .integer(bruteforceAlphabet)]
+            fact("alphabet", .integer(bruteforceAlphabet))
         case nil:
-            return [:]
+            break
         }
     }
 

@@ -6,7 +6,7 @@ import Glibc
 /// Estimates how many guesses an attacker who knows how people choose passwords needs for a
 /// password: every matcher proposes parts, the minimum-guess search picks the cheapest
 /// explanation of the whole, and the result carries that explanation.
-public struct StrengthEstimator: Sendable {
+public final class StrengthEstimator: Sendable {
     private let dictionary: DictionaryMatcher
     private let layouts: LayoutMatcher
     private let phrases = PhraseMatcher.bundled
@@ -59,7 +59,7 @@ public struct StrengthEstimator: Sendable {
             guard text.count > 0 else { return [] }
             let repeats = RepeatMatcher { estimate($0).log10Guesses }
             var all: [Match] = []
-            all.reserveCapacity(4 * text.count + 16)
+            all.reserveCapacity(16 * text.count + 32)
             estimator.dictionary.appendMatches(in: text, to: &all)
             userWords?.appendMatches(in: text, to: &all)
             estimator.layouts.appendMatches(in: text, to: &all)

@@ -62,6 +62,15 @@ extension Match {
     var span: ClosedRange<Int> { start...end }
 }
 
+extension Segment {
+    /// The segment's facts by name, as --json writes them.
+    var details: [(key: String, value: DetailValue)] {
+        var facts: [(key: String, value: DetailValue)] = []
+        forEachDetail { facts.append((key: $0.description, value: $1)) }
+        return facts
+    }
+}
+
 extension StrengthEstimate {
     /// The chosen explanation as `pattern:token` pairs, the form the tables below are written in.
     var patternTokens: [String] { segments.map { "\($0.pattern):\($0.token)" } }
