@@ -34,12 +34,22 @@ struct DictionaryMatcher: PasswordMatcher {
 
     /// Words spelled forwards and as they are, without reversal or substitutions: for text that
     /// is already a transformation of the password (another keyboard layout's reading of it),
-    /// where a second disguise on top is rare and would multiply the work.
-    func plainMatches(codes: [UInt32], lowered: [UInt32], into found: inout [Match]) {
-        for start in codes.indices { forward(from: start, codes: codes, lowered: lowered, into: &found) }
+    /// where a second disguise on top is rare and would multiply the work. With `readings`, only
+    /// words whose rank × `readings` is at most 10^units are kept: the others cost more than
+    /// brute force of their units in an ASCII password, and are dropped before they are built.
+    func plainMatches(codes: [UInt32], lowered: [UInt32], cheaperThanUnitsOver readings: Int? = nil, into found: inout [Match]) {
+        for start in codes.indices { forward(from: start, codes: codes, lowered: lowered, readings: readings, into: &found) }
     }
 
-    private func forward(from start: Int, codes: [UInt32], lowered: [UInt32], into found: inout [Match]) {
+    /// Whether a word of rank `rank` found over `units` units can cost less than 10 guesses a
+    /// unit when an attacker tries it in `readings` readings.
+    private static func isCheaper(rank: Int, readings: Int, units: Int) -> Bool {
+        units >= powersOfTen.count || rank.multipliedReportingOverflow(by: readings).partialValue <= powersOfTen[units]
+    }
+
+    private static let powersOfTen: [Int] = (0...18).map { (0..<$0).reduce(1) { value, _ in value * 10 } }
+
+    private func forward(from start: Int, codes: [UInt32], lowered: [UInt32], readings: Int? = nil, into found: inout [Match]) {
         var range = words.everything
         for end in start..<codes.count {
             if lowered[end] == LetterCase.sigma && codes[end] == LetterCase.capitalSigma,
@@ -49,7 +59,7 @@ struct DictionaryMatcher: PasswordMatcher {
             }
             range = words.narrow(range, by: lowered[end])
             if range.isEmpty { return }
-            if let hit = words.hit(range) {
+            if let hit = words.hit(range), readings.map({ Self.isCheaper(rank: hit.rank, readings: $0, units: end - start + 1) }) ?? true {
                 found.append(.dictionary(start...end, list: hit.list, rank: hit.rank, reversed: false, substitutions: [], codes: codes, lowered: lowered))
             }
         }

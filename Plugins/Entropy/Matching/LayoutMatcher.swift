@@ -56,8 +56,9 @@ struct LayoutMatcher: PasswordMatcher {
         self.keyedLayouts = keyedLayouts
     }
 
-    /// log10 of the readings an attacker tries: every mapping, every keyed layout and pinyin.
-    var log10Readings: Double { Log10.of(Double(mappings.count + keyedLayouts.count + 1)) }
+    /// The readings an attacker tries: every mapping, every keyed layout and pinyin.
+    var readings: Int { mappings.count + keyedLayouts.count + 1 }
+    var log10Readings: Double { Log10.of(Double(readings)) }
 
     func appendMatches(in password: PasswordText, to found: inout [Match]) {
         let log10Readings = log10Readings
@@ -70,11 +71,12 @@ struct LayoutMatcher: PasswordMatcher {
             guard mapping.map(password, into: &mapped) else { continue }
             let typing = mapping.direction == .fromUS
                 ? (typedOn: KeyboardLayouts.qwerty.name, meantFor: mapping.layout.name) : (typedOn: mapping.layout.name, meantFor: KeyboardLayouts.qwerty.name)
-            collect(in: mapped, typing: typing, log10Readings: log10Readings, of: password, words: &words, into: &found)
+            // An ASCII password's readings here are one unit per key: a word's units are its own.
+            collect(in: mapped, typing: typing, log10Readings: log10Readings, unitForUnit: password.isASCII, of: password, words: &words, into: &found)
         }
         if password.isASCII && ZhuyinSyllables.pinyin(of: password, into: &mapped) {
             let typing = (typedOn: KeyboardLayouts.qwerty.name, meantFor: KeyboardLayouts.zhuyin.name)
-            collect(in: mapped, typing: typing, log10Readings: log10Readings, of: password, words: &words, into: &found)
+            collect(in: mapped, typing: typing, log10Readings: log10Readings, unitForUnit: false, of: password, words: &words, into: &found)
         }
     }
 
@@ -108,11 +110,14 @@ struct LayoutMatcher: PasswordMatcher {
         }
     }
 
-    /// The words of `mapped`, a reading of `password`, as matches over the password's units.
-    private func collect(in mapped: MappedText, typing: (typedOn: String, meantFor: String), log10Readings: Double,
+    /// The words of `mapped`, a reading of `password`, as matches over the password's units;
+    /// `unitForUnit` when each unit of the reading is the ASCII password's unit at its place, so
+    /// that words dearer than brute force of their units are dropped before they are built.
+    private func collect(in mapped: MappedText, typing: (typedOn: String, meantFor: String), log10Readings: Double, unitForUnit: Bool,
                          of password: PasswordText, words: inout [Match], into found: inout [Match]) {
         words.removeAll(keepingCapacity: true)
-        dictionary.plainMatches(codes: mapped.codes, lowered: mapped.lowered, into: &words)
+        let readings = unitForUnit ? readings : nil
+        dictionary.plainMatches(codes: mapped.codes, lowered: mapped.lowered, cheaperThanUnitsOver: readings, into: &words)
         for match in words {
             guard case .dictionary(var word) = match.pattern, let bounds = mapped.originalBounds(of: match.start...match.end)
             else { continue }

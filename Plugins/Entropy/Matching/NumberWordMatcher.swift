@@ -81,7 +81,9 @@ struct NumberWordMatcher: Sendable, PasswordMatcher {
         let lowered = password.lowered
         var end = start + first.codes.count, value = first.value, terms = 1
         var separator: UInt32? = nil
-        var wordStarts = [start]
+        // Where each word starts, from the second one on (most candidates have none, and an empty
+        // list costs nothing).
+        var wordStarts: [Int] = []
         while true {
             var next = end
             if next < lowered.count, Self.separators.contains(lowered[next]), separator == nil || separator == lowered[next] {
@@ -89,11 +91,15 @@ struct NumberWordMatcher: Sendable, PasswordMatcher {
             }
             let nextValue = value + step
             // The longest spelling that is there (shest' before shest).
-            guard nextValue >= 0, nextValue < spellings[first.language].count,
-                  let spelling = spellings[first.language][nextValue].filter({ Self.spells($0, at: next, in: lowered) })
-                      .max(by: { $0.count < $1.count })
-            else { break }
+            guard nextValue >= 0, nextValue < spellings[first.language].count else { break }
+            var longest: [UInt32]? = nil
+            for spelling in spellings[first.language][nextValue]
+            where spelling.count > longest?.count ?? -1 && Self.spells(spelling, at: next, in: lowered) {
+                longest = spelling
+            }
+            guard let spelling = longest else { break }
             if next > end { separator = lowered[end] }
+            if wordStarts.isEmpty { wordStarts.append(start) }
             wordStarts.append(next)
             end = next + spelling.count
             value = nextValue
