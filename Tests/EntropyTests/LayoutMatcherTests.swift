@@ -4,7 +4,7 @@ import Testing
 /// Words typed with the wrong keyboard layout active, both ways: a US word typed with another
 /// layout active (`зфыыцщкв` is `password` on Russian keys), and a word of another layout typed
 /// with US QWERTY active (`ra;;,soh` is `password` on Dvorak keys); each found over the
-/// password's own units, at the word's guesses times the number of mappings.
+/// password's own units, at the word's guesses times the 20 readings an attacker tries.
 @Suite("layout matcher")
 struct LayoutMatcherTests {
     private let matcher = LayoutMatcher(dictionary: DictionaryMatcher(words: .bundled))

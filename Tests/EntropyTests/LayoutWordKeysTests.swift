@@ -13,7 +13,7 @@ struct LayoutWordKeysTests {
     /// letter and the best rank of the words those keys type on it; only key sequences whose
     /// best word could ever be chosen over brute force of its keys (`LayoutMatcher`).
     static func expectedText() -> String {
-        let readings = Double(LayoutMatcher(dictionary: DictionaryMatcher(words: .bundled)).mappings.count + LayoutMatcher.keyedScripts.count + 1)
+        let readings = Double(LayoutMatcher(dictionary: DictionaryMatcher(words: .bundled)).readings)
         var best: [String: Int] = [:]  // "keys letter" → best rank
         var mapped = MappedText()
         let layouts = LayoutMatcher.keyedScripts.map { ($0.letter, $0.layout, LayoutMapping($0.layout, .toUS)) }
@@ -31,13 +31,21 @@ struct LayoutWordKeysTests {
         return best.map { "\($0.key)\($0.value)\n" }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.joined()
     }
 
-    /// The key sequences for a word: its keys, and on the Greek layout, where W types ς and
-    /// Shift+W Σ, also with S for each W: a word typed in capitals ends in Shift+S, Σ, which
-    /// lower-cases to ς at the end of a word.
+    /// The key sequences for a word: its keys, and on the Greek layout, where S types σ, W ς and
+    /// both type Σ with Shift, every way of typing its sigmas with S or W (a word typed in
+    /// capitals reads Σ as σ inside it and as ς at its end, whichever key typed it).
     private static func spellings(of keys: [UInt32], layout: KeyboardLayout) -> [[UInt32]] {
         let (w, s) = (UInt32(UInt8(ascii: "w")), UInt32(UInt8(ascii: "s")))
-        guard layout === KeyboardLayouts.greek, keys.contains(w) else { return [keys] }
-        return [keys, keys.map { $0 == w ? s : $0 }]
+        guard layout === KeyboardLayouts.greek else { return [keys] }
+        var spellings = [keys]
+        for index in keys.indices where keys[index] == w || keys[index] == s {
+            spellings += spellings.map { spelling in
+                var other = spelling
+                other[index] = spelling[index] == w ? s : w
+                return other
+            }
+        }
+        return spellings
     }
 
     @Test("the bundled table is what the layouts and the word lists make")
@@ -49,5 +57,60 @@ struct LayoutWordKeysTests {
         // The embedded text has no line feed after its last line.
         let (bundled, lines) = (LayoutWordKeys.text.description.split(separator: "\n"), expected.split(separator: "\n"))
         #expect(bundled.count == lines.count && bundled == lines, "regenerate the table: see the test's doc comment")
+    }
+}
+
+/// The keyed lookup against the lists themselves: words of the keyed scripts typed on US keys,
+/// in lower case and in capitals, are found as themselves (or as a word as cheap that the same
+/// keys type), and dead keys on the Latin layouts still make their letters.
+@Suite("layout word keys: the lists typed")
+struct KeyedWordTypingTests {
+    static let matcher = LayoutMatcher(dictionary: DictionaryMatcher(words: .bundled))
+
+    /// Every 7th word of each keyed script (about 4,500), typed on its layout's US keys, as it is
+    /// and in capitals (the keys that type the word upper-cased: Shift where the layout has it).
+    static let typedWords: [(word: String, rank: Int, keys: String, layout: String)] = {
+        var typed: [(String, Int, String, String)] = []
+        var mapped = MappedText()
+        let layouts = LayoutMatcher.keyedScripts.map { ($0.layout, LayoutMapping($0.layout, .toUS)) }
+        for (index, line) in ForeignWordTests.lines.enumerated() where index % 7 == 0 && !line.word.utf8.allSatisfy({ $0 < 0x80 }) {
+            for (layout, toUS) in layouts {
+                for written in [line.word, line.word.uppercased()]
+                where toUS.map(PasswordText(written), into: &mapped) && !mapped.codes.contains(where: { $0 >= 0x80 }) {
+                    typed.append((line.word, line.rank, mapped.spelling(), layout.name))
+                }
+            }
+        }
+        return typed
+    }()
+
+    @Test("a word of a keyed script typed on US keys is found whole, also in capitals, when it can beat brute force")
+    func typedWordsAreFound() {
+        var checked = 0
+        for (word, rank, keys, layout) in Self.typedWords where Log10.of(Double(rank * 20)) < Double(keys.count) - 0.5 {
+            let text = PasswordText(keys)
+            let whole = Self.matcher.matches(in: text).compactMap { match -> Int? in
+                guard match.start == 0, match.end == text.count - 1, let facts = match.dictionaryFacts else { return nil }
+                return facts.rank
+            }
+            #expect(whole.contains { $0 <= rank }, "\(word) typed on \(layout) as \(keys): \(whole)")
+            checked += 1
+        }
+        #expect(checked > 2_000)
+    }
+
+    @Test("Greek capitals: Σ typed with Shift+S or Shift+W reads as σ inside a word and ς at its end", arguments: ["WTHN", "STHN", "THS", "THW"])
+    func greekCapitalSigma(password: String) throws {
+        let text = PasswordText(password)
+        let match = try #require(Self.matcher.matches(in: text).first { $0.start == 0 && $0.end == text.count - 1 }, "\(password)")
+        #expect(match.dictionaryFacts?.typedAs?.meantFor == "greek")
+    }
+
+    @Test("dead keys on a Latin layout make their letters from US keys: AZERTY's { is ¨", arguments: [("no{el", "noël"), (";{ude", "müde")])
+    func deadKeysOnLatinLayouts(password: String, word: String) throws {
+        let estimate = Pinned.estimator.estimate(password)
+        let segment = try #require(estimate.segments.first { $0.pattern == "dictionary" }, "\(estimate.patternTokens)")
+        #expect(segment.details.first { $0.key == "word" }?.value == .text(word))
+        #expect(segment.details.first { $0.key == "meant_for" }?.value == .text("azerty"))
     }
 }

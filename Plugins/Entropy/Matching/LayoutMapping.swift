@@ -89,8 +89,10 @@ final class LayoutMapping: Sendable {
     func map(_ password: PasswordText, into mapped: inout MappedText) -> Bool {
         if password.isASCII ? !changesASCIILetters : direction == .fromUS { return false }
         // An ASCII password none of whose keys reads as another letter (or a letter as something
-        // else) is left as it is: most passwords on the Latin layouts, which move a few keys.
-        if password.isASCII && !password.codes.contains(where: { asciiCharacters[Int($0)] & Self.letterFlag != 0 }) { return false }
+        // else) and that types no dead key (which makes a letter of the next key: AZERTY's `{`
+        // is ¨, `no{el` is noël) is left as it is: most passwords on the Latin layouts.
+        if password.isASCII && !composesHangul && !password.codes.contains(where: { asciiCharacters[Int($0)] & Self.letterFlag != 0
+            || (direction == .fromUS && !accents.isEmpty && Self.deadKeyMarks[asciiCharacters[Int($0)]] != nil) }) { return false }
         if direction == .fromUS { return map(keys: password.codes[...], into: &mapped) }
         if password.isASCII {
             mapped.read(ascii: password.codes[...], table: asciiCharacters, loweredTable: asciiLowered, letterFlag: Self.letterFlag)

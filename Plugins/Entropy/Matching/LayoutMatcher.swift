@@ -71,8 +71,10 @@ struct LayoutMatcher: PasswordMatcher {
             guard mapping.map(password, into: &mapped) else { continue }
             let typing = mapping.direction == .fromUS
                 ? (typedOn: KeyboardLayouts.qwerty.name, meantFor: mapping.layout.name) : (typedOn: mapping.layout.name, meantFor: KeyboardLayouts.qwerty.name)
-            // An ASCII password's readings here are one unit per key: a word's units are its own.
-            collect(in: mapped, typing: typing, log10Readings: log10Readings, unitForUnit: password.isASCII, of: password, words: &words, into: &found)
+            // An ASCII password's reading has one unit per key unless dead keys made a letter of
+            // two keys (units only merge): then a word's units are the password's own.
+            collect(in: mapped, typing: typing, log10Readings: log10Readings, unitForUnit: password.isASCII && mapped.count == password.count,
+                    of: password, words: &words, into: &found)
         }
         if password.isASCII && ZhuyinSyllables.pinyin(of: password, into: &mapped) {
             let typing = (typedOn: KeyboardLayouts.qwerty.name, meantFor: KeyboardLayouts.zhuyin.name)

@@ -3,7 +3,7 @@
 /// syllable becomes its keys, or several one, as keys become a syllable).
 ///
 /// Built unit by unit by `LayoutMapping` into arrays of codes, never as a string: a password is
-/// read in nineteen layouts, and only the few words found there are ever spelled.
+/// read in up to thirteen layouts, and only the few words found there are ever spelled.
 struct MappedText {
     /// What a character no key of the layout types becomes: no word contains it.
     static let barrier: UInt32 = 0xFFFD
