@@ -43,7 +43,7 @@ struct DictionaryMatcher: PasswordMatcher {
 
     /// Whether a word of rank `rank` found over `units` units can cost less than 10 guesses a
     /// unit when an attacker tries it in `readings` readings.
-    private static func isCheaper(rank: Int, readings: Int, units: Int) -> Bool {
+    static func isCheaper(rank: Int, readings: Int, units: Int) -> Bool {
         units >= powersOfTen.count || rank.multipliedReportingOverflow(by: readings).partialValue <= powersOfTen[units]
     }
 

@@ -27,6 +27,10 @@ final class LayoutMapping: Sendable {
     private let asciiLowered: [UInt32]
     /// Whether the layout types Hangul jamo, which its input method composes into syllables.
     private let composesHangul: Bool
+    /// For each ASCII code, whether it can change a letter in a reading: it reads as another
+    /// letter (or a letter as something else), or, from US keys, types a dead key, which makes a
+    /// letter of the next key (AZERTY's `{` is ¨: `no{el` is noël).
+    private let asciiChangesALetter: [Bool]
     /// Whether some ASCII character reads as another letter, or a letter as something else:
     /// without one, the mapping never applies to an ASCII password.
     private let changesASCIILetters: Bool
@@ -75,6 +79,9 @@ final class LayoutMapping: Sendable {
         }
         self.accented = accented
         self.accents = accents
+        asciiChangesALetter = asciiCharacters.map { flagged in
+            flagged & Self.letterFlag != 0 || (direction == .fromUS && !accents.isEmpty && Self.deadKeyMarks[flagged] != nil)
+        }
     }
 
     /// How `password` reads in the direction's target layout; nil when the mapping changes no
@@ -88,11 +95,9 @@ final class LayoutMapping: Sendable {
     /// not apply, and `mapped` is then left in no particular state.
     func map(_ password: PasswordText, into mapped: inout MappedText) -> Bool {
         if password.isASCII ? !changesASCIILetters : direction == .fromUS { return false }
-        // An ASCII password none of whose keys reads as another letter (or a letter as something
-        // else) and that types no dead key (which makes a letter of the next key: AZERTY's `{`
-        // is ¨, `no{el` is noël) is left as it is: most passwords on the Latin layouts.
-        if password.isASCII && !composesHangul && !password.codes.contains(where: { asciiCharacters[Int($0)] & Self.letterFlag != 0
-            || (direction == .fromUS && !accents.isEmpty && Self.deadKeyMarks[asciiCharacters[Int($0)]] != nil) }) { return false }
+        // An ASCII password none of whose keys can change a letter is left as it is: most
+        // passwords on the Latin layouts.
+        if password.isASCII && !password.codes.contains(where: { asciiChangesALetter[Int($0)] }) { return false }
         if direction == .fromUS { return map(keys: password.codes[...], into: &mapped) }
         if password.isASCII {
             mapped.read(ascii: password.codes[...], table: asciiCharacters, loweredTable: asciiLowered, letterFlag: Self.letterFlag)

@@ -97,7 +97,7 @@ struct LayoutMatcher: PasswordMatcher {
                     // The table's rank is the best of the words these keys type on the layout: a
                     // word costs at least that, and one that costs more than brute force of its
                     // units (10 a unit in an ASCII password) is never chosen over them.
-                    guard Log10.of(Double(entry.rank)) + log10Readings <= Double(end - start + 1),
+                    guard DictionaryMatcher.isCheaper(rank: entry.rank, readings: readings, units: end - start + 1),
                           let mapping = keyedLayouts[entry.tag], mapping.map(keys: password.codes[start...end], into: &mapped),
                           let hit = dictionary.words.hit(dictionary.words.narrow(dictionary.words.everything, by: mapped.lowered))
                     else { continue }

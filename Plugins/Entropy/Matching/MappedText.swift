@@ -92,10 +92,7 @@ struct MappedText {
 
     /// Applies Unicode's Final_Sigma rule to the lower-cased units, once all are appended.
     mutating func finish() {
-        guard codes.contains(LetterCase.capitalSigma) else { return }
-        for index in codes.indices where codes[index] == LetterCase.capitalSigma && LetterCase.endsWord(at: index, in: codes) {
-            lowered[index] = LetterCase.finalSigma
-        }
+        LetterCase.applyFinalSigma(to: &lowered, of: codes)
     }
 
     /// The mapped text of units `range`, or all of it.

@@ -21,6 +21,13 @@ enum LetterCase {
         return isCased(index - 1) && !isCased(index + 1)
     }
 
+    /// Puts ς in `lowered` (the lower case of `codes`, unit for unit) wherever a capital Σ of
+    /// `codes` ends a word.
+    static func applyFinalSigma(to lowered: inout [UInt32], of codes: [UInt32]) {
+        guard codes.contains(capitalSigma) else { return }
+        for index in codes.indices where codes[index] == capitalSigma && endsWord(at: index, in: codes) { lowered[index] = finalSigma }
+    }
+
     /// `text` lower-cased with the Final_Sigma rule, which the standard library's `lowercased()`
     /// leaves out (`ΆΛΛΕΣ` is `άλλες`).
     static func lowercased(_ text: String) -> String {

@@ -48,8 +48,9 @@ struct PasswordText {
             offset += character.utf8.count
             offsets.append(offset)
         }
+        LetterCase.applyFinalSigma(to: &lowered, of: codes)
         self.codes = codes
-        self.lowered = Self.withFinalSigma(lowered, codes: codes)
+        self.lowered = lowered
         self.offsets = offsets
         isASCII = false
     }
@@ -74,16 +75,6 @@ struct PasswordText {
         var hash: UInt32 = 0x811C_9DC5
         for byte in character.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         return firstClusterCode + hash % (UInt32.max - firstClusterCode)
-    }
-
-    /// Capital sigma lower-cases to final ς at the end of a word and to σ elsewhere (Unicode's
-    /// Final_Sigma rule: after a cased letter and not before one), so that `ΑΓΑΠΗΣ` is `αγαπης`.
-    private static func withFinalSigma(_ lowered: [UInt32], codes: [UInt32]) -> [UInt32] {
-        var lowered = lowered
-        for index in codes.indices where codes[index] == LetterCase.capitalSigma && LetterCase.endsWord(at: index, in: codes) {
-            lowered[index] = LetterCase.finalSigma
-        }
-        return lowered
     }
 
     /// The lower case of a unit's code (single-scalar lower-case mappings only).

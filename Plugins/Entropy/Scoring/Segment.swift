@@ -66,9 +66,7 @@ public struct Segment: Sendable {
         switch match?.pattern {
         case .dictionary(let word)?:
             // Built by appending (one per password in batch mode), not from a list of notes.
-            var text = "\""
-            text.reserveCapacity(64)
-            for part in [word.word(spelledAs: token), "\" (#", String(word.rank), " of ", word.list.title, ")"] { text += part }
+            var text = "\"\(word.word(spelledAs: token))\" (#\(word.rank) of \(word.list.title))"
             if let typed = word.typedAs { text += ", typed on " + typed.typedOn + " for " + typed.meantFor }
             if word.reversed { text += ", reversed" }
             if word.log10UppercaseVariations > 0 { text += ", capitals" }
