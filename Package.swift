@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "Interchange", targets: ["Interchange"]),
         .library(name: "Breach", targets: ["Breach"]),
         .library(name: "TLSAudit", targets: ["TLSAudit"]),
+        .library(name: "SSHAgent", targets: ["SSHAgent"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -178,6 +179,20 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
             path: "Plugins/TLS"),
+        // The SSH agent (`vault ssh-agent`) and SSH key files; RSA is swift-crypto's
+        // _CryptoExtras, and encrypted PKCS#8 is read with SwiftASN1, neither of which `vault`
+        // carries.
+        .target(
+            name: "SSHAgent",
+            dependencies: [
+                "VaultCore", "VaultSystem", "VaultCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Plugins/SSHAgent"),
         .target(
             name: "PhotoMetadata",
             dependencies: ["Inflate"],
@@ -207,7 +222,7 @@ let package = Package(
         .target(
             name: "VaultNetwork",
             dependencies: [
-                "VaultCommands", "VaultCLI", "Breach", "TLSAudit",
+                "VaultCommands", "VaultCLI", "Breach", "TLSAudit", "SSHAgent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The executable: builds the context from the process and runs VaultCommands, handing
@@ -302,6 +317,13 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]),
+        .testTarget(
+            name: "SSHAgentTests",
+            dependencies: [
+                "SSHAgent", "VaultCore", "VaultCLI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "PhotoMetadataTests",

@@ -9,7 +9,7 @@ import PackageDescription
 let sources = Context.packageDirectory + "/Sources"
 let targetNames = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
     .filter { $0.hasSuffix("-fuzz") }.sorted()
-let libraries = ["VaultCore", "VaultSystem", "Interchange", "PhotoMetadata", "Breach", "TLSAudit"]
+let libraries = ["VaultCore", "VaultSystem", "Interchange", "PhotoMetadata", "Breach", "TLSAudit", "SSHAgent"]
 
 let package = Package(
     name: "vault-fuzz",

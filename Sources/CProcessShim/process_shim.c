@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 int vault_set_not_dumpable(void) {
@@ -73,4 +74,13 @@ int vault_processors_in_affinity(void) {
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
     return CPU_COUNT(&set);
+}
+
+int vault_socket_peer(int fd, int *pid, unsigned int *uid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = credentials.pid;
+    *uid = credentials.uid;
+    return 0;
 }

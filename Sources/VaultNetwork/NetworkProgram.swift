@@ -1,5 +1,6 @@
 import ArgumentParser
 import Breach
+import SSHAgent
 import TLSAudit
 import VaultCLI
 import VaultCommands
@@ -7,8 +8,9 @@ import VaultCommands
 /// The whole program, as vault-network runs it (and the in-process tests): every built-in plugin,
 /// the network ones (breach, tls) in their place among them.
 public enum NetworkProgram {
-    /// The plugins that go on the network, which `vault` itself does not carry.
-    public static let plugins: [any VaultPlugin] = [BreachPlugin(), TLSPlugin()]
+    /// The plugins whose libraries `vault` itself does not carry: those that go on the network,
+    /// and the SSH agent, with swift-crypto's RSA.
+    public static let plugins: [any VaultPlugin] = [BreachPlugin(), TLSPlugin(), SSHAgentPlugin()]
 
     /// The program with every plugin, handing nothing on.
     public static func whole() throws(PluginError) -> VaultProgram {

@@ -74,7 +74,7 @@ struct HotCommandLineTests {
             ["get", "site", "--no-keyring", "--no-keyring"], ["get", ""], ["get", "site", "--field="],
             ["get", "-x"], ["otp", "site", "--at", "0"], ["read", "vault://a", "-o", "file"], ["--version", "get"], ["list"],
             ["complete-entries", "--shell", "tcsh", "--"], ["complete-entries", "--shell=bash", "--"], ["complete-entries", "--shell", "bash"],
-            ["help", "get"], ["--help"],
+            ["help", "get"], ["--help"], ["get", "site", "--field", "public-key"], ["get", "--field=Public-Key", "site"],
         ]
         for arguments in lines {
             #expect(HotCommandLine.parse(arguments) == nil, "\(arguments) took the hand path")
@@ -86,7 +86,7 @@ struct HotCommandLineTests {
         let commands = ["get", "get", "get", "otp", "read", "complete-entries", "--version", "list", "help", "-h", "--help", ""]
         // Words of the hot shapes, drawn more often, and words of every other kind.
         let plain = ["site", "mail/work", "a b", "caf\u{E9}", "vault://site", "vault://site#username", "--clip", "--field", "username",
-                     "--field=url", "-n", "\u{1F511}", "get", "otp", "help", "x=y"]
+                     "--field=url", "-n", "\u{1F511}", "get", "otp", "help", "x=y", "public-key"]
         let odd = [
             "--", "-", "", "-c", "--field=", "--field=--clip", "--json", "--help", "-h", "-o", "--output", "--force", "--at", "0",
             "--vault", "--vault=/tmp/v", "--password-file", "--no-keyring", "--clip-timeout", "5", "--clip-backend", "x11",

@@ -18,7 +18,7 @@ struct NetworkHandOverTests {
     func commandNames() {
         let names = NetworkProgram.plugins.flatMap(\.commands).flatMap(PluginRegistry.names(of:))
         #expect(names.sorted() == BuiltinPlugins.networkCommandNames.sorted())
-        #expect(NetworkProgram.plugins.map(\.id) == ["breach", "tls"])
+        #expect(NetworkProgram.plugins.map(\.id) == ["breach", "tls", "ssh-agent"])
     }
 
     @Test("vault knows the network commands' names, so an external vault-breach never runs in their place")
@@ -73,10 +73,11 @@ struct NetworkHandOverTests {
         #expect(help.status == 0 && help.stdout.contains("USAGE: vault <subcommand>") && !help.stdout.contains("  breach "), "\(help)")
         let typo = try await run(["lsit"], in: fixture, installed: false)
         #expect(typo.status == 64 && typo.stderr.contains("lsit"), "\(typo)")
-        for arguments in [["breach", "--online"], ["audit"], ["plugins"], ["add", "site", "--check-breach"]] {
+        for arguments in [["breach", "--online"], ["audit"], ["plugins"], ["add", "site", "--check-breach"], ["ssh-agent"],
+                          ["get", "ssh/key", "--field", "public-key"]] {
             let refused = try await run(arguments, in: fixture, installed: false)
             #expect(refused.status == 6 && refused.stdout.isEmpty, "\(arguments): \(refused)")
-            #expect(refused.stderr == "vault: error: this needs vault-network (the breach and TLS plugins), which is not installed: "
+            #expect(refused.stderr == "vault: error: this needs vault-network (the breach, TLS and SSH agent plugins), which is not installed: "
                 + "looked for /opt/vault/vault-network\n", "\(arguments): \(refused)")
         }
     }
@@ -89,6 +90,8 @@ struct NetworkHandOverTests {
             [], ["--help"], ["-h"], ["help"], ["help", "breach"], ["get", "--help"], ["get"], ["no-such-command"],
             ["get", "site", "--no-such-option"], ["--generate-completion-script", "bash"], ["--experimental-dump-help"],
             ["add", "site", "--check-breach"], ["edit", "site", "--password", "--check-breach"],
+            ["ssh-agent", "--foreground"], ["ssh-agent", "--kill"], ["get", "ssh/key", "--field", "public-key"],
+            ["get", "ssh/key", "--field=PUBLIC-KEY", "--clip"],
         ]
         for arguments in lines {
             #expect(try await handOver(arguments, in: fixture) == arguments, "\(arguments)")
@@ -98,7 +101,8 @@ struct NetworkHandOverTests {
     @Test("everything else runs in vault: --version, get, list, add without a breach check")
     func keptHere() async throws {
         let fixture = try await VaultFixture.initialized()
-        for arguments in [["--version"], ["get", "site"], ["list"], ["add", "site"], ["otp", "site"], ["status"]] {
+        for arguments in [["--version"], ["get", "site"], ["list"], ["add", "site"], ["otp", "site"], ["status"],
+                          ["get", "ssh/key", "--field", "public key"]] {
             #expect(try await handOver(arguments, in: fixture) == nil, "\(arguments)")
         }
     }

@@ -4,7 +4,7 @@ import VaultCLI
 import VaultCommands
 
 /// `vault plugins` lists the built-in plugins (the generator, the strength estimator, the
-/// breach check, the TLS auditor and the photo-metadata reader) with their commands and capabilities, in text and JSON, and every command a
+/// breach check, the TLS auditor, the SSH agent and the photo-metadata reader) with their commands and capabilities, in text and JSON, and every command a
 /// built-in plugin registers is reachable from `vault`; the core's command names, which every run
 /// registers by, are the core commands' own.
 @Suite("vault plugins")
@@ -30,6 +30,9 @@ struct PluginsCommandTests {
             "tls — TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
             "  commands:     tls",
             "  capabilities: entry-auditor",
+            "ssh-agent — SSH agent for the vault's SSH keys, and their public key lines",
+            "  commands:     ssh-agent",
+            "  capabilities: ssh-public-key",
             "exif — Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
             "  commands:     exif",
             "  capabilities: file-analyzer",
@@ -51,6 +54,8 @@ struct PluginsCommandTests {
              "commands": ["breach"], "capabilities": ["secret-analyzer", "entry-auditor"]],
             ["id": "tls", "summary": "TLS endpoint audit: certificate chain, protocol, cipher suite and security headers",
              "commands": ["tls"], "capabilities": ["entry-auditor"]],
+            ["id": "ssh-agent", "summary": "SSH agent for the vault's SSH keys, and their public key lines",
+             "commands": ["ssh-agent"], "capabilities": ["ssh-public-key"]],
             ["id": "exif", "summary": "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
              "commands": ["exif"], "capabilities": ["file-analyzer"]],
         ])

@@ -91,6 +91,9 @@ struct TypedEntryTests {
         let opened = try await ExternalProgram.run(keygen, ["-y", "-P", "pass phrase", "-f", copy], environment: [:])
         #expect(opened.status == 0 && opened.stdout == publicKey, "\(opened)")
 
+        // Its public key line, worked out from the private key with the passphrase: ssh-keygen -y's.
+        #expect(try await fixture.succeed(["get", "ssh/laptop", "--field", "public-key"]).stdout == publicKey)
+
         // No passphrase: an empty line, and the entry has no password.
         try await fixture.succeed(["add", "ssh/bare", "--type", "ssh-key"], stdin: privateKey + publicKey + "\n")
         #expect(try await view(fixture, "ssh/bare")["has_password"] as? Bool == false)
@@ -103,6 +106,23 @@ struct TypedEntryTests {
         expectFailure(try await fixture.run(["add", "ssh/cut", "--type", "ssh-key"], stdin: cut + publicKey + "\n"),
                       status: 64, mentioning: "-----END")
         #expect(try await fixture.names() == ["ssh/bare", "ssh/laptop", "ssh/odd"])
+    }
+
+    @Test("get --field public-key: vault hands it to vault-network, which gives ssh-keygen -y's line for a PEM key; other entries have none")
+    func publicKeyLine() async throws {
+        let fixture = try await VaultFixture.initialized(process: true)
+        let keygen = try #require(ExternalProgram.find("ssh-keygen"))
+        let path = fixture.path("id_rsa")
+        let made = try await ExternalProgram.run(keygen, ["-q", "-t", "rsa", "-b", "2048", "-m", "PEM", "-N", "pass phrase", "-f", path], environment: [:])
+        try #require(made.status == 0, "\(made)")
+        let privateKey = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(privateKey.contains("BEGIN RSA PRIVATE KEY") && privateKey.contains("ENCRYPTED"))
+        try await fixture.succeed(["add", "ssh/rsa", "--type", "ssh-key"], stdin: privateKey + "\npass phrase\n")
+        let expected = try await ExternalProgram.run(keygen, ["-y", "-P", "pass phrase", "-f", path], environment: [:])
+        #expect(try await fixture.succeed(["get", "ssh/rsa", "--field", "public-key"]).stdout == expected.stdout)
+        #expect(expected.stdout.hasPrefix("ssh-rsa AAAA"))
+        try await fixture.add("web/site", password: "p")
+        expectFailure(try await fixture.run(["get", "web/site", "--field", "public-key"]), status: 4, mentioning: "no field 'public-key'")
     }
 
     @Test("a note is all of standard input, blank lines kept; an empty one, --otp or --note with it are refused")

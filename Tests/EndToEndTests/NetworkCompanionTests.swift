@@ -59,7 +59,7 @@ struct NetworkCompanionTests {
 
         let plugins = try await fixture.succeed(["plugins", "--json"])
         let listed = try #require(try JSONValue.object(plugins.stdoutData)["builtin"] as? [[String: Any]])
-        #expect(listed.compactMap { $0["id"] as? String } == ["generator", "entropy", "breach", "tls", "exif"], "\(plugins)")
+        #expect(listed.compactMap { $0["id"] as? String } == ["generator", "entropy", "breach", "tls", "ssh-agent", "exif"], "\(plugins)")
 
         let help = try await fixture.succeed(["--help"])
         #expect(help.stdout.contains("  breach ") && help.stdout.contains("  tls "), "\(help)")
@@ -98,7 +98,7 @@ struct NetworkCompanionTests {
         let copy = try await ExternalProgram.run(alone + "/vault-network", ["breach", "--online"], environment: environment)
         #expect(copy.status == 6 && copy.stderr.contains("not installed"), "\(copy)")
         try FileManager.default.removeItem(atPath: alone + "/vault-network")
-        let expected = "vault: error: this needs vault-network (the breach and TLS plugins), which is not installed: "
+        let expected = "vault: error: this needs vault-network (the breach, TLS and SSH agent plugins), which is not installed: "
             + "looked for \(alone)/vault-network and \(fixture.root)/libexec/vault/vault-network\n"
         for arguments in [["breach", "--online"], ["audit"], ["tls", "example.org"], ["plugins"]] {
             let refused = try await ExternalProgram.run(alone + "/vault", arguments, environment: environment)

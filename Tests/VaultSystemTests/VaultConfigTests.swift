@@ -116,3 +116,32 @@ struct VaultConfigAuditTests {
         }
     }
 }
+
+/// The `ssh_agent` object of the config file.
+@Suite("Config file: ssh_agent")
+struct VaultConfigSSHAgentTests {
+    private func load(_ text: String) throws -> VaultConfig { try VaultConfigTests.load(text) }
+
+    @Test("entries, allow_sha1 and confirm are read; by default every SSH key, SHA-2 only, no confirmation")
+    func settings() throws {
+        let config = try load(#"{"ssh_agent": {"entries": ["ssh/*", "work/deploy"], "allow_sha1": true, "confirm": true}}"#)
+        #expect(config.sshAgentEntries == ["ssh/*", "work/deploy"] && config.sshAgentAllowsSHA1 && config.sshAgentConfirms)
+        let empty = try load(#"{"ssh_agent": {}}"#)
+        #expect(empty.sshAgentEntries.isEmpty && !empty.sshAgentAllowsSHA1 && !empty.sshAgentConfirms)
+        #expect(empty == VaultConfig())
+    }
+
+    @Test("an unknown ssh_agent setting, an empty pattern or a value of the wrong kind is refused")
+    func refused() {
+        #expect(throws: ConfigError.self) { try load(#"{"ssh_agent": {"entries": [""]}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"ssh_agent": {"allow_sha1": "yes"}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"ssh_agent": {"entries": "ssh/*"}}"#) }
+        #expect(throws: ConfigError.self) { try load(#"{"ssh_agent": true}"#) }
+        do {
+            _ = try load(#"{"ssh_agent": {"confirmed": true}}"#)
+        } catch {
+            #expect((error as? ConfigError)?.message.hasSuffix(
+                "unknown setting 'ssh_agent.confirmed' (known: ssh_agent.entries, ssh_agent.allow_sha1, ssh_agent.confirm)") == true)
+        }
+    }
+}

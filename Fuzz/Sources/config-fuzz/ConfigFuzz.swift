@@ -17,6 +17,7 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     Fuzzer.require(config.clipTimeout.map { $0 > 0 && $0 <= 3600 } ?? true, "clip_timeout out of range")
     Fuzzer.require(!config.syncPush || config.syncAuto, "sync.push without sync.auto")
     Fuzzer.require(!config.auditIgnore.contains(""), "an empty audit.ignore pattern")
+    Fuzzer.require(!config.sshAgentEntries.contains(""), "an empty ssh_agent.entries pattern")
     Fuzzer.require(config.breachOffline != "", "an empty breach_offline")
     let rendered = render(config)
     let again: VaultConfig
@@ -33,6 +34,7 @@ func render(_ config: VaultConfig) -> Data {
     struct File: Encodable {
         struct Sync: Encodable { var auto: Bool; var push: Bool }
         struct Audit: Encodable { var ignore: [String] }
+        struct SSHAgent: Encodable { var entries: [String]; var allow_sha1: Bool; var confirm: Bool }
         var keyring: Bool
         var keyring_timeout: String?
         var keyring_idle: String?
@@ -42,13 +44,15 @@ func render(_ config: VaultConfig) -> Data {
         var breach_offline: String?
         var sync: Sync
         var audit: Audit
+        var ssh_agent: SSHAgent
     }
     let span = { (seconds: Double?) in seconds.map { "\(Int($0))s" } }
     let file = File(
         keyring: config.keyring, keyring_timeout: span(config.keyringTimeout), keyring_idle: span(config.keyringIdle),
         clip_timeout: config.clipTimeout, check_breach: config.checkBreach, breach_api_url: config.breachAPIURL,
         breach_offline: config.breachOffline, sync: File.Sync(auto: config.syncAuto, push: config.syncPush),
-        audit: File.Audit(ignore: config.auditIgnore))
+        audit: File.Audit(ignore: config.auditIgnore),
+        ssh_agent: File.SSHAgent(entries: config.sshAgentEntries, allow_sha1: config.sshAgentAllowsSHA1, confirm: config.sshAgentConfirms))
     return try! JSONEncoder().encode(file)
 }
 

@@ -27,4 +27,10 @@ int vault_spawn_new_session_flag(void);
 /// errno set.
 int vault_processors_in_affinity(void);
 
+/// The process at the other end of a connected Unix socket, as the kernel recorded it when the
+/// connection was made (SO_PEERCRED; struct ucred is shown to GNU sources only): its process id
+/// and user id. For a client's connection to a listening socket, the listener's are those of
+/// the process that called listen(2). Returns 0, or -1 with errno set.
+int vault_socket_peer(int fd, int *pid, unsigned int *uid);
+
 #endif

@@ -93,7 +93,7 @@ public struct PolicyOptions: ParsableArguments {
     /// The generator registered by a plugin.
     public static func generator(in plugins: PluginRegistry) throws -> SecretGenerator {
         guard let generator = plugins.capabilities(SecretGenerator.self).first else {
-            throw PluginError.noGenerator
+            throw PluginError.missingCapability("a secret generator")
         }
         return generator
     }

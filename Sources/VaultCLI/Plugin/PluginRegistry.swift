@@ -52,7 +52,8 @@ public struct PluginRegistry: Sendable {
 public enum PluginError: VaultFailure, Equatable {
     case duplicatePlugin(String)
     case duplicateCommand(String, plugin: String, owner: String)
-    case noGenerator
+    /// No plugin offers a capability, described in a few words ("a secret generator").
+    case missingCapability(String)
 
     public var message: String {
         switch self {
@@ -60,8 +61,8 @@ public enum PluginError: VaultFailure, Equatable {
             return "two plugins are called '\(id)'"
         case .duplicateCommand(let name, let plugin, let owner):
             return "plugin \(plugin) registers the command '\(name)', which \(owner) already has"
-        case .noGenerator:
-            return "no plugin offers a secret generator"
+        case .missingCapability(let name):
+            return "no plugin offers \(name)"
         }
     }
 

@@ -20,13 +20,18 @@ struct GetCommand: RequestingCommand {
     var name: String
 
     @Option(help: ArgumentHelp(
-        "Print this field instead: username, url, notes, tags, otp (the current one-time code), otpauth (its URI), or a custom field's name.",
+        "Print this field instead: username, url, notes, tags, otp (the current one-time code), otpauth (its URI), public-key (an SSH key's public key line), or a custom field's name.",
         valueName: "field"))
     var field: String?
 
     @OptionGroup var output: OutputOptions
 
     @OptionGroup var clipboard: ClipOptions
+
+    /// An SSH key's public key line is read by the SSH agent's plugin, which vault-network has.
+    func needsNetworkPlugins(in context: CommandContext) throws -> Bool {
+        request.asksForPublicKey
+    }
 
     func validate() throws {
         if clipboard.clip && output.json { throw ValidationError("--clip and --json do not go together") }
@@ -47,6 +52,13 @@ struct GetRequest: CommandRequest {
     /// Where the value goes instead of standard output (`--clip`).
     var clip: ClipChoice?
 
+    /// The name of the field that is an SSH key entry's public key line, worked out from its
+    /// private key (not a stored field, whose name has a space).
+    static let publicKeyField = "public-key"
+
+    /// Whether this asks for an SSH key's public key line.
+    var asksForPublicKey: Bool { field?.lowercased() == Self.publicKeyField }
+
     func run(in session: VaultSession) throws {
         let context = session.context
         if field?.lowercased() == "otp" && !json {
@@ -62,7 +74,21 @@ struct GetRequest: CommandRequest {
             try JSONOutput.print(entry, to: context.streams)
             return
         }
+        if asksForPublicKey {
+            return try deliver(try publicKeyLine(of: entry, in: context), of: entry.name, in: session)
+        }
         try deliver(try EntryField.value(of: field ?? "password", in: entry), of: entry.name, in: session)
+    }
+
+    /// The public key line of the SSH key entry `entry`, by the plugin that reads key files.
+    private func publicKeyLine(of entry: Entry, in context: CommandContext) throws -> String {
+        guard entry.type == .sshKey, let privateKey = entry.field(named: "private key")?.value else {
+            throw EntryError.noSuchField(entry: entry.name, field: Self.publicKeyField)
+        }
+        guard let reader = context.plugins.capabilities(SSHPublicKeyReader.self).first else {
+            throw PluginError.missingCapability("an SSH key reader")
+        }
+        return try reader.publicKeyLine(privateKey: privateKey, passphrase: entry.password)
     }
 
     private func deliver(_ value: String, of name: String, in session: VaultSession) throws {

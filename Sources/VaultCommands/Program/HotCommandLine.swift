@@ -39,7 +39,10 @@ enum HotCommandLine {
 
     private static func get(_ words: ArraySlice<String>) -> Parsed? {
         guard let line = PlainWords(words, flags: ["--clip"], options: ["--field"]), line.positionals.count == 1 else { return nil }
-        return .request(.get(GetRequest(name: line.positionals[0], field: line.values["--field"], clip: line.clip)), line.selection)
+        let request = GetRequest(name: line.positionals[0], field: line.values["--field"], clip: line.clip)
+        // A public key line is vault-network's to give.
+        guard !request.asksForPublicKey else { return nil }
+        return .request(.get(request), line.selection)
     }
 
     private static func otp(_ words: ArraySlice<String>) -> Parsed? {

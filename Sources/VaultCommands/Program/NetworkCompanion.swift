@@ -43,7 +43,7 @@ public struct NetworkCompanion: Sendable {
             return handOver(path, arguments, context)
         case .missing(let paths):
             let looked = paths.isEmpty ? "the path of this vault is not known" : "looked for " + paths.joined(separator: " and ")
-            context.diagnostics.error("this needs vault-network (the breach and TLS plugins), which is not installed: \(looked)")
+            context.diagnostics.error("this needs vault-network (the breach, TLS and SSH agent plugins), which is not installed: \(looked)")
             return ExitStatus.unavailable.rawValue
         }
     }

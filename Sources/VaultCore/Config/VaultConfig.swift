@@ -16,6 +16,9 @@ import FoundationEssentials
 /// through, and `"push": true` in it syncs with the remote as well (`vault sync`).
 /// `"audit": {"ignore": ["test/*", "old/bank"]}` leaves the entries whose names match one of
 /// the shell globs out of `vault audit`.
+/// `"ssh_agent": {"entries": ["ssh/*"], "allow_sha1": false, "confirm": false}` limits the SSH
+/// key entries `vault ssh-agent` serves to those the globs name, lets it sign with SHA-1 for
+/// an RSA key when a client asks for `ssh-rsa`, and has it ask before each signature.
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -30,6 +33,12 @@ public struct VaultConfig: Equatable, Sendable {
     public var syncPush = false
     /// Shell globs (fnmatch) of entry names `vault audit` leaves out (`audit.ignore`).
     public var auditIgnore: [String] = []
+    /// Shell globs of the SSH key entries the agent serves (`ssh_agent.entries`); empty for all.
+    public var sshAgentEntries: [String] = []
+    /// RSA signatures with SHA-1 when a client asks for them (`ssh_agent.allow_sha1`).
+    public var sshAgentAllowsSHA1 = false
+    /// Each signature confirmed through SSH_ASKPASS (`ssh_agent.confirm`).
+    public var sshAgentConfirms = false
 
     public init() {}
 
@@ -47,7 +56,7 @@ public struct VaultConfig: Equatable, Sendable {
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw .invalid(path, "not a JSON object with keyring, keyring_timeout, keyring_idle, clip_timeout, check_breach, breach_api_url, breach_offline, sync and audit")
+            throw .invalid(path, "not a JSON object with \(RawConfig.keys.joined(separator: ", "))")
         }
         var config = VaultConfig()
         config.keyring = raw.keyring ?? true
@@ -86,6 +95,16 @@ public struct VaultConfig: Equatable, Sendable {
             if ignore.contains(where: \.isEmpty) { throw .invalid(path, "audit.ignore holds an empty pattern") }
             config.auditIgnore = ignore
         }
+        if let agent = raw.ssh_agent {
+            if let unknown = agent.unknownKeys.first {
+                throw .invalid(path, "unknown setting 'ssh_agent.\(unknown)' (known: \(RawSSHAgent.keys.map { "ssh_agent." + $0 }.joined(separator: ", ")))")
+            }
+            let entries = agent.entries ?? []
+            if entries.contains(where: \.isEmpty) { throw .invalid(path, "ssh_agent.entries holds an empty pattern") }
+            config.sshAgentEntries = entries
+            config.sshAgentAllowsSHA1 = agent.allow_sha1 ?? false
+            config.sshAgentConfirms = agent.confirm ?? false
+        }
         return config
     }
 
@@ -95,7 +114,10 @@ public struct VaultConfig: Equatable, Sendable {
     }
 
     private struct RawConfig: Decodable {
-        static let keys = ["keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit"]
+        static let keys = [
+            "keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit",
+            "ssh_agent",
+        ]
 
         var keyring: Bool?
         var keyring_timeout: String?
@@ -106,6 +128,7 @@ public struct VaultConfig: Equatable, Sendable {
         var breach_offline: String?
         var sync: RawSync?
         var audit: RawAudit?
+        var ssh_agent: RawSSHAgent?
     }
 
     /// The name of a member of a nested object, whatever it is.
@@ -139,6 +162,24 @@ public struct VaultConfig: Equatable, Sendable {
             let container = try decoder.container(keyedBy: AnyKey.self)
             ignore = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "ignore"))
             unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "ignore" }.sorted()
+        }
+    }
+
+    /// The `ssh_agent` object; its keys are checked as the file's are.
+    private struct RawSSHAgent: Decodable {
+        static let keys = ["entries", "allow_sha1", "confirm"]
+
+        var entries: [String]?
+        var allow_sha1: Bool?
+        var confirm: Bool?
+        var unknownKeys: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            entries = try container.decodeIfPresent([String].self, forKey: AnyKey(stringValue: "entries"))
+            allow_sha1 = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "allow_sha1"))
+            confirm = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "confirm"))
+            unknownKeys = container.allKeys.map(\.stringValue).filter { !Self.keys.contains($0) }.sorted()
         }
     }
 }

@@ -76,29 +76,68 @@ public enum Sodium {
     /// `nil` when malformed.
     public static func base64Decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
         var output = [UInt8](repeating: 0, count: max(text.count / 4 * 3, 1))
-        var length = 0
-        let status = sodium_base642bin(
-            &output, output.count, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count,
-            nil, &length, nil, sodium_base64_VARIANT_ORIGINAL)
-        guard status == 0 else { return nil }
+        guard let length = output.withUnsafeMutableBytes({ base64Decode(text, into: $0) }) else { return nil }
         output.removeSubrange(length...)
         return output
+    }
+
+    /// Decodes standard Base64 (padding required) in constant time into `output`, skipping the
+    /// characters of `ignored` wherever they are (a key file's spaces): for secrets that must stay
+    /// in memory of the caller's. The length written; `nil` when malformed or longer than `output`.
+    public static func base64Decode(_ text: UnsafeRawBufferPointer, ignoring ignored: String? = nil,
+                                    into output: UnsafeMutableRawBufferPointer) -> Int? {
+        guard let start = output.baseAddress else { return nil }
+        var length = 0
+        let status = (ignored ?? "").withCString { ignoredCharacters in
+            sodium_base642bin(
+                start.assumingMemoryBound(to: UInt8.self), output.count, text.baseAddress?.assumingMemoryBound(to: CChar.self),
+                text.count, ignored == nil ? nil : ignoredCharacters, &length, nil, sodium_base64_VARIANT_ORIGINAL)
+        }
+        return status == 0 ? length : nil
     }
 
     public static func base64Decode(_ text: String) -> [UInt8]? {
         Array(text.utf8).withUnsafeBytes { base64Decode($0) }
     }
 
-    /// Compares two equally long secrets without leaking where they differ.
     /// Overwrites `bytes` with zeros in a way the compiler does not drop (sodium_memzero), for
     /// ordinary buffers that held a secret.
     public static func wipe(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBytes { sodium_memzero($0.baseAddress, $0.count) }
     }
 
+    /// Compares two equally long secrets without leaking where they differ.
     public static func constantTimeEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
         if a.isEmpty { return true }
         return sodium_memcmp(a.baseAddress, b.baseAddress, a.count) == 0
+    }
+
+    /// ChaCha20 as its author first defined it, with an 8-byte nonce and a 64-bit block counter
+    /// (the form OpenSSH's chacha20-poly1305 uses): `input` XORed with the key stream from block
+    /// `counter` into `output`, which is as long. `key` is 32 bytes.
+    public static func chaCha20XOR(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, nonce: [UInt8], counter: UInt64,
+        key: UnsafeRawBufferPointer
+    ) {
+        precondition(output.count == input.count && nonce.count == Int(crypto_stream_chacha20_NONCEBYTES)
+                     && key.count == Int(crypto_stream_chacha20_KEYBYTES), "ChaCha20's lengths")
+        guard let out = output.baseAddress, let into = input.baseAddress else { return }
+        _ = crypto_stream_chacha20_xor_ic(
+            out.assumingMemoryBound(to: UInt8.self), into.assumingMemoryBound(to: UInt8.self), UInt64(input.count), nonce,
+            counter, key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// Whether `tag` (16 bytes) is the Poly1305 authenticator of `message` under the one-time
+    /// 32-byte `key`, compared in constant time.
+    public static func poly1305Verifies(tag: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer, key: UnsafeRawBufferPointer) -> Bool {
+        guard tag.count == Int(crypto_onetimeauth_poly1305_BYTES), key.count == Int(crypto_onetimeauth_poly1305_KEYBYTES),
+              let tagBytes = tag.baseAddress, let keyBytes = key.baseAddress else { return false }
+        let empty: UInt8 = 0
+        return withUnsafePointer(to: empty) { nothing in
+            crypto_onetimeauth_poly1305_verify(
+                tagBytes.assumingMemoryBound(to: UInt8.self), message.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? nothing,
+                UInt64(message.count), keyBytes.assumingMemoryBound(to: UInt8.self)) == 0
+        }
     }
 }

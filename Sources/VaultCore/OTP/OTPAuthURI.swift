@@ -132,7 +132,7 @@ public enum OTPAuthURI {
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
-               let high = hexValue(utf8[index + 1]), let low = hexValue(utf8[index + 2]) {
+               let high = HexDigit.value(of: utf8[index + 1]), let low = HexDigit.value(of: utf8[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -158,15 +158,6 @@ public enum OTPAuthURI {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
 

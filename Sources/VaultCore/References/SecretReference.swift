@@ -89,7 +89,7 @@ public struct SecretReference: Hashable, Sendable, CustomStringConvertible {
                 bytes.append(byte)
                 continue
             }
-            guard input.count >= 2, let high = hexValue(input.removeFirst()), let low = hexValue(input.removeFirst()) else {
+            guard input.count >= 2, let high = HexDigit.value(of: input.removeFirst()), let low = HexDigit.value(of: input.removeFirst()) else {
                 throw .malformed(reference, "'%' must be followed by two hexadecimal digits")
             }
             bytes.append(high << 4 | low)
@@ -98,15 +98,6 @@ public struct SecretReference: Hashable, Sendable, CustomStringConvertible {
             throw .malformed(reference, "its percent-encoded bytes are not UTF-8")
         }
         return decoded
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

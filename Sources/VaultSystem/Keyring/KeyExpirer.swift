@@ -14,7 +14,7 @@ public enum KeyExpirer {
     /// at `expires` (Unix seconds).
     static func schedule(vaultID: String, expires: Int, command: OwnCommandLine, environment: [String: String]) {
         let instruction = "\(vaultID)\n\(expires)\n"
-        try? HelperProcess.start(command.program, command.arguments, environment: environment) { fd in
+        _ = try? HelperProcess.start(command.program, command.arguments, environment: environment) { fd in
             try? FileDescriptor(rawValue: fd).writeEvery(Array(instruction.utf8))
         }
     }

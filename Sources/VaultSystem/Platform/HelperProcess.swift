@@ -98,11 +98,14 @@ public enum HelperProcess {
         return Result(status: status, output: output)
     }
 
-    /// Starts `path` and returns at once, after `feed` has written its standard input; used
-    /// for the clearer, which outlives the command.
+    /// Starts `path` and returns its process id at once, after `feed` has written its standard
+    /// input; used for the clearer, which outlives the command, and with `ownSession` for a
+    /// daemon (the SSH agent), which outlives the terminal too.
+    @discardableResult
     public static func start(_ path: String, _ arguments: [String], environment: [String: String], extraDescriptor: Int32? = nil,
-                             feed: (Int32) -> Void) throws(HelperProcessError) {
-        _ = try spawn(path, arguments, environment: environment, output: .null, errors: .null, extraDescriptor: extraDescriptor, feed: feed)
+                             ownSession: Bool = false, feed: (Int32) -> Void) throws(HelperProcessError) -> pid_t {
+        try spawn(path, arguments, environment: environment, output: .null, errors: .null, extraDescriptor: extraDescriptor,
+                  newSession: ownSession, feed: feed).id
     }
 
     /// Starts the helper: its standard input a pipe that `feed` writes to (and that is closed

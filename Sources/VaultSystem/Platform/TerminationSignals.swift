@@ -31,6 +31,8 @@ public enum TerminationSignals {
         var pipe: Int32?
         /// Where signals go instead of ending vault, while vault runs a child.
         var forwarding: Forwarding?
+        /// What is done before a signal ends vault (`beforeEnding(_:)`).
+        var cleanups: [@Sendable () -> Void] = []
     }
 
     private static let state = Mutex(State())
@@ -185,8 +187,16 @@ public enum TerminationSignals {
     /// Whether a signal is waiting for the deferrals to end.
     static var isPending: Bool { state.withLock { $0.pending != nil } }
 
+    /// Has `action` done before a signal ends the process: for a daemon's own files (the SSH
+    /// agent's socket). It runs on the thread that acts on signals, whatever the others are
+    /// doing, so it must be quick and safe at any moment (removing a path is).
+    public static func beforeEnding(_ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0.cleanups.append(action) }
+    }
+
     /// Ends the process by `number`, as its default action would.
     private static func end(by number: Int32) -> Never {
+        for cleanup in state.withLock({ $0.cleanups }) { cleanup() }
         TerminalEchoGuard.restore()
         signal(number, SIG_DFL)
         var one = sigset_t()
