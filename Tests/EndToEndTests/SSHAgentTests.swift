@@ -214,6 +214,43 @@ struct SSHAgentTests {
         try await stopAgent(fixture, socket: socket, pid: pid)
     }
 
+    @Test("clients that hang up before their answer, never read their answers, or stay idle by the hundred do not stop others being served")
+    func unhelpfulClients() async throws {
+        let (fixture, _) = try await vaultWithKeys([("ssh/one", "ed25519", [])])
+        let (socket, pid) = try await startAgent(fixture)
+        // Gone before the answer: the agent's send fails and it goes on (SIGPIPE would end it).
+        for _ in 0..<20 {
+            let connection = try UnixSocket.connect(to: socket)
+            try connection.writeEvery([0, 0, 0, 1, 11] as [UInt8])
+            try connection.close()
+        }
+        #expect(try await sshAdd(socket).status == 0)
+        // Thousands of requests whose answers are never read: its answers wait, others are served.
+        let greedy = try UnixSocket.connect(to: socket)
+        defer { try? greedy.close() }
+        try UnixSocket.makeNonBlocking(greedy)
+        let requests = [UInt8](repeating: 0, count: 20_000 * 5).enumerated().map { $0.offset % 5 == 3 ? 1 : $0.offset % 5 == 4 ? 11 : 0 }
+        _ = try requests.withUnsafeBytes { try UnixSocket.send($0, on: greedy) }
+        let started = ContinuousClock.now
+        #expect(try await sshAdd(socket).status == 0)
+        #expect(ContinuousClock.now - started < .seconds(5), "another client waited behind one that does not read")
+        // More idle connections than the agent keeps: the idlest make room.
+        var idle: [FileDescriptor] = []
+        defer { for connection in idle { try? connection.close() } }
+        for _ in 0..<100 { idle.append(try UnixSocket.connect(to: socket)) }
+        #expect(try await sshAdd(socket).status == 0)
+        try await stopAgent(fixture, socket: socket, pid: pid)
+    }
+
+    @Test("--kill stops only vault's agent: a socket another program listens on is left alone")
+    func killStopsOnlyVault() async throws {
+        let fixture = try await VaultFixture.initialized(keyring: .system)
+        let socket = fixture.path("other.sock")
+        let listener = try UnixSocket.listen(at: socket)
+        defer { try? listener.close() }
+        expectFailure(try await fixture.run(["ssh-agent", "--kill", "--socket", socket]), status: 1, mentioning: "is not vault's agent")
+    }
+
     @Test("the config's ssh_agent.entries serves only the keys its globs name")
     func configuredEntries() async throws {
         let (fixture, _) = try await vaultWithKeys([("ssh/work/deploy", "ed25519", []), ("ssh/home", "ed25519", [])])

@@ -96,17 +96,57 @@ struct AgentResponderTests {
         var asked: [SignatureConfirmation] = []
         let responder = AgentResponder(keys: keys, policy: .init(confirmsEachSignature: true), confirm: { asked.append($0); return true }, log: { _ in })
         var connection = AgentConnectionState(client: "ssh (pid 7)")
-        let hostKey = SSHPrivateKey.ed25519(Curve25519.Signing.PrivateKey()).publicKey
-        var bind = SSHWireWriter()
-        bind.byte(27)
-        bind.text("session-bind@openssh.com")
-        bind.string(hostKey.bytes)
-        bind.string([UInt8](repeating: 1, count: 32))
-        bind.string([UInt8](repeating: 2, count: 83))
-        bind.byte(0)
-        #expect(responder.respond(to: try request(bind.bytes), on: &connection) == [6])
+        let jump = SSHPrivateKey.ecdsaP256(P256.Signing.PrivateKey())
+        let server = SSHPrivateKey.ed25519(Curve25519.Signing.PrivateKey())
+        #expect(responder.respond(to: try request(bind(jump, session: 1, forwarding: true)), on: &connection) == [6])
+        #expect(responder.respond(to: try request(bind(server, session: 2, forwarding: false)), on: &connection) == [6])
         _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes)), on: &connection)
-        #expect(asked == [SignatureConfirmation(entryName: "ssh/one", client: "ssh (pid 7)", destination: hostKey.fingerprint)])
+        #expect(asked == [SignatureConfirmation(entryName: "ssh/one", client: "ssh (pid 7)", destination: server.publicKey.fingerprint,
+                                                forwardedThrough: [jump.publicKey.fingerprint])])
+    }
+
+    /// A `session-bind@openssh.com` request: `hostKey`'s signature of session `session` (its
+    /// 32 bytes all that number), or a signature of another session when `forged`.
+    private func bind(_ hostKey: SSHPrivateKey, session: UInt8, forwarding: Bool, forged: Bool = false) throws -> [UInt8] {
+        let sessionID = [UInt8](repeating: session, count: 32)
+        var writer = SSHWireWriter()
+        writer.byte(27)
+        writer.text("session-bind@openssh.com")
+        writer.string(hostKey.publicKey.bytes)
+        writer.string(sessionID)
+        writer.string(try hostKey.signature(of: forged ? sessionID.reversed() + [0] : sessionID, algorithm: SSHSignatureAlgorithm(kind: hostKey.publicKey.kind, flags: 4)))
+        writer.byte(forwarding ? 1 : 0)
+        return writer.bytes
+    }
+
+    @Test("a session binding is refused when its signature is not the host key's, after a login's binding, for a session bound to another key, and past 16")
+    func bindingsChecked() throws {
+        let keys = MemoryKeys([])
+        let host = SSHPrivateKey.ed25519(Curve25519.Signing.PrivateKey())
+        let other = SSHPrivateKey.rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        var connection = AgentConnectionState(client: "x")
+        #expect(responder(keys).respond(to: try request(bind(host, session: 1, forwarding: true, forged: true)), on: &connection) == [5])
+        #expect(responder(keys).respond(to: try request(bind(other, session: 1, forwarding: true)), on: &connection) == [6])
+        #expect(responder(keys).respond(to: try request(bind(other, session: 1, forwarding: true)), on: &connection) == [6], "the same binding again")
+        #expect(responder(keys).respond(to: try request(bind(host, session: 1, forwarding: true)), on: &connection) == [5], "another key")
+        #expect(responder(keys).respond(to: try request(bind(host, session: 2, forwarding: false)), on: &connection) == [6])
+        #expect(responder(keys).respond(to: try request(bind(host, session: 3, forwarding: true)), on: &connection) == [5], "after a login")
+        #expect(connection.bindings.count == 2)
+
+        var many = AgentConnectionState(client: "x")
+        for session in 1...16 {
+            #expect(responder(keys).respond(to: try request(bind(host, session: UInt8(session), forwarding: true)), on: &many) == [6])
+        }
+        #expect(responder(keys).respond(to: try request(bind(host, session: 17, forwarding: true)), on: &many) == [5])
+    }
+
+    @Test("query lists the extensions served")
+    func query() throws {
+        var connection = AgentConnectionState(client: "x")
+        var expected = SSHWireWriter()
+        expected.byte(6)
+        expected.text("session-bind@openssh.com")
+        #expect(responder(MemoryKeys([])).respond(to: try request([27, 0, 0, 0, 5] + Array("query".utf8)), on: &connection) == expected.bytes)
     }
 
     @Test("RSA: SHA-256 or SHA-512 exactly as flagged (SHA-256 with both); SHA-1 only when allowed")
@@ -139,7 +179,7 @@ struct AgentResponderTests {
 
     @Test("add, remove, lock, smart-card requests and unknown extensions are refused; bad bytes are errors", arguments: [
         [UInt8]([17, 0, 0, 0, 0]), [18], [19], [22, 0, 0, 0, 0], [23, 0, 0, 0, 0], [20], [25], [26], [1], [255],
-        [27, 0, 0, 0, 5] + Array("query".utf8),
+        [27, 0, 0, 0, 4] + Array("lock".utf8),
     ])
     func refused(bytes: [UInt8]) throws {
         var connection = AgentConnectionState(client: "x")

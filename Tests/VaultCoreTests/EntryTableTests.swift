@@ -49,3 +49,20 @@ struct EntryTableTests {
         try load(line("caf\u{e9}"))
     }
 }
+
+/// `EntryTable.entries(ofType:)`, which the SSH agent reads its keys with.
+struct EntryTableTypeTests {
+    @Test("the entries of one type, in name order, and none of another; a note that quotes the type's name is not one")
+    func entriesOfType() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let table = try EntryTable(content: SecureBytes(count: 0))
+        try table.put(Entry(name: "ssh/b", type: .sshKey, password: "pass", created: date))
+        try table.put(Entry(name: "ssh/a", type: .sshKey, created: date))
+        try table.put(Entry(name: "notes/quote", type: .note, notes: #"the "ssh-key" type"#, created: date))
+        try table.put(Entry(name: "web/site", password: "p", created: date))
+        #expect(try table.entries(ofType: .sshKey).map(\.name) == ["ssh/a", "ssh/b"])
+        #expect(try table.entries(ofType: .note).map(\.name) == ["notes/quote"])
+        #expect(try table.entries(ofType: .login).map(\.name) == ["web/site"])
+        #expect(try table.entries(ofType: .card).isEmpty)
+    }
+}

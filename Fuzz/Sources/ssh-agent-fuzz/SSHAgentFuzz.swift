@@ -5,9 +5,9 @@ import FuzzSupport
 /// `AgentRequest`, `AgentResponder`), served from one Ed25519 key, unlocked and then locked.
 /// Reading stops where the agent would close the connection (a length of 0 or over 256 KiB, a
 /// malformed message). Every answer is a failure, a success (to a session binding only), the
-/// identities answer (the one key unlocked, none locked) or a signature: only to a sign request
-/// naming the served key while unlocked, made with its one algorithm. A connection keeps at
-/// most 16 bindings.
+/// identities answer (the one key unlocked, none locked), the list of extensions (to `query`)
+/// or a signature: only to a sign request naming the served key while unlocked, made with its
+/// one algorithm. A connection keeps at most 16 bindings.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSSHAgent(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let stream = Fuzzer.bytes(data, size)
@@ -26,7 +26,7 @@ private func serve(_ stream: [UInt8], locked: Bool) {
         guard let request = try? body.withUnsafeBytes({ try AgentRequest(body: $0) }) else { return }
         let answer = responder.respond(to: request, on: &connection)
         check(answer, to: request, locked: locked)
-        Fuzzer.require(connection.boundHostKeys.count <= AgentConnectionState.maximumBindings, "more bindings than kept")
+        Fuzzer.require(connection.bindings.count <= AgentConnectionState.maximumBindings, "more bindings than kept")
     }
 }
 
@@ -51,7 +51,9 @@ private func check(_ answer: [UInt8], to request: AgentRequest, locked: Bool) {
         }
         Fuzzer.require(signature.map { $0 == ("ssh-ed25519", 64) } == true, "a signature of another shape: \(answer)")
     case .sessionBind:
-        Fuzzer.require(answer == AgentAnswer.success, "a binding answered \(answer)")
+        Fuzzer.require(answer == AgentAnswer.success || answer == AgentAnswer.failure, "a binding answered \(answer)")
+    case .queryExtensions:
+        Fuzzer.require(answer == AgentAnswer.extensions([SessionBinding.extensionName]), "query answered \(answer)")
     case .unsupported:
         Fuzzer.require(answer == AgentAnswer.failure, "an unsupported request answered \(answer)")
     }

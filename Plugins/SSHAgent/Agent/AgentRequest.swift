@@ -10,6 +10,8 @@ enum AgentRequest: Equatable {
     /// OpenSSH's `session-bind@openssh.com` extension: the server's host key, the session
     /// identifier, the host key's signature of it, and whether the connection is forwarded.
     case sessionBind(SessionBinding)
+    /// The `query` extension: which extensions the agent serves.
+    case queryExtensions
     /// Anything else, by its message type (and extension name).
     case unsupported(type: UInt8, extensionName: String?)
 
@@ -36,35 +38,16 @@ enum AgentRequest: Equatable {
             self = .sign(keyBlob: blob, data: data, flags: flags)
         case MessageType.extension:
             let name = try reader.string()
-            guard name.elementsEqual(SessionBinding.extensionName.utf8) else {
+            if name.elementsEqual(SessionBinding.extensionName.utf8) {
+                self = .sessionBind(try SessionBinding(reading: &reader))
+            } else if name.elementsEqual("query".utf8) {
+                try reader.expectEnd()
+                self = .queryExtensions
+            } else {
                 self = .unsupported(type: type, extensionName: String(decoding: name, as: UTF8.self))
-                return
             }
-            self = .sessionBind(try SessionBinding(reading: &reader))
         default:
             self = .unsupported(type: type, extensionName: nil)
         }
-    }
-}
-
-/// What OpenSSH's client tells the agent of the server it talks to (`session-bind@openssh.com`,
-/// PROTOCOL.agent): the host key's blob, the session identifier and the host key's signature of
-/// it, and whether the agent is being forwarded to that host.
-struct SessionBinding: Equatable {
-    static let extensionName = "session-bind@openssh.com"
-
-    let hostKey: [UInt8]
-    let sessionID: [UInt8]
-    let signature: [UInt8]
-    let isForwarding: Bool
-
-    init(reading reader: inout SSHWireReader) throws(SSHWireError) {
-        hostKey = Array(try reader.string())
-        sessionID = Array(try reader.string())
-        signature = Array(try reader.string())
-        let forwarding = try reader.byte()
-        guard forwarding <= 1 else { throw .unexpectedValue }
-        isForwarding = forwarding == 1
-        try reader.expectEnd()
     }
 }

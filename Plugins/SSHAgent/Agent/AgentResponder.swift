@@ -26,9 +26,14 @@ struct AgentResponder {
         case .sign(let blob, let data, let flags):
             return sign(data, with: blob, flags: flags, for: connection)
         case .sessionBind(let binding):
-            connection.bind(binding)
-            log("\(connection.client): bound to host key \(connection.destination ?? "?")")
+            if let refusal = connection.bind(binding) {
+                log("\(connection.client): refused a session binding: \(refusal)")
+                return AgentAnswer.failure
+            }
+            log("\(connection.client): bound to host key \(connection.destination ?? "")\(binding.isForwarding ? ", forwarding" : "")")
             return AgentAnswer.success
+        case .queryExtensions:
+            return AgentAnswer.extensions([SessionBinding.extensionName])
         case .unsupported(let type, let extensionName):
             log("\(connection.client): refused request \(type)\(extensionName.map { " (\($0))" } ?? ""), which vault's agent does not serve")
             return AgentAnswer.failure
@@ -65,7 +70,8 @@ struct AgentResponder {
             return AgentAnswer.failure
         }
         if policy.confirmsEachSignature {
-            let question = SignatureConfirmation(entryName: name, client: connection.client, destination: connection.destination)
+            let question = SignatureConfirmation(
+                entryName: name, client: connection.client, destination: connection.destination, forwardedThrough: connection.forwardedThrough)
             guard confirm(question) else {
                 log("\(connection.client): signing with \(name) was not confirmed")
                 return AgentAnswer.failure
@@ -84,39 +90,5 @@ struct AgentResponder {
     /// An error in a few words for the log, never with a secret (the errors say none).
     private static func describe(_ error: any Error) -> String {
         (error as? any CustomStringConvertible)?.description ?? "\(type(of: error))"
-    }
-}
-
-/// What the confirmation of one signature shows: the entry, the client program and, when the
-/// client bound the connection to a server, that server's host key fingerprint.
-struct SignatureConfirmation: Equatable {
-    let entryName: String
-    let client: String
-    let destination: String?
-}
-
-/// The answers' bodies (type and contents).
-enum AgentAnswer {
-    static let failure: [UInt8] = [5]
-    static let success: [UInt8] = [6]
-
-    /// SSH_AGENT_IDENTITIES_ANSWER (12): the count, then each key's blob and comment.
-    static func identities(_ identities: [AgentIdentity]) -> [UInt8] {
-        var writer = SSHWireWriter()
-        writer.byte(12)
-        writer.uint32(UInt32(identities.count))
-        for identity in identities {
-            writer.string(identity.publicKey.bytes)
-            writer.text(identity.entryName)
-        }
-        return writer.bytes
-    }
-
-    /// SSH_AGENT_SIGN_RESPONSE (14): the signature.
-    static func signature(_ signature: [UInt8]) -> [UInt8] {
-        var writer = SSHWireWriter()
-        writer.byte(14)
-        writer.string(signature)
-        return writer.bytes
     }
 }

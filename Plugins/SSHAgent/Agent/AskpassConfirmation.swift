@@ -38,6 +38,9 @@ struct AskpassConfirmation {
     static func question(_ confirmation: SignatureConfirmation) -> String {
         var lines = ["Allow vault's SSH key \(confirmation.entryName) to sign for \(confirmation.client)?"]
         if let destination = confirmation.destination { lines.append("Server host key: \(destination)") }
+        if !confirmation.forwardedThrough.isEmpty {
+            lines.append("Forwarded through: " + confirmation.forwardedThrough.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -27,28 +27,33 @@ struct VaultKeySource: AgentKeySource {
     func key(for blob: [UInt8]) throws -> AgentKey? {
         for entry in try servedEntries() {
             guard let publicKey = try? publicKey(of: entry), publicKey.bytes == blob,
-                  let text = entry.field(named: Self.privateKeyField)?.value else { continue }
+                  let text = entry.field(named: EntryType.privateKeyField)?.value else { continue }
             let passphrase = entry.password
             return AgentKey(identity: AgentIdentity(publicKey: publicKey, entryName: entry.name)) {
-                try SSHKeyFile.open(text, passphrase: passphrase).key
+                // A PEM key was listed by its entry's public key line, which must be its own.
+                let key = try SSHKeyFile.open(text, passphrase: passphrase).key
+                guard key.publicKey == publicKey else { throw SSHKeyFileError.mismatchedPublicKey }
+                return key
             }
         }
         return nil
     }
 
-    /// The field of an SSH key entry that holds its private key file.
-    static let privateKeyField = "private key"
-
     /// The SSH key entries served, read from the vault now.
     private func servedEntries() throws -> [Entry] {
         let session = VaultSession(selection: selection, keyAccess: .cachedOnly, context: context)
-        return try session.open().entries.allEntries().filter { entry in
-            entry.type == .sshKey && (patterns.isEmpty || patterns.contains { EntryNameGlob.matches($0, entry.name) })
+        return try session.open().entries.entries(ofType: .sshKey).filter { entry in
+            patterns.isEmpty || patterns.contains { EntryNameGlob.matches($0, entry.name) }
         }
     }
 
+    /// The key an entry offers, read without opening its private key where that can be done:
+    /// from an OpenSSH key file, which keeps it in clear, or from the entry's public key line
+    /// (checked against the private key when it signs); a PEM key without that line is opened.
     private func publicKey(of entry: Entry) throws -> SSHPublicKeyBlob {
-        guard let text = entry.field(named: Self.privateKeyField)?.value else { throw SSHKeyFileError.notAKey }
-        return try SSHKeyFile.publicKey(of: text, passphrase: entry.password)
+        guard let text = entry.field(named: EntryType.privateKeyField)?.value else { throw SSHKeyFileError.notAKey }
+        if let clear = try SSHKeyFile.publicKeyInClear(of: text) { return clear }
+        if let stored = entry.field(named: EntryType.publicKeyField).flatMap({ SSHPublicKeyBlob(line: $0.value) }) { return stored }
+        return try SSHKeyFile.open(text, passphrase: entry.password).key.publicKey
     }
 }

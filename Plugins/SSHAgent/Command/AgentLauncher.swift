@@ -13,14 +13,16 @@ import Glibc
 enum AgentLauncher {
     /// The descriptor the detached agent reports on.
     static let reportDescriptor: Int32 = 3
+    /// How long the agent may take to listen before it is given up (and stopped).
+    static let startDeadline: Duration = .seconds(10)
     private static let ready = "listening"
 
     /// Starts `vault arguments…` detached; its process id once it listens.
     static func launch(_ arguments: [String], context: CommandContext) throws(SSHAgentError) -> pid_t {
         var ends: [Int32] = [-1, -1]
+        // Programs are started with every descriptor but theirs closed (`ProcessSpawn`): the
+        // write end reaches the agent alone, as its descriptor 3.
         guard pipe(&ends) == 0 else { throw .didNotStart(String(cString: strerror(errno))) }
-        // The read end stays here; the write end goes to the agent as descriptor 3 alone.
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let reading = FileDescriptor(rawValue: ends[0])
         defer { try? reading.close() }
         let pid: pid_t
@@ -32,12 +34,36 @@ enum AgentLauncher {
             throw .didNotStart(error.message)
         }
         close(ends[1])
-        // Until the agent writes its word and closes the pipe, or exits.
-        let report = String(decoding: (try? reading.readToEnd(limit: 4096)) ?? [], as: UTF8.self)
+        guard let bytes = readReport(from: reading) else {
+            kill(pid, SIGTERM)
+            throw .didNotStart("it did not listen within \(startDeadline)")
+        }
+        let report = String(decoding: bytes, as: UTF8.self)
         guard report == ready else {
             throw .didNotStart(report.isEmpty ? "it exited at once" : report)
         }
         return pid
+    }
+
+    /// What the agent reports, once it has closed the pipe (or exited); nil when it has not
+    /// within `startDeadline`.
+    private static func readReport(from pipe: FileDescriptor) -> [UInt8]? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + startDeadline
+        var report: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 512)
+        while report.count < 4096 {
+            guard clock.now < deadline else { return nil }
+            var polled = pollfd(fd: pipe.rawValue, events: Int16(POLLIN), revents: 0)
+            let timeout = AgentServer.milliseconds(until: deadline, from: clock.now)
+            guard SystemCall.retryingInterrupts({ poll(&polled, 1, timeout) }) > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts { read(pipe.rawValue, buffer.baseAddress, buffer.count) }
+            }
+            guard count > 0 else { return report }
+            report += chunk[..<count]
+        }
+        return report
     }
 
     /// For the detached agent: it listens.

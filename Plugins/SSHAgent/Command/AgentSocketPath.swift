@@ -11,11 +11,15 @@ import Glibc
 enum AgentSocketPath {
     static let defaultName = "ssh-agent.sock"
 
-    /// The socket's path from `option` or the environment.
+    /// The socket's path from `option` (made absolute: `SSH_AUTH_SOCK` must hold after a `cd`)
+    /// or the environment.
     static func resolve(_ option: String?, environment: [String: String]) throws(SSHAgentError) -> String {
         if let option {
             guard !option.isEmpty else { throw .socketPath("--socket is empty") }
-            return option
+            guard !option.hasPrefix("/") else { return option }
+            guard let folder = getcwd(nil, 0) else { throw .socketPath("the current folder cannot be told, so give --socket as an absolute path") }
+            defer { free(folder) }
+            return String(cString: folder) + "/" + option
         }
         guard let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") else {
             throw .socketPath("XDG_RUNTIME_DIR is not set, so there is no default socket: give --socket PATH")

@@ -78,22 +78,25 @@ struct SSHAgentCommand: VaultSubcommand {
             } else {
                 try printEnvironment(path: path, pid: getpid(), to: context.streams)
             }
-            let log: (String) -> Void = foreground ? { context.diagnostics.note("vault ssh-agent: " + $0) } : { _ in }
+            // What clients send (extension names, program names) is shown with control
+            // characters escaped, one request a line.
+            let log: (String) -> Void = foreground ? { context.streams.writeError("vault ssh-agent: " + TerminalText.visible($0) + "\n") } : { _ in }
             let responder = AgentResponder(
                 keys: VaultKeySource(context: context, selection: vault.selection, patterns: config.sshAgentEntries, log: log),
                 policy: AgentResponder.Policy(allowsSHA1: config.sshAgentAllowsSHA1, confirmsEachSignature: confirm || config.sshAgentConfirms),
                 confirm: AskpassConfirmation(environment: context.environment).ask,
                 log: log)
             log("serving \(path)")
-            AgentServer(listener: listener, responder: responder, log: log).run()
+            let failure = AgentServer(listener: listener, responder: responder, log: log).run()
+            throw SSHAgentError.stopped(String(cString: strerror(failure.rawValue)))
         } catch {
             if detached { AgentLauncher.reportFailure(error) }
             throw error
         }
     }
 
-    /// The command line of the detached agent: this one, in the foreground's place, with the
-    /// vault's path made absolute (the agent runs in its own session, from /).
+    /// The command line of the detached agent: this one, with `--detached` in the foreground's
+    /// place and the vault's path as this run found it.
     private func agentArguments(path: String, session: VaultSession) -> [String] {
         ["ssh-agent", "--detached", "--socket", path, "--vault", session.store.path] + (confirm ? ["--confirm"] : [])
     }

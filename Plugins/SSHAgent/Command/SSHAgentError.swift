@@ -14,6 +14,8 @@ public enum SSHAgentError: VaultFailure, Equatable {
     case didNotStart(String)
     /// The agent at the path is another user's process, or did not stop.
     case cannotStop(String)
+    /// The agent could not wait for its clients any more; why.
+    case stopped(String)
 
     public var message: String {
         switch self {
@@ -23,6 +25,7 @@ public enum SSHAgentError: VaultFailure, Equatable {
         case .cannotListen(let path, let why): "cannot listen on \(path): \(why)"
         case .didNotStart(let why): "the agent did not start: \(why)"
         case .cannotStop(let why): why
+        case .stopped(let why): "the agent stopped: \(why)"
         }
     }
 
@@ -30,7 +33,7 @@ public enum SSHAgentError: VaultFailure, Equatable {
         switch self {
         case .alreadyServed: .alreadyExists
         case .notServed: .notFound
-        case .socketPath, .cannotListen, .didNotStart, .cannotStop: .failure
+        case .socketPath, .cannotListen, .didNotStart, .cannotStop, .stopped: .failure
         }
     }
 }

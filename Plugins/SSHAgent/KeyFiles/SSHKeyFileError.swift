@@ -29,7 +29,7 @@ public enum SSHKeyFileError: VaultFailure, Equatable {
         case .passphraseNeeded: "its private key is encrypted and the entry has no passphrase (its password)"
         case .wrongPassphrase: "its passphrase (the entry's password) does not open its private key"
         case .rsaKeyTooShort(let bits): "its RSA key has \(bits) bits; vault serves RSA keys of \(SSHPrivateKey.minimumRSABits) bits and more"
-        case .mismatchedPublicKey: "its private key file's public key is not the private key's"
+        case .mismatchedPublicKey: "its public key (in the key file, or the entry's public key line) is not its private key's"
         }
     }
 

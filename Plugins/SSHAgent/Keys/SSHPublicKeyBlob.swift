@@ -1,5 +1,6 @@
 import Crypto
 import FoundationEssentials
+import VaultCore
 
 /// An SSH public key in the wire encoding (its "blob"): what the agent lists, what a client names
 /// the key to sign with, and the middle word of a public key line.
@@ -32,6 +33,16 @@ public struct SSHPublicKeyBlob: Sendable, Equatable {
         }
         try reader.expectEnd()
         self.init(kind: kind, bytes: Array(bytes))
+    }
+
+    /// The key of a public key line (`TYPE BASE64 [COMMENT]`, as a `.pub` file holds it); nil
+    /// when the line is not one of a key vault serves, or its type word is not its blob's.
+    init?(line: String) {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count >= 2, let blob = Sodium.base64Decode(String(words[1])),
+              let key = try? blob.withUnsafeBytes({ try SSHPublicKeyBlob(reading: $0) }),
+              key.kind.name == words[0] else { return nil }
+        self = key
     }
 
     /// The blob of an Ed25519 key.

@@ -128,7 +128,7 @@ struct AddCommand: VaultSubcommand {
 
     /// Adds an SSH key's fingerprint field, as `ssh-keygen -l` prints it, from the public key given.
     private func addFingerprint(to typed: inout TypedEntryInput.Values) {
-        guard let publicKey = typed.fields.first(where: { $0.name == "public key" })?.value else { return }
+        guard let publicKey = typed.fields.first(where: { $0.name == EntryType.publicKeyField })?.value else { return }
         guard let fingerprint = SSHPublicKey.fingerprint(of: publicKey) else {
             typed.warnings.append("the public key is not an OpenSSH one-line key (type, Base64, comment): no fingerprint was worked out")
             return

@@ -82,7 +82,7 @@ struct GetRequest: CommandRequest {
 
     /// The public key line of the SSH key entry `entry`, by the plugin that reads key files.
     private func publicKeyLine(of entry: Entry, in context: CommandContext) throws -> String {
-        guard entry.type == .sshKey, let privateKey = entry.field(named: "private key")?.value else {
+        guard entry.type == .sshKey, let privateKey = entry.field(named: EntryType.privateKeyField)?.value else {
             throw EntryError.noSuchField(entry: entry.name, field: Self.publicKeyField)
         }
         guard let reader = context.plugins.capabilities(SSHPublicKeyReader.self).first else {

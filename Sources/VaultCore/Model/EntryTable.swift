@@ -210,6 +210,20 @@ public final class EntryTable {
         return try (0..<lines.count).map(decodeEntry(at:))
     }
 
+    /// Every entry of `type`, decoded, in name order; the others are not decoded (as the SSH
+    /// agent reads its keys, no login's password becomes a value in its memory). A line is
+    /// decoded only when its bytes hold the type's name in quotes, which every entry of a type
+    /// other than a login has (the JSON encoder escapes none of its letters).
+    public func entries(ofType type: EntryType) throws -> [Entry] {
+        requireWhole()
+        let quoted = Array("\"\(type.rawValue)\"".utf8)
+        return try (0..<lines.count).compactMap { index in
+            guard type == .login || withLine(index, { $0.firstRange(of: quoted) != nil }) else { return nil }
+            let entry = try decodeEntry(at: index)
+            return entry.type == type ? entry : nil
+        }
+    }
+
     private func decodeEntry(at index: Int) throws -> Entry {
         do {
             return try withLine(index, EntryLine.decode)

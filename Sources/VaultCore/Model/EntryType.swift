@@ -70,12 +70,17 @@ public enum EntryType: String, CaseIterable, Codable, Sendable {
             ]
         case .sshKey:
             return [
-                Field(name: "private key", prompt: "private key", secret: true, multiline: true),
-                Field(name: "public key", prompt: "public key", secret: false),
+                Field(name: Self.privateKeyField, prompt: "private key", secret: true, multiline: true),
+                Field(name: Self.publicKeyField, prompt: "public key", secret: false),
                 Field(name: "fingerprint", prompt: "key fingerprint", secret: false, derived: true),
             ]
         }
     }
+
+    /// The field of an SSH key entry that holds its private key file.
+    public static let privateKeyField = "private key"
+    /// The field of an SSH key entry that holds its public key line.
+    public static let publicKeyField = "public key"
 
     /// What `show` calls the entry's password for this type (an SSH key's is its passphrase).
     public var passwordLabel: String {

@@ -62,6 +62,25 @@ public enum UnixSocket {
         return FileDescriptor(rawValue: fd)
     }
 
+    /// Sends as much of `bytes` on `connection` as it takes now: a connection made non-blocking
+    /// (`makeNonBlocking`) takes what fits in its buffer. A peer that has gone is an error
+    /// (EPIPE), never SIGPIPE. The count sent; 0 when the buffer is full.
+    public static func send(_ bytes: UnsafeRawBufferPointer, on connection: FileDescriptor) throws(Errno) -> Int {
+        guard !bytes.isEmpty else { return 0 }
+        let sent = SystemCall.retryingInterrupts { Glibc.send(connection.rawValue, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+        guard sent >= 0 else {
+            if errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            throw Errno(rawValue: errno)
+        }
+        return sent
+    }
+
+    /// Makes reads and sends on `connection` return at once rather than wait.
+    public static func makeNonBlocking(_ connection: FileDescriptor) throws(Errno) {
+        let flags = fcntl(connection.rawValue, F_GETFL)
+        guard flags >= 0, fcntl(connection.rawValue, F_SETFL, flags | O_NONBLOCK) == 0 else { throw Errno(rawValue: errno) }
+    }
+
     /// Who is at the other end of `connection`, as the kernel recorded it.
     public static func peer(of connection: FileDescriptor) throws(Errno) -> Peer {
         var pid: Int32 = 0
