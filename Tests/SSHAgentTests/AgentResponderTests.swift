@@ -95,14 +95,57 @@ struct AgentResponderTests {
         let keys = MemoryKeys([(ed25519, "ssh/one")])
         var asked: [SignatureConfirmation] = []
         let responder = AgentResponder(keys: keys, policy: .init(confirmsEachSignature: true), confirm: { asked.append($0); return true }, log: { _ in })
-        var connection = AgentConnectionState(client: "ssh (pid 7)")
         let jump = SSHPrivateKey.ecdsaP256(P256.Signing.PrivateKey())
         let server = SSHPrivateKey.ed25519(Curve25519.Signing.PrivateKey())
+        let other = SSHPrivateKey.ecdsaP384(P384.Signing.PrivateKey())
+        func confirmation(_ destination: SSHPrivateKey?, through: [SSHPrivateKey], refused: Bool = false) -> SignatureConfirmation {
+            SignatureConfirmation(entryName: "ssh/one", client: "ssh (pid 7)", destination: destination?.publicKey.fingerprint,
+                                  forwardedThrough: through.map(\.publicKey.fingerprint), bindingRefused: refused)
+        }
+
+        // Forwarded through a jump host to a server: a login to the server's session names it.
+        var connection = AgentConnectionState(client: "ssh (pid 7)")
         #expect(responder.respond(to: try request(bind(jump, session: 1, forwarding: true)), on: &connection) == [6])
         #expect(responder.respond(to: try request(bind(server, session: 2, forwarding: false)), on: &connection) == [6])
-        _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes)), on: &connection)
-        #expect(asked == [SignatureConfirmation(entryName: "ssh/one", client: "ssh (pid 7)", destination: server.publicKey.fingerprint,
-                                                forwardedThrough: [jump.publicKey.fingerprint])])
+        for data in [login(session: 2, hostKey: nil), login(session: 2, hostKey: server)] {
+            _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes, data: data)), on: &connection)
+        }
+        // Not that login: another session, another host key named, or no login at all.
+        for data in [login(session: 3, hostKey: nil), login(session: 2, hostKey: other), Array("SSHSIG".utf8)] {
+            _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes, data: data)), on: &connection)
+        }
+        #expect(asked == [confirmation(server, through: [jump]), confirmation(server, through: [jump])]
+                + Array(repeating: confirmation(nil, through: [jump]), count: 3))
+
+        // Bound only for forwarding (a process on the jump host asking): no server is named.
+        asked = []
+        var forwarded = AgentConnectionState(client: "ssh (pid 7)")
+        #expect(responder.respond(to: try request(bind(jump, session: 1, forwarding: true)), on: &forwarded) == [6])
+        _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes, data: login(session: 1, hostKey: jump))), on: &forwarded)
+        #expect(asked == [confirmation(nil, through: [jump])])
+
+        // A binding that does not check is said so.
+        asked = []
+        var refused = AgentConnectionState(client: "ssh (pid 7)")
+        #expect(responder.respond(to: try request(bind(server, session: 2, forwarding: false, forged: true)), on: &refused) == [5])
+        _ = responder.respond(to: try request(signRequest(ed25519.publicKey.bytes, data: login(session: 2, hostKey: nil))), on: &refused)
+        #expect(asked == [confirmation(nil, through: [], refused: true)])
+    }
+
+    /// What OpenSSH's client has signed to log in (RFC 4252): session `session`'s identifier (32
+    /// bytes all that number), then the request, naming `hostKey` in the host-bound method.
+    private func login(session: UInt8, hostKey: SSHPrivateKey?) -> [UInt8] {
+        var writer = SSHWireWriter()
+        writer.string([UInt8](repeating: session, count: 32))
+        writer.byte(50)
+        writer.text("jane")
+        writer.text("ssh-connection")
+        writer.text(hostKey == nil ? "publickey" : "publickey-hostbound-v00@openssh.com")
+        writer.byte(1)
+        writer.text("ssh-ed25519")
+        writer.string(ed25519.publicKey.bytes)
+        if let hostKey { writer.string(hostKey.publicKey.bytes) }
+        return writer.bytes
     }
 
     /// A `session-bind@openssh.com` request: `hostKey`'s signature of session `session` (its
@@ -144,7 +187,8 @@ struct AgentResponderTests {
     func query() throws {
         var connection = AgentConnectionState(client: "x")
         var expected = SSHWireWriter()
-        expected.byte(6)
+        expected.byte(29)
+        expected.text("query")
         expected.text("session-bind@openssh.com")
         #expect(responder(MemoryKeys([])).respond(to: try request([27, 0, 0, 0, 5] + Array("query".utf8)), on: &connection) == expected.bytes)
     }

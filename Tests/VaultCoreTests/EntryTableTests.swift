@@ -52,7 +52,7 @@ struct EntryTableTests {
 
 /// `EntryTable.entries(ofType:)`, which the SSH agent reads its keys with.
 struct EntryTableTypeTests {
-    @Test("the entries of one type, in name order, and none of another; a note that quotes the type's name is not one")
+    @Test("the entries of one type, in name order, and none of another; a login named or tagged as the type is not one")
     func entriesOfType() throws {
         let date = Date(timeIntervalSince1970: 1_700_000_000)
         let table = try EntryTable(content: SecureBytes(count: 0))
@@ -60,9 +60,10 @@ struct EntryTableTypeTests {
         try table.put(Entry(name: "ssh/a", type: .sshKey, created: date))
         try table.put(Entry(name: "notes/quote", type: .note, notes: #"the "ssh-key" type"#, created: date))
         try table.put(Entry(name: "web/site", password: "p", created: date))
+        try table.put(Entry(name: "ssh-key", username: "ssh-key", password: "p", tags: ["ssh-key"], created: date))
         #expect(try table.entries(ofType: .sshKey).map(\.name) == ["ssh/a", "ssh/b"])
         #expect(try table.entries(ofType: .note).map(\.name) == ["notes/quote"])
-        #expect(try table.entries(ofType: .login).map(\.name) == ["web/site"])
+        #expect(try table.entries(ofType: .login).map(\.name) == ["ssh-key", "web/site"])
         #expect(try table.entries(ofType: .card).isEmpty)
     }
 }

@@ -25,10 +25,12 @@ enum AgentAnswer {
         return writer.bytes
     }
 
-    /// The answer to the `query` extension: success, then the names of the extensions served.
+    /// The answer to the `query` extension, as OpenSSH's agent gives it and its client reads it:
+    /// SSH_AGENT_EXTENSION_RESPONSE (29), the extension's name, then the names of those served.
     static func extensions(_ names: [String]) -> [UInt8] {
         var writer = SSHWireWriter()
-        writer.byte(6)
+        writer.byte(29)
+        writer.text("query")
         for name in names { writer.text(name) }
         return writer.bytes
     }

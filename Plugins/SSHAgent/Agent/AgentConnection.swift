@@ -29,8 +29,9 @@ struct AgentConnection {
         lastActive = now
     }
 
-    /// Whether the connection is between requests: no message begun, no answer waiting.
-    var isIdle: Bool { framing.isEmpty && pending.isEmpty }
+    /// Whether no answer waits for the client: it may be closed to make room (a message it began
+    /// and left unfinished does not keep it).
+    var isIdle: Bool { pending.isEmpty }
 
     /// Reads what the client sent into `buffer`; false when it hung up or failed.
     mutating func receive(into buffer: inout [UInt8], now: ContinuousClock.Instant) -> Bool {

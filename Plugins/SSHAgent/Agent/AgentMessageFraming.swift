@@ -8,9 +8,6 @@ struct AgentMessageFraming {
     private var buffer: [UInt8] = []
     private var start = 0
 
-    /// Whether no byte of a message waits: the connection is between messages.
-    var isEmpty: Bool { start == buffer.count }
-
     /// Adds bytes read from the connection.
     mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if start > 0 && start == buffer.count {

@@ -30,7 +30,7 @@ struct AgentResponder {
                 log("\(connection.client): refused a session binding: \(refusal)")
                 return AgentAnswer.failure
             }
-            log("\(connection.client): bound to host key \(connection.destination ?? "")\(binding.isForwarding ? ", forwarding" : "")")
+            log("\(connection.client): bound to host key \(SSHPublicKeyBlob.fingerprint(of: binding.hostKey))\(binding.isForwarding ? ", forwarding" : "")")
             return AgentAnswer.success
         case .queryExtensions:
             return AgentAnswer.extensions([SessionBinding.extensionName])
@@ -71,7 +71,8 @@ struct AgentResponder {
         }
         if policy.confirmsEachSignature {
             let question = SignatureConfirmation(
-                entryName: name, client: connection.client, destination: connection.destination, forwardedThrough: connection.forwardedThrough)
+                entryName: name, client: connection.client, destination: connection.destination(ofSigning: data),
+                forwardedThrough: connection.forwardedThrough, bindingRefused: connection.bindingRefused)
             guard confirm(question) else {
                 log("\(connection.client): signing with \(name) was not confirmed")
                 return AgentAnswer.failure
@@ -79,7 +80,7 @@ struct AgentResponder {
         }
         do {
             let signature = try found.open().signature(of: data, algorithm: algorithm)
-            log("\(connection.client): signed with \(name) (\(algorithm.name))\(connection.destination.map { " for host key \($0)" } ?? "")")
+            log("\(connection.client): signed with \(name) (\(algorithm.name))\(connection.destination(ofSigning: data).map { " for host key \($0)" } ?? "")")
             return AgentAnswer.signature(signature)
         } catch {
             log("\(connection.client): could not sign with \(name): \(Self.describe(error))")

@@ -11,7 +11,7 @@ import Glibc
 /// `AgentConnection.answerDeadline` is closed, and while an answer waits its further requests
 /// are not read. A connection from another user (root aside) is closed at once, as is one that
 /// sends a message that is malformed or too long; when `maximumConnections` are open, the one
-/// idle longest makes room for a new one.
+/// idle longest (with no answer waiting, whether or not it began a message) makes room.
 struct AgentServer {
     static let maximumConnections = 64
 
@@ -37,7 +37,7 @@ struct AgentServer {
             var closed: Set<Int32> = []
             for index in connections.indices {
                 let events = polled[index + 1].revents
-                if events != 0 && !serve(&connections[index], events: events, buffer: &buffer, now: now) {
+                if events != 0 && !serve(&connections[index], buffer: &buffer, clock: clock) {
                     closed.insert(connections[index].fd.rawValue)
                 } else if connections[index].isOverdue(at: now) {
                     log("\(connections[index].state.client): closed the connection: it does not read its answers")
@@ -47,7 +47,7 @@ struct AgentServer {
             for connection in connections where closed.contains(connection.fd.rawValue) { try? connection.fd.close() }
             connections.removeAll { closed.contains($0.fd.rawValue) }
             if polled[0].revents & Int16(POLLIN) != 0 {
-                accept(into: &connections, now: now)
+                accept(into: &connections, now: clock.now)
             }
         }
     }
@@ -82,18 +82,19 @@ struct AgentServer {
 
     /// Does what poll said `connection` is ready for: sends its waiting answers, or reads its
     /// requests and answers every whole one; false when it is to be closed.
-    private func serve(_ connection: inout AgentConnection, events: Int16, buffer: inout [UInt8], now: ContinuousClock.Instant) -> Bool {
+    private func serve(_ connection: inout AgentConnection, buffer: inout [UInt8], clock: ContinuousClock) -> Bool {
         if !connection.pending.isEmpty {
-            guard connection.flush(now: now) else { return false }
+            guard connection.flush(now: clock.now) else { return false }
         } else {
-            guard connection.receive(into: &buffer, now: now) else { return false }
+            guard connection.receive(into: &buffer, now: clock.now) else { return false }
         }
-        return answerMessages(of: &connection, now: now)
+        return answerMessages(of: &connection, clock: clock)
     }
 
     /// Answers the whole messages `connection` has sent, until one's answer has to wait for
-    /// the client to read; false when the connection is to be closed.
-    private func answerMessages(of connection: inout AgentConnection, now: ContinuousClock.Instant) -> Bool {
+    /// the client to read; false when the connection is to be closed. An answer's deadline runs
+    /// from when it is ready (a confirmation may have taken minutes).
+    private func answerMessages(of connection: inout AgentConnection, clock: ContinuousClock) -> Bool {
         while connection.pending.isEmpty {
             let body: [UInt8]
             do {
@@ -110,7 +111,8 @@ struct AgentServer {
                 log("\(connection.state.client): closed the connection: a malformed message")
                 return false
             }
-            guard connection.answer(AgentMessageFraming.framed(responder.respond(to: request, on: &connection.state)), now: now) else {
+            let answer = AgentMessageFraming.framed(responder.respond(to: request, on: &connection.state))
+            guard connection.answer(answer, now: clock.now) else {
                 log("\(connection.state.client): closed the connection: it has gone, or does not read its answers")
                 return false
             }

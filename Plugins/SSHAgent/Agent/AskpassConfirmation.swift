@@ -37,10 +37,12 @@ struct AskpassConfirmation {
     /// The question shown: the entry, the client and, when known, the server's host key.
     static func question(_ confirmation: SignatureConfirmation) -> String {
         var lines = ["Allow vault's SSH key \(confirmation.entryName) to sign for \(confirmation.client)?"]
-        if let destination = confirmation.destination { lines.append("Server host key: \(destination)") }
+        lines.append(confirmation.destination.map { "Server host key: \($0)" }
+            ?? "Server: not known (not a login to a server the client named)")
         if !confirmation.forwardedThrough.isEmpty {
             lines.append("Forwarded through: " + confirmation.forwardedThrough.joined(separator: ", "))
         }
+        if confirmation.bindingRefused { lines.append("A host this connection named did not check: the hosts above may be incomplete") }
         return lines.joined(separator: "\n")
     }
 }

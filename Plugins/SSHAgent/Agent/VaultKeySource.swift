@@ -47,12 +47,13 @@ struct VaultKeySource: AgentKeySource {
         }
     }
 
-    /// The key an entry offers, read without opening its private key where that can be done:
-    /// from an OpenSSH key file, which keeps it in clear, or from the entry's public key line
-    /// (checked against the private key when it signs); a PEM key without that line is opened.
+    /// The key an entry offers, read without its passphrase where that can be done: from an
+    /// OpenSSH key file, which keeps it in clear, or a PEM key that is not encrypted; an
+    /// encrypted PEM key by the entry's public key line (checked against the private key when it
+    /// signs), or opened when the entry has none.
     private func publicKey(of entry: Entry) throws -> SSHPublicKeyBlob {
         guard let text = entry.field(named: EntryType.privateKeyField)?.value else { throw SSHKeyFileError.notAKey }
-        if let clear = try SSHKeyFile.publicKeyInClear(of: text) { return clear }
+        if let known = try SSHKeyFile.publicKeyWithoutPassphrase(of: text) { return known }
         if let stored = entry.field(named: EntryType.publicKeyField).flatMap({ SSHPublicKeyBlob(line: $0.value) }) { return stored }
         return try SSHKeyFile.open(text, passphrase: entry.password).key.publicKey
     }

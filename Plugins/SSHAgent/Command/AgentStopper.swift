@@ -36,7 +36,9 @@ enum AgentStopper {
         var target = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/\(pid)/exe", &target, target.count - 1)
         guard length > 0 else { return false }
-        let executable = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // An executable replaced since it started (an upgrade, a rebuild) reads "PATH (deleted)".
+        var executable = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if executable.hasSuffix(" (deleted)") { executable.removeLast(" (deleted)".count) }
         guard let name = executable.split(separator: "/").last, ["vault", "vault-network"].contains(String(name)) else { return false }
         guard let fd = try? FileDescriptor.open("/proc/\(pid)/cmdline", .readOnly) else { return false }
         defer { try? fd.close() }

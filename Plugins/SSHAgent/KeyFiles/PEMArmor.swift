@@ -38,6 +38,12 @@ struct PEMArmor {
         self.body = body
     }
 
+    /// Whether the block is an encrypted PEM key: OpenSSL's older form (`Proc-Type: 4,ENCRYPTED`)
+    /// or encrypted PKCS#8. (An OpenSSH key file says so inside.)
+    var isEncrypted: Bool {
+        label == "ENCRYPTED PRIVATE KEY" || header("Proc-Type")?.hasSuffix("ENCRYPTED") == true
+    }
+
     /// The value of the header called `name`, if the block has it.
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value

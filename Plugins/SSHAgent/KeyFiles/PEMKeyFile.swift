@@ -30,7 +30,7 @@ enum PEMKeyFile {
     private static func decrypted(
         _ armor: PEMArmor, passphrase: SecureBytes?, read: (SecureBytes) throws -> SSHPrivateKey
     ) throws -> SSHPrivateKey {
-        guard armor.header("Proc-Type")?.hasSuffix("ENCRYPTED") == true else { return try read(armor.body) }
+        guard armor.isEncrypted else { return try read(armor.body) }
         let der = try decryptedBody(of: armor, passphrase: passphrase)
         return try readingDecrypted { try read(der) }
     }

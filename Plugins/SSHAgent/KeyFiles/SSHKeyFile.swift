@@ -36,15 +36,18 @@ public enum SSHKeyFile {
     /// The public key of the key in `text`: an OpenSSH key file's, kept in clear, without its
     /// passphrase; a PEM key's by opening it (with `passphrase` when it is encrypted).
     public static func publicKey(of text: String, passphrase: String?) throws(SSHKeyFileError) -> SSHPublicKeyBlob {
-        if let clear = try publicKeyInClear(of: text) { return clear }
+        if let known = try publicKeyWithoutPassphrase(of: text) { return known }
         return try open(text, passphrase: passphrase).key.publicKey
     }
 
-    /// The public key an OpenSSH key file keeps in clear; nil for a PEM key, which holds its
-    /// public key only inside the private one.
-    public static func publicKeyInClear(of text: String) throws(SSHKeyFileError) -> SSHPublicKeyBlob? {
-        guard let armor = PEMArmor(text), armor.label == OpenSSHKeyFile.label else { return nil }
-        return try OpenSSHKeyFile(body: armor.body).publicKey
+    /// The public key of the key in `text` when it takes no passphrase to tell: an OpenSSH key
+    /// file keeps it in clear, and a PEM key that is not encrypted is opened; nil for an
+    /// encrypted PEM key, which holds its public key only inside the encrypted private one.
+    public static func publicKeyWithoutPassphrase(of text: String) throws(SSHKeyFileError) -> SSHPublicKeyBlob? {
+        guard let armor = PEMArmor(text) else { throw .notAKey }
+        if armor.label == OpenSSHKeyFile.label { return try OpenSSHKeyFile(body: armor.body).publicKey }
+        guard !armor.isEncrypted else { return nil }
+        return try open(text, passphrase: nil).key.publicKey
     }
 
     private static func secureBytes(_ text: String) throws -> SecureBytes {

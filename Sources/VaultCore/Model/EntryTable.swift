@@ -212,13 +212,17 @@ public final class EntryTable {
 
     /// Every entry of `type`, decoded, in name order; the others are not decoded (as the SSH
     /// agent reads its keys, no login's password becomes a value in its memory). A line is
-    /// decoded only when its bytes hold the type's name in quotes, which every entry of a type
-    /// other than a login has (the JSON encoder escapes none of its letters).
+    /// decoded only when its bytes hold the type's member as `EntryLine.encode` writes it
+    /// (`"type":"ssh-key"`: a string's quotes are escaped, so no value holds those bytes), or
+    /// any `\u` escape (a line written otherwise could spell the type with one).
     public func entries(ofType type: EntryType) throws -> [Entry] {
         requireWhole()
-        let quoted = Array("\"\(type.rawValue)\"".utf8)
+        let member = Array("\"type\":\"\(type.rawValue)\"".utf8)
+        let escape = Array("\\u".utf8)
         return try (0..<lines.count).compactMap { index in
-            guard type == .login || withLine(index, { $0.firstRange(of: quoted) != nil }) else { return nil }
+            guard type == .login || withLine(index, { $0.firstRange(of: member) != nil || $0.firstRange(of: escape) != nil }) else {
+                return nil
+            }
             let entry = try decodeEntry(at: index)
             return entry.type == type ? entry : nil
         }
