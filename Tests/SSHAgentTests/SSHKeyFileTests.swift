@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Testing
 @testable import SSHAgent
+import VaultCore
 
 /// Key files made by the real `ssh-keygen` (and `openssl`), of every type, format and cipher
 /// vault reads: opened with their passphrases, their public key lines and fingerprints compared
@@ -117,7 +118,7 @@ struct SSHKeyFileTests {
         let tool = try OpenSSHTool()
         defer { tool.remove() }
         let text = try tool.makeKey("key", type: "ecdsa", comment: "c")
-        let armor = try #require(PEMArmor(text))
+        let armor = try #require(Array(text.utf8).withUnsafeBytes(PEMArmor.init))
         let body = armor.body.withUnsafeBytes { Array($0) }
         let original = try SSHKeyFile.open(text, passphrase: nil).key.publicKey
         func wrapped(_ bytes: [UInt8]) -> String {
@@ -143,6 +144,10 @@ struct SSHKeyFileTests {
         let expected = try tool.publicKeyLine(file, passphrase: passphrase)
         #expect(opened.key.publicKey.line(comment: opened.comment) == expected)
         #expect(try SSHKeyFile.publicKeyLine(of: text, passphrase: passphrase.isEmpty ? nil : passphrase) == expected)
+        // Without the passphrase, the public key, but for an encrypted PEM key, which holds it inside.
+        var bytes = Array(text.utf8)
+        let withoutPassphrase = try SSHKeyFile.publicKeyWithoutPassphrase(of: SecureBytes(consuming: &bytes))
+        #expect(withoutPassphrase == (!passphrase.isEmpty && !text.contains("OPENSSH") ? nil : opened.key.publicKey))
         try tool.write(expected + "\n", to: file + ".pub")
         #expect(opened.key.publicKey.fingerprint == (try tool.fingerprint(file + ".pub")))
         try expectSignaturesAccepted(by: opened.key, tool: tool)

@@ -103,6 +103,50 @@ struct EntryLineReaderTests {
         #expect(Self.read(line) == nil)
     }
 
+    @Test("the secrets reader reads every line vault writes, into the entry's name, type, password and first fields of each name")
+    func secretsOfGeneratedLines() throws {
+        var random = SeededRandom(seed: 0x5EC2_E75)
+        for _ in 0..<3000 {
+            let entry = Self.entry(&random)
+            let line = try Self.line(entry)
+            let names = Set(entry.fields.map(\.name) + ["absent"])
+            let secrets = try #require(line.withUnsafeBytes { EntrySecretReader.secrets(in: $0, fields: names) },
+                                       "not read: \(String(decoding: line, as: UTF8.self))")
+            #expect(Self.same(secrets, entry, fields: names))
+        }
+    }
+
+    @Test("on a damaged or reworded line the secrets reader gives nothing or JSONDecoder's entry's values, and nothing when it refuses")
+    func secretsOfDamagedLines() throws {
+        var random = SeededRandom(seed: 0x5EC2_DA4A)
+        var read = 0
+        var refusedByBoth = 0
+        for _ in 0..<6000 {
+            let entry = Self.entry(&random)
+            let line = Self.damaged(try Self.line(entry), &random)
+            let names = Set(entry.fields.map(\.name))
+            let secrets = line.withUnsafeBytes { EntrySecretReader.secrets(in: $0, fields: names) }
+            guard let decoded = try? Self.decodedByJSONDecoder(line) else {
+                #expect(secrets == nil, "read, refused by JSONDecoder: \(String(decoding: line, as: UTF8.self))")
+                if secrets == nil { refusedByBoth += 1 }
+                continue
+            }
+            guard let secrets else { continue }
+            read += 1
+            #expect(Self.same(secrets, decoded, fields: names), "\(String(decoding: line, as: UTF8.self))")
+        }
+        #expect(read > 1000)
+        #expect(refusedByBoth > 500)
+    }
+
+    /// Whether `secrets` are `entry`'s name, type, password, and first field of each name in `fields`.
+    private static func same(_ secrets: EntrySecrets, _ entry: Entry, fields: Set<String>) -> Bool {
+        func text(_ bytes: SecureBytes?) -> String? { bytes?.withUnsafeBytes { String(validating: $0, as: UTF8.self) } }
+        let expected = Dictionary(entry.fields.filter { fields.contains($0.name) }.map { ($0.name, $0.value) }) { first, _ in first }
+        return secrets.name == entry.name && secrets.type == entry.type && text(secrets.password) == entry.password
+            && secrets.fields.mapValues { text($0) ?? "not UTF-8" } == expected
+    }
+
     // MARK: - Lines
 
     private static func read(_ line: [UInt8]) -> Entry? {

@@ -50,7 +50,7 @@ struct EntryTableTests {
     }
 }
 
-/// `EntryTable.entries(ofType:)`, which the SSH agent reads its keys with.
+/// `EntryTable.secrets(ofType:fields:)`, which the SSH agent reads its keys with.
 struct EntryTableTypeTests {
     @Test("the entries of one type, in name order, and none of another; a login named or tagged as the type is not one")
     func entriesOfType() throws {
@@ -61,9 +61,38 @@ struct EntryTableTypeTests {
         try table.put(Entry(name: "notes/quote", type: .note, notes: #"the "ssh-key" type"#, created: date))
         try table.put(Entry(name: "web/site", password: "p", created: date))
         try table.put(Entry(name: "ssh-key", username: "ssh-key", password: "p", tags: ["ssh-key"], created: date))
-        #expect(try table.entries(ofType: .sshKey).map(\.name) == ["ssh/a", "ssh/b"])
-        #expect(try table.entries(ofType: .note).map(\.name) == ["notes/quote"])
-        #expect(try table.entries(ofType: .login).map(\.name) == ["ssh-key", "web/site"])
-        #expect(try table.entries(ofType: .card).isEmpty)
+        #expect(try table.secrets(ofType: .sshKey, fields: []).map(\.name) == ["ssh/a", "ssh/b"])
+        #expect(try table.secrets(ofType: .note, fields: []).map(\.name) == ["notes/quote"])
+        #expect(try table.secrets(ofType: .login, fields: []).map(\.name) == ["ssh-key", "web/site"])
+        #expect(try table.secrets(ofType: .card, fields: []).isEmpty)
+    }
+
+    @Test("the password and the fields asked for (the first of a name), and no other field")
+    func secretValues() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let table = try EntryTable(content: SecureBytes(count: 0))
+        let fields = [CustomField(name: "private key", value: "line 1\nline \"2\" \u{1F511}", secret: true),
+                      CustomField(name: "private key", value: "second", secret: true),
+                      CustomField(name: "public key", value: "ssh-ed25519 AAAA", secret: false),
+                      CustomField(name: "other", value: "not asked", secret: true)]
+        try table.put(Entry(name: "ssh/a", type: .sshKey, password: "pass\\word", fields: fields, created: date))
+        try table.put(Entry(name: "ssh/b", type: .sshKey, created: date))
+        let secrets = try table.secrets(ofType: .sshKey, fields: ["private key", "public key", "missing"])
+        func text(_ bytes: SecureBytes?) -> String? { bytes?.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+        #expect(text(secrets[0].password) == "pass\\word")
+        #expect(text(secrets[0].field(named: "private key")) == "line 1\nline \"2\" \u{1F511}")
+        #expect(text(secrets[0].field(named: "public key")) == "ssh-ed25519 AAAA")
+        #expect(secrets[0].fields.keys.sorted() == ["private key", "public key"])
+        #expect(secrets[1].password == nil && secrets[1].fields.isEmpty)
+    }
+
+    @Test("a line in another form than vault writes (white space) is decoded instead, to the same values")
+    func otherForm() throws {
+        let line = #"{"name":"ssh/a", "type":"ssh-key", "password":"p\u00e9", "created":"2020-01-02T03:04:05Z", "fields":[{"name":"k","value":"v","secret":true}]}"#
+        var bytes = Array((line + "\n").utf8)
+        let table = try EntryTable(content: SecureBytes(consuming: &bytes))
+        let secrets = try #require(try table.secrets(ofType: .sshKey, fields: ["k"]).first)
+        #expect(secrets.password?.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } == "p\u{e9}")
+        #expect(secrets.field(named: "k")?.withUnsafeBytes { String(decoding: $0, as: UTF8.self) } == "v")
     }
 }

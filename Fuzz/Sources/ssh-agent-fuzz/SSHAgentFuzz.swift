@@ -1,5 +1,6 @@
 import FuzzSupport
 @testable import SSHAgent
+import VaultCore
 
 /// The agent's side of one connection on any bytes a client could send (`AgentMessageFraming`,
 /// `AgentRequest`, `AgentResponder`), served from one Ed25519 key, unlocked and then locked.
@@ -73,7 +74,7 @@ private struct OneKey: AgentKeySource {
         Fh4pgqKvCAvCbi1c23XzAAAABGZ1enoB
         -----END OPENSSH PRIVATE KEY-----
         """
-    static let key = try! SSHKeyFile.open(file, passphrase: nil).key
+    static let key = try! SSHKeyFile.open(Array(file.utf8).withUnsafeBytes { try SecureBytes(copying: $0) }, passphrase: nil).key
     static let identity = AgentIdentity(publicKey: key.publicKey, entryName: "ssh/fuzz")
 
     func identities() throws -> [AgentIdentity] {

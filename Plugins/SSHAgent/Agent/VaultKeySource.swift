@@ -4,7 +4,9 @@ import VaultCore
 /// The agent's keys from the vault: at each request, the vault opened with its cached key
 /// alone (nothing is asked, no password file read: a locked vault serves no key), and every
 /// SSH key entry the config's `ssh_agent.entries` globs name (all of them without that
-/// setting), each listed with its name as the comment. Nothing is kept between requests.
+/// setting), each listed with its name as the comment. An entry's key file and passphrase are
+/// read from the vault into memory wiped on release (`EntryTable.secrets(ofType:fields:)`),
+/// never into strings; nothing is kept between requests.
 struct VaultKeySource: AgentKeySource {
     let context: CommandContext
     let selection: VaultSelection
@@ -27,11 +29,10 @@ struct VaultKeySource: AgentKeySource {
     func key(for blob: [UInt8]) throws -> AgentKey? {
         for entry in try servedEntries() {
             guard let publicKey = try? publicKey(of: entry), publicKey.bytes == blob,
-                  let text = entry.field(named: EntryType.privateKeyField)?.value else { continue }
-            let passphrase = entry.password
+                  let text = entry.field(named: EntryType.privateKeyField) else { continue }
             return AgentKey(identity: AgentIdentity(publicKey: publicKey, entryName: entry.name)) {
-                // A PEM key was listed by its entry's public key line, which must be its own.
-                let key = try SSHKeyFile.open(text, passphrase: passphrase).key
+                // A PEM key may have been listed by its entry's public key line, which must be its own.
+                let key = try SSHKeyFile.open(text, passphrase: entry.password).key
                 guard key.publicKey == publicKey else { throw SSHKeyFileError.mismatchedPublicKey }
                 return key
             }
@@ -40,21 +41,28 @@ struct VaultKeySource: AgentKeySource {
     }
 
     /// The SSH key entries served, read from the vault now.
-    private func servedEntries() throws -> [Entry] {
+    private func servedEntries() throws -> [EntrySecrets] {
         let session = VaultSession(selection: selection, keyAccess: .cachedOnly, context: context)
-        return try session.open().entries.entries(ofType: .sshKey).filter { entry in
+        let fields: Set = [EntryType.privateKeyField, EntryType.publicKeyField]
+        return try session.open().entries.secrets(ofType: .sshKey, fields: fields).filter { entry in
             patterns.isEmpty || patterns.contains { EntryNameGlob.matches($0, entry.name) }
         }
     }
 
-    /// The key an entry offers, read without its passphrase where that can be done: from an
-    /// OpenSSH key file, which keeps it in clear, or a PEM key that is not encrypted; an
-    /// encrypted PEM key by the entry's public key line (checked against the private key when it
-    /// signs), or opened when the entry has none.
-    private func publicKey(of entry: Entry) throws -> SSHPublicKeyBlob {
-        guard let text = entry.field(named: EntryType.privateKeyField)?.value else { throw SSHKeyFileError.notAKey }
+    /// The key an entry offers, told without its passphrase where that can be done: an OpenSSH
+    /// key file keeps it in clear, and a PEM key that is not encrypted is opened (and dropped:
+    /// a key is opened for a signature only once the request is allowed); an encrypted PEM key
+    /// is listed by the entry's public key line (checked against the private key when it
+    /// signs), or opened with the entry's passphrase when the entry has none.
+    private func publicKey(of entry: EntrySecrets) throws -> SSHPublicKeyBlob {
+        guard let text = entry.field(named: EntryType.privateKeyField) else { throw SSHKeyFileError.notAKey }
         if let known = try SSHKeyFile.publicKeyWithoutPassphrase(of: text) { return known }
-        if let stored = entry.field(named: EntryType.publicKeyField).flatMap({ SSHPublicKeyBlob(line: $0.value) }) { return stored }
+        if let stored = entry.field(named: EntryType.publicKeyField).flatMap(Self.publicKey(line:)) { return stored }
         return try SSHKeyFile.open(text, passphrase: entry.password).key.publicKey
+    }
+
+    /// The public key of an entry's public key line.
+    private static func publicKey(line: SecureBytes) -> SSHPublicKeyBlob? {
+        SSHPublicKeyBlob(line: line.withUnsafeBytes { String(decoding: $0, as: UTF8.self) })
     }
 }

@@ -3,8 +3,9 @@ import VaultCore
 /// The text armour of a key file (RFC 7468, and the older OpenSSL form with headers):
 /// `-----BEGIN LABEL-----`, optional `Name: value` header lines (`Proc-Type`, `DEK-Info`), a
 /// blank line after them, the Base64 body, `-----END LABEL-----`. Text before the first line
-/// and after the last is ignored, as OpenSSH and OpenSSL ignore it. The body is decoded into
-/// memory wiped when released, since it is a private key.
+/// and after the last is ignored, as OpenSSH and OpenSSL ignore it. The text is read where it
+/// is and the body decoded into memory wiped when released, since it is a private key: only the
+/// label and the headers become strings.
 struct PEMArmor {
     /// What the BEGIN line names: `OPENSSH PRIVATE KEY`, `RSA PRIVATE KEY`, `PRIVATE KEY`…
     let label: String
@@ -14,24 +15,29 @@ struct PEMArmor {
     let body: SecureBytes
 
     /// Finds the first armoured block in `text`; nil when it has none or it is not well formed.
-    init?(_ text: String) {
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.trimmingSuffix(while: { $0 == " " || $0 == "\t" || $0 == "\r" }) }
-        guard let begin = lines.firstIndex(where: { $0.hasPrefix("-----BEGIN ") && $0.hasSuffix("-----") }) else { return nil }
-        let label = String(lines[begin].dropFirst("-----BEGIN ".count).dropLast(5))
-        guard let end = lines[begin...].firstIndex(of: "-----END \(label)-----"[...]) else { return nil }
-        var bodyStart = begin + 1
+    init?(_ text: UnsafeRawBufferPointer) {
+        let lines = Self.lines(of: text)
+        func line(_ index: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: text[lines[index]]) }
+        let begin = Array("-----BEGIN ".utf8), dashes = Array("-----".utf8)
+        guard let first = lines.indices.first(where: {
+            line($0).count >= begin.count + dashes.count && line($0).starts(with: begin) && line($0).reversed().starts(with: dashes)
+        }) else { return nil }
+        let label = String(decoding: line(first).dropFirst(begin.count).dropLast(dashes.count), as: UTF8.self)
+        let endLine = Array("-----END \(label)-----".utf8)
+        guard let end = lines[first...].indices.first(where: { line($0).elementsEqual(endLine) }) else { return nil }
+        var bodyStart = first + 1
         var headers: [(String, String)] = []
         // Headers end at a blank line; a block without any has its Base64 straight away.
-        if let first = lines[bodyStart..<end].first, first.contains(":") {
-            while bodyStart < end, let colon = lines[bodyStart].firstIndex(of: ":") {
-                let line = lines[bodyStart]
-                headers.append((String(line[..<colon]), String(line[line.index(after: colon)...].drop { $0 == " " })))
+        if bodyStart < end, line(bodyStart).contains(UInt8(ascii: ":")) {
+            while bodyStart < end, let colon = line(bodyStart).firstIndex(of: UInt8(ascii: ":")) {
+                let header = line(bodyStart)
+                headers.append((String(decoding: header[..<colon], as: UTF8.self),
+                                String(decoding: header[(colon + 1)...].drop { $0 == UInt8(ascii: " ") }, as: UTF8.self)))
                 bodyStart += 1
             }
-            guard bodyStart < end, lines[bodyStart].isEmpty else { return nil }
+            guard bodyStart < end, line(bodyStart).isEmpty else { return nil }
         }
-        let base64 = lines[bodyStart..<end].joined()
+        let base64 = UnsafeRawBufferPointer(rebasing: text[lines[bodyStart].lowerBound..<lines[end].lowerBound])
         guard let body = Self.decode(base64) else { return nil }
         self.label = label
         self.headers = headers
@@ -49,22 +55,27 @@ struct PEMArmor {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
-    /// Decodes Base64 (spaces ignored) into wiped memory.
-    private static func decode(_ base64: String) -> SecureBytes? {
-        var text = Array(base64.utf8)
-        defer { Sodium.wipe(&text) }
-        guard let decoded = try? SecureBytes(count: text.count / 4 * 3 + 3, protection: .wipedOnRelease),
-              let length = decoded.withUnsafeMutableBytes({ output in
-                  text.withUnsafeBytes { Sodium.base64Decode($0, ignoring: " \t", into: output) }
-              }) else { return nil }
-        return decoded.part(0..<length)
+    /// Where each line of `text` is, without its line break and the spaces, tabs and carriage
+    /// returns that end it.
+    private static func lines(of text: UnsafeRawBufferPointer) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start <= text.count {
+            let next = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+            var end = next
+            while end > start, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(text[end - 1]) { end -= 1 }
+            lines.append(start..<end)
+            start = next + 1
+        }
+        return lines
     }
-}
 
-extension Substring {
-    fileprivate func trimmingSuffix(while isTrimmed: (Character) -> Bool) -> Substring {
-        var end = endIndex
-        while end > startIndex, isTrimmed(self[index(before: end)]) { end = index(before: end) }
-        return self[..<end]
+    /// Decodes Base64 (line breaks and spaces ignored) into wiped memory.
+    private static func decode(_ base64: UnsafeRawBufferPointer) -> SecureBytes? {
+        guard let decoded = try? SecureBytes(count: base64.count / 4 * 3 + 3, protection: .wipedOnRelease),
+              let length = decoded.withUnsafeMutableBytes({ Sodium.base64Decode(base64, ignoring: " \t\r\n", into: $0) }) else {
+            return nil
+        }
+        return decoded.part(0..<length)
     }
 }

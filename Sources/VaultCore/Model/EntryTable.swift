@@ -210,12 +210,15 @@ public final class EntryTable {
         return try (0..<lines.count).map(decodeEntry(at:))
     }
 
-    /// Every entry of `type`, decoded, in name order; the others are not decoded (as the SSH
-    /// agent reads its keys, no login's password becomes a value in its memory). A line is
-    /// decoded only when its bytes hold the type's member as `EntryLine.encode` writes it
-    /// (`"type":"ssh-key"`: a string's quotes are escaped, so no value holds those bytes), or
-    /// any `\u` escape (a line written otherwise could spell the type with one).
-    public func entries(ofType type: EntryType) throws -> [Entry] {
+    /// The name, type, password and the custom fields named in `fields` of every entry of
+    /// `type`, in name order, in memory wiped on release; no other entry is read (as the SSH
+    /// agent reads its keys, no login's password becomes a value in its memory) and no other
+    /// value of these entries is decoded. A line is read only when its bytes hold the type's
+    /// member as `EntryLine.encode` writes it (`"type":"ssh-key"`: a string's quotes are
+    /// escaped, so no value holds those bytes), or any `\u` escape (a line written otherwise
+    /// could spell the type with one). A line not in the form `EntryLine.encode` writes (from
+    /// another writer) is decoded as an entry, whose strings are copied but not wiped.
+    public func secrets(ofType type: EntryType, fields: Set<String>) throws -> [EntrySecrets] {
         requireWhole()
         let member = Array("\"type\":\"\(type.rawValue)\"".utf8)
         let escape = Array("\\u".utf8)
@@ -223,8 +226,9 @@ public final class EntryTable {
             guard type == .login || withLine(index, { $0.firstRange(of: member) != nil || $0.firstRange(of: escape) != nil }) else {
                 return nil
             }
-            let entry = try decodeEntry(at: index)
-            return entry.type == type ? entry : nil
+            let secrets = try withLine(index) { EntrySecretReader.secrets(in: $0, fields: fields) }
+                ?? EntrySecrets(copying: try decodeEntry(at: index), fields: fields)
+            return secrets.type == type ? secrets : nil
         }
     }
 
