@@ -86,9 +86,9 @@ struct EntryTableTypeTests {
         #expect(secrets[1].password == nil && secrets[1].fields.isEmpty)
     }
 
-    @Test("a line in another form than vault writes (white space) is decoded instead, to the same values")
+    @Test("a line in another form than vault writes (white space, even around the type) is decoded instead, to the same values")
     func otherForm() throws {
-        let line = #"{"name":"ssh/a", "type":"ssh-key", "password":"p\u00e9", "created":"2020-01-02T03:04:05Z", "fields":[{"name":"k","value":"v","secret":true}]}"#
+        let line = #"{"name":"ssh/a", "type" : "ssh-key", "password":"pé", "created":"2020-01-02T03:04:05Z", "fields":[{"name":"k","value":"v","secret":true}]}"#
         var bytes = Array((line + "\n").utf8)
         let table = try EntryTable(content: SecureBytes(consuming: &bytes))
         let secrets = try #require(try table.secrets(ofType: .sshKey, fields: ["k"]).first)

@@ -69,9 +69,10 @@ struct AgentResponder {
             log("\(connection.client): refused to sign with \(name): the client asked for SHA-1 (ssh-rsa), which the config does not allow")
             return AgentAnswer.failure
         }
+        let destination = connection.destination(ofSigning: data)
         if policy.confirmsEachSignature {
             let question = SignatureConfirmation(
-                entryName: name, client: connection.client, destination: connection.destination(ofSigning: data),
+                entryName: name, client: connection.client, destination: destination,
                 forwardedThrough: connection.forwardedThrough, bindingRefused: connection.bindingRefused)
             guard confirm(question) else {
                 log("\(connection.client): signing with \(name) was not confirmed")
@@ -80,7 +81,7 @@ struct AgentResponder {
         }
         do {
             let signature = try found.open().signature(of: data, algorithm: algorithm)
-            log("\(connection.client): signed with \(name) (\(algorithm.name))\(connection.destination(ofSigning: data).map { " for host key \($0)" } ?? "")")
+            log("\(connection.client): signed with \(name) (\(algorithm.name))\(destination.map { " for host key \($0)" } ?? "")")
             return AgentAnswer.signature(signature)
         } catch {
             log("\(connection.client): could not sign with \(name): \(Self.describe(error))")

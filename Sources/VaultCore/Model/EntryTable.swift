@@ -214,13 +214,13 @@ public final class EntryTable {
     /// `type`, in name order, in memory wiped on release; no other entry is read (as the SSH
     /// agent reads its keys, no login's password becomes a value in its memory) and no other
     /// value of these entries is decoded. A line is read only when its bytes hold the type's
-    /// member as `EntryLine.encode` writes it (`"type":"ssh-key"`: a string's quotes are
-    /// escaped, so no value holds those bytes), or any `\u` escape (a line written otherwise
-    /// could spell the type with one). A line not in the form `EntryLine.encode` writes (from
-    /// another writer) is decoded as an entry, whose strings are copied but not wiped.
+    /// name as a whole JSON string (`"ssh-key"`, however the member around it is spaced: inside
+    /// another string the quotes would be escaped), or any `\u` escape (a line could spell the
+    /// type with one). A line not in the form `EntryLine.encode` writes (from another writer) is
+    /// decoded as an entry, whose strings are copied but not wiped.
     public func secrets(ofType type: EntryType, fields: Set<String>) throws -> [EntrySecrets] {
         requireWhole()
-        let member = Array("\"type\":\"\(type.rawValue)\"".utf8)
+        let member = Array("\"\(type.rawValue)\"".utf8)
         let escape = Array("\\u".utf8)
         return try (0..<lines.count).compactMap { index in
             guard type == .login || withLine(index, { $0.firstRange(of: member) != nil || $0.firstRange(of: escape) != nil }) else {
