@@ -17,8 +17,16 @@ extension Cipher {
         _ plaintext: UnsafeRawBufferPointer, key: SecureBytes, associatedData: [UInt8]
     ) throws(CryptoError) -> SealedBox {
         try ensureAvailable()
-        precondition(key.count == Cipher.keyLength)
-        let nonce = try Sodium.randomBytes(nonceLength)
+        return try seal(plaintext, key: key, associatedData: associatedData, nonce: try Sodium.randomBytes(nonceLength))
+    }
+
+    /// Encrypts `plaintext` under `key` with `nonce`, which must never seal another plaintext
+    /// under this key (an attachment's chunk: its nonce is derived from its content's id).
+    func seal(
+        _ plaintext: UnsafeRawBufferPointer, key: SecureBytes, associatedData: [UInt8], nonce: [UInt8]
+    ) throws(CryptoError) -> SealedBox {
+        try ensureAvailable()
+        precondition(key.count == Cipher.keyLength && nonce.count == nonceLength)
         var ciphertext = [UInt8](repeating: 0, count: plaintext.count + Cipher.tagLength)
         var written: UInt64 = 0
         let message = plaintext.baseAddress?.assumingMemoryBound(to: UInt8.self)

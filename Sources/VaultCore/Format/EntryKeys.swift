@@ -12,20 +12,9 @@ struct EntryKeys {
     static let slotLength = 16
 
     init(dataKey: SecureBytes) throws(CryptoError) {
-        // A shorter key would make a weak one, or none at all (BLAKE2b unkeyed).
-        precondition(dataKey.count == Cipher.keyLength, "a data key is 32 bytes")
-        // Both in one guarded allocation.
-        let both = try SecureBytes(count: 2 * Cipher.keyLength)
-        both.withUnsafeMutableBytes { output in
-            dataKey.withUnsafeBytes { key in
-                for (index, label) in ["vault v5 sealing", "vault v5 naming"].enumerated() {
-                    let derived = UnsafeMutableRawBufferPointer(rebasing: output[(index * Cipher.keyLength)..<((index + 1) * Cipher.keyLength)])
-                    Array(label.utf8).withUnsafeBytes { Sodium.blake2b($0, key: key, into: derived) }
-                }
-            }
-        }
-        sealing = both.part(0..<Cipher.keyLength)
-        naming = both.part(Cipher.keyLength..<(2 * Cipher.keyLength))
+        let keys = try SubkeyDerivation.keys(from: dataKey, labels: ["vault v5 sealing", "vault v5 naming"])
+        sealing = keys[0]
+        naming = keys[1]
     }
 
     /// The slot of the entry called `name` (its UTF-8 bytes, in NFC).
