@@ -224,11 +224,17 @@ struct EntryLineReaderTests {
             CustomField(name: text(&random), value: text(&random), secret: random.next() % 2 == 0)
         }
         let history = (0..<Int(random.next() % 3)).map { _ in PasswordChange(password: text(&random), replaced: date(&random)) }
+        let attachments = (0..<Int(random.next() % 3)).map { index in
+            Attachment(name: "\(index)" + text(&random).filter { $0 != "/" && !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } },
+                       content: String(repeating: pick(Array("0123456789abcdef"), &random), count: 64),
+                       size: pick([0, 1, 65536, Attachment.largestSize], &random), type: pick(["image/jpeg", "application/pdf"], &random),
+                       added: date(&random))
+        }
         return Entry(
             name: text(&random) + "x", type: pick(EntryType.allCases, &random), username: maybe(&random),
             password: maybe(&random), urls: (0..<Int(random.next() % 3)).map { _ in text(&random) }, notes: maybe(&random),
             fields: fields, tags: (0..<Int(random.next() % 3)).map { _ in text(&random) }, created: created,
-            modified: random.next() % 2 == 0 ? created : date(&random), history: history, otp: maybe(&random),
+            modified: random.next() % 2 == 0 ? created : date(&random), history: history, otp: maybe(&random), attachments: attachments,
             id: Entry.legacyID(name: text(&random), created: created), clocks: clocks(&random))
     }
 

@@ -1,6 +1,6 @@
 /// The parts of an entry whose changes are stamped one by one (`Entry.clocks`), so that a merge
 /// can take each part from the side that changed it: the built-in parts by their member names,
-/// and each custom field as `field:NAME`. The password history and the dates follow from these
+/// each custom field as `field:NAME` and each attachment as `attachment:NAME`. The password history and the dates follow from these
 /// and are not stamped.
 public enum EntryPart {
     /// The built-in parts.
@@ -9,27 +9,34 @@ public enum EntryPart {
     /// The part of the custom field called `name`.
     public static func field(_ name: String) -> String { "field:" + name }
 
-    /// The parts whose values differ between `old` and `new`, by their bytes (`Value`); a
-    /// custom field present in one of them only counts, and so does a change of a field's
-    /// secret flag.
-    public static func changed(from old: Entry, to new: Entry) -> [String] {
-        var names = Set(old.fields.map(\.name))
-        names.formUnion(new.fields.map(\.name))
-        return (builtIn + names.sorted().map(field)).filter { value(of: $0, in: old) != value(of: $0, in: new) }
+    /// The part of the attachment called `name`.
+    public static func attachment(_ name: String) -> String { "attachment:" + name }
+
+    /// The parts of `entry`'s fields and attachments.
+    private static func namedParts(of entry: Entry) -> [String] {
+        entry.fields.map { field($0.name) } + entry.attachments.map { attachment($0.name) }
     }
 
-    /// The parts a new entry has: every built-in part, and each of its fields.
+    /// The parts whose values differ between `old` and `new`, by their bytes (`Value`); a
+    /// custom field or an attachment present in one of them only counts, and so does a change
+    /// of a field's secret flag.
+    public static func changed(from old: Entry, to new: Entry) -> [String] {
+        let named = Set(namedParts(of: old)).union(namedParts(of: new))
+        return (builtIn + named.sorted()).filter { value(of: $0, in: old) != value(of: $0, in: new) }
+    }
+
+    /// The parts a new entry has: every built-in part, and each of its fields and attachments.
     public static func present(in entry: Entry) -> [String] {
-        builtIn + entry.fields.map { field($0.name) }
+        builtIn + namedParts(of: entry)
     }
 
     /// Every part either entry has or has stamped (a field removed from one of them included).
     public static func all(_ a: Entry, _ b: Entry) -> [String] {
         var parts = Set(builtIn)
         for entry in [a, b] {
-            parts.formUnion(entry.fields.map { field($0.name) })
+            parts.formUnion(namedParts(of: entry))
             // Stamps of parts this version does not know (a later format's) are left alone.
-            parts.formUnion(entry.clocks.keys.filter { $0.hasPrefix("field:") })
+            parts.formUnion(entry.clocks.keys.filter { $0.hasPrefix("field:") || $0.hasPrefix("attachment:") })
         }
         return parts.sorted()
     }
@@ -40,6 +47,7 @@ public enum EntryPart {
         case list([String])
         case type(EntryType)
         case field(CustomField?)
+        case attachment(Attachment?)
 
         /// Whether the value holds a secret (a password, a one-time password setting, a secret field).
         public var isSecret: Bool {
@@ -57,6 +65,8 @@ public enum EntryPart {
             case let (.field(x), .field(y)):
                 let bytes = { (field: CustomField) in [Array(field.name.utf8), Array(field.value.utf8), [field.secret ? 1 : 0]] }
                 return x.map(bytes) == y.map(bytes)
+            case let (.attachment(x), .attachment(y)):
+                return x.map(\.orderKey) == y.map(\.orderKey)
             default: return false
             }
         }
@@ -72,6 +82,7 @@ public enum EntryPart {
             case .list(let items): return Array(items.joined(separator: "\u{0}").utf8)
             case .type(let type): return Array(type.rawValue.utf8)
             case .field(let field): return field.map { [1] + Array("\($0.name)\u{0}\($0.value)\u{0}\($0.secret)".utf8) } ?? [0]
+            case .attachment(let attachment): return attachment.map { [1] + $0.orderKey } ?? [0]
             }
         }
 
@@ -82,6 +93,7 @@ public enum EntryPart {
             case .list(let items): return items.isEmpty ? nil : items.joined(separator: "\n")
             case .type(let type): return type.rawValue
             case .field(let field): return field?.value
+            case .attachment(let attachment): return attachment.map { "\($0.name) (\($0.size) bytes)" }
             }
         }
     }
@@ -97,6 +109,7 @@ public enum EntryPart {
         case "notes": return .text(entry.notes)
         case "tags": return .list(entry.tags)
         case "otp": return .text(entry.otp)
+        case _ where part.hasPrefix("attachment:"): return .attachment(entry.attachment(named: String(part.dropFirst("attachment:".count))))
         default: return .field(entry.field(named: String(part.dropFirst("field:".count))))
         }
     }
@@ -115,6 +128,9 @@ public enum EntryPart {
         case (_, .field(let field)):
             let name = String(part.dropFirst("field:".count))
             if let field { entry.setField(field) } else { entry.fields.removeAll { $0.name == name } }
+        case (_, .attachment(let attachment)):
+            let name = String(part.dropFirst("attachment:".count))
+            if let attachment { entry.setAttachment(attachment) } else { entry.attachments.removeAll { $0.name == name } }
         default:
             preconditionFailure("a value of another part")
         }

@@ -77,6 +77,46 @@ extension CompactJSONReading {
         return read ? members : nil
     }
 
+    /// Reads an entry's attachments: each an object of its name, content id, size, media type
+    /// and the time it was added, all five once, checked as `Attachment`'s decoder checks them,
+    /// and no name twice.
+    mutating func attachments() -> [Attachment]? {
+        guard let attachments = list({ $0.attachment() }), Set(attachments.map(\.name)).count == attachments.count else { return nil }
+        return attachments
+    }
+
+    private mutating func attachment() -> Attachment? {
+        var name: String?, content: String?, size: Int?, type: String?, added: Date?
+        let read = object { reader, key in
+            switch key {
+            case "name": return reader.once(&name) { $0.string().flatMap { (try? AttachmentName.validate($0)) != nil ? $0 : nil } }
+            case "content": return reader.once(&content) { $0.string().flatMap { Attachment.isContentID($0) ? $0 : nil } }
+            case "size": return reader.once(&size) { $0.count(upTo: Attachment.largestSize) }
+            case "type": return reader.once(&type) { $0.string().flatMap { MediaType.isValid($0) ? $0 : nil } }
+            case "added": return reader.once(&added) { $0.date() }
+            default: return false
+            }
+        }
+        guard read, let name, let content, let size, let type, let added else { return nil }
+        return Attachment(name: name, content: content, size: size, type: type, added: added)
+    }
+
+    /// Reads a whole number from 0 to `largest` written as JSON writes it (no sign, no leading
+    /// zero, no fraction or exponent).
+    mutating func count(upTo largest: Int) -> Int? {
+        let start = index
+        var value = 0
+        while let byte = next, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+            guard index - start < 18 else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            index += 1
+        }
+        let digits = index - start
+        guard digits > 0, digits == 1 || bytes[start] != UInt8(ascii: "0"), value <= largest,
+              next.map({ ![UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains($0) }) ?? true else { return nil }
+        return value
+    }
+
     /// Reads `true` or `false`.
     mutating func bool() -> Bool? {
         if literal("true") { return true }

@@ -1,11 +1,11 @@
 import FoundationEssentials
 
 /// The JSON form of an entry. Optional text fields are left out when absent, and so is the type
-/// when it is `login`; lists are always written and default to empty when read, so hand-written
+/// when it is `login` and the attachments when there are none; other lists are always written and default to empty when read, so hand-written
 /// imports may omit them.
 extension Entry: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp, id
+        case name, type, username, password, urls, notes, fields, tags, created, modified, history, otp, attachments, id
         case clocks = "clock"
     }
 
@@ -31,6 +31,10 @@ extension Entry: Codable {
         modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
         history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
         otp = try container.decodeIfPresent(String.self, forKey: .otp)
+        attachments = try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
+        guard Set(attachments.map(\.name)).count == attachments.count else {
+            throw DecodingError.dataCorruptedError(forKey: .attachments, in: container, debugDescription: "two attachments of one name")
+        }
         if let id = try container.decodeIfPresent(String.self, forKey: .id) {
             guard LowercaseUUID.isValid(id) else {
                 throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "not a lower-case UUID")
@@ -115,6 +119,9 @@ extension Entry: Codable {
         try container.encode(modified, forKey: .modified)
         try container.encode(history, forKey: .history)
         try container.encodeIfPresent(otp, forKey: .otp)
+        // Left out when there are none, so that an entry without attachments is written as
+        // version 5 wrote it.
+        if !attachments.isEmpty { try container.encode(attachments, forKey: .attachments) }
         try container.encode(id, forKey: .id)
         if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
             // Each stamp once, with the parts it dates in the byte order of their names: most

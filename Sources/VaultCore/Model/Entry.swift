@@ -25,6 +25,8 @@ public struct Entry: Equatable, Sendable {
     public var history: [PasswordChange]
     /// The one-time password setting as its canonical otpauth URI (`OTPAuthURI`); a secret.
     public var otp: String?
+    /// The files kept with the entry, each name once, in the order they were attached.
+    public var attachments: [Attachment]
     /// When and where each part was last changed (`EntryPart`), as the store stamps it; a part
     /// without a stamp was last changed at `modified` (`stamp(of:)`).
     public var clocks: [String: Stamp]
@@ -33,7 +35,7 @@ public struct Entry: Equatable, Sendable {
         name: String, type: EntryType = .login, username: String? = nil, password: String? = nil, urls: [String] = [],
         notes: String? = nil, fields: [CustomField] = [], tags: [String] = [],
         created: Date, modified: Date? = nil, history: [PasswordChange] = [], otp: String? = nil,
-        id: String = Entry.newID(), clocks: [String: Stamp] = [:]
+        attachments: [Attachment] = [], id: String = Entry.newID(), clocks: [String: Stamp] = [:]
     ) {
         self.id = id
         self.clocks = clocks
@@ -49,6 +51,7 @@ public struct Entry: Equatable, Sendable {
         self.modified = modified ?? created
         self.history = history
         self.otp = otp
+        self.attachments = attachments
     }
 
     /// A fresh random id: a version 4 UUID in lower case.
@@ -96,6 +99,20 @@ public struct Entry: Equatable, Sendable {
     /// The custom field called `name`, if the entry has one.
     public func field(named name: String) -> CustomField? {
         fields.first { $0.name == name }
+    }
+
+    /// The attachment called `name`, if the entry has one.
+    public func attachment(named name: String) -> Attachment? {
+        attachments.first { $0.name == name }
+    }
+
+    /// Adds the attachment, or replaces the one of the same name where it stands.
+    public mutating func setAttachment(_ attachment: Attachment) {
+        if let index = attachments.firstIndex(where: { $0.name == attachment.name }) {
+            attachments[index] = attachment
+        } else {
+            attachments.append(attachment)
+        }
     }
 
     /// Adds the field, or replaces the value of the field of the same name.

@@ -31,7 +31,7 @@ struct EntryLineReader: CompactJSONReading {
     private mutating func entry() -> Entry? {
         var name: String?, type: EntryType?, username: String?, password: String?, urls: [String]?, notes: String?
         var fields: [CustomField]?, tags: [String]?, created: Date?, modified: Date?, history: [PasswordChange]?
-        var otp: String?, id: String?, clock: [String: Entry.ClockMember]?
+        var otp: String?, attachments: [Attachment]?, id: String?, clock: [String: Entry.ClockMember]?
         let read = object { reader, key in
             switch key {
             case "name": return reader.once(&name) { $0.string() }
@@ -46,6 +46,7 @@ struct EntryLineReader: CompactJSONReading {
             case "modified": return reader.once(&modified) { $0.date() }
             case "history": return reader.once(&history) { $0.list { $0.change() } }
             case "otp": return reader.once(&otp) { $0.string() }
+            case "attachments": return reader.once(&attachments) { $0.attachments() }
             case "id": return reader.once(&id) { $0.id() }
             case "clock": return reader.once(&clock) { $0.clockMembers() }
             default: return false
@@ -61,7 +62,7 @@ struct EntryLineReader: CompactJSONReading {
         return Entry(
             name: name, type: type ?? .login, username: username, password: password, urls: urls ?? [], notes: notes,
             fields: fields ?? [], tags: tags ?? [], created: created, modified: modified ?? created, history: history ?? [],
-            otp: otp, id: id ?? Entry.legacyID(name: name, created: created), clocks: clocks)
+            otp: otp, attachments: attachments ?? [], id: id ?? Entry.legacyID(name: name, created: created), clocks: clocks)
     }
 
     private mutating func field() -> CustomField? {

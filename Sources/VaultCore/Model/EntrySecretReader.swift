@@ -31,6 +31,7 @@ struct EntrySecretReader: CompactJSONReading {
         var created: Date?, clock: [String: Entry.ClockMember]?
         // Members read for their form alone.
         var username: Void?, notes: Void?, otp: Void?, urls: Void?, tags: Void?, modified: Void?, history: Void?, id: Void?
+        var attachments: Void?
         let read = object { reader, key in
             switch key {
             case "name": return reader.once(&name) { $0.string() }
@@ -45,6 +46,7 @@ struct EntrySecretReader: CompactJSONReading {
             case "modified": return reader.once(&modified) { $0.date().map { _ in () } }
             case "history": return reader.once(&history) { $0.list { $0.change() }.map { _ in () } }
             case "otp": return reader.once(&otp) { $0.dropped(.wipedOnRelease) }
+            case "attachments": return reader.once(&attachments) { $0.attachments().map { _ in () } }
             case "id": return reader.once(&id) { $0.id().map { _ in () } }
             case "clock": return reader.once(&clock) { $0.clockMembers() }
             default: return false
