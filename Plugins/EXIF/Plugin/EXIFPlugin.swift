@@ -10,5 +10,5 @@ public struct EXIFPlugin: VaultPlugin {
     public var id: String { "exif" }
     public var summary: String { "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping" }
     public var commands: [ParsableCommand.Type] { [EXIFCommand.self] }
-    public var capabilities: [any PluginCapability] { [PhotoFileAnalyzer()] }
+    public var capabilities: [any PluginCapability] { [PhotoFileAnalyzer(), PhotoMetadataStripper()] }
 }

@@ -124,6 +124,19 @@ public final class VaultSession: VaultAccess {
         return result
     }
 
+    /// Runs `change` as `mutate` does, with the vault's attachment storage to seal contents
+    /// into and open them from (`VaultStore.mutateWithAttachments`).
+    public func mutateWithAttachments<R>(entriesNamed names: [String], _ change: (EntryTable, AttachmentStorage) throws -> R) throws -> R {
+        let result = try store.mutateWithAttachments(entriesNamed: names, using: unlocker(), change)
+        AutoSync.afterChange(in: self)
+        return result
+    }
+
+    /// The content of `attachment`, one of the vault's, checked and in memory wiped on release.
+    public func content(of attachment: Attachment) throws -> SecureBytes {
+        try store.content(of: attachment, using: unlocker())
+    }
+
     /// Replaces every key of the vault (`passwd` with `newPassword`, `rekey` without), with
     /// `newKDF` if given; the keyring this command stays away from (`--no-keyring`) loses the
     /// old key too. Then commits (and syncs) as `mutate` does.

@@ -49,6 +49,7 @@ struct EntryView: Encodable {
     var modified: Date
     var history: [PasswordChange]?
     var historyCount: Int
+    var attachments: [AttachmentView]
 
     init(_ entry: Entry, reveal: Bool) {
         name = entry.name
@@ -66,10 +67,11 @@ struct EntryView: Encodable {
         modified = entry.modified
         history = reveal ? entry.history : nil
         historyCount = entry.history.count
+        attachments = entry.attachments.map(AttachmentView.init)
     }
 
     enum CodingKeys: String, CodingKey {
-        case name, type, username, password, otp, urls, notes, fields, tags, created, modified, history
+        case name, type, username, password, otp, urls, notes, fields, tags, created, modified, history, attachments
         case hasPassword = "has_password"
         case hasOTP = "has_otp"
         case historyCount = "history_count"
@@ -100,6 +102,9 @@ enum EntryText {
             if value.contains("\n") { blocks.append((label, value)) } else { rows.append((label, value)) }
         }
         if let notes = entry.notes { blocks.append(("Notes", notes)) }
+        for attachment in entry.attachments {
+            rows.append(("Attachment", "\(attachment.name) (\(ByteCount.text(attachment.size)), \(attachment.type))"))
+        }
         rows.append(("Created", timestamp(entry.created)))
         rows.append(("Modified", timestamp(entry.modified)))
         if !entry.history.isEmpty {

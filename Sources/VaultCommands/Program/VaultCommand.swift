@@ -39,7 +39,7 @@ public struct VaultCommand: ParsableCommand {
     /// The core commands, before every plugin's.
     public static let coreCommands: [ParsableCommand.Type] = [
         InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
-        SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self,
+        SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self, AttachCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
         ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
@@ -53,7 +53,7 @@ public struct VaultCommand: ParsableCommand {
     /// them, start-up time. (CLITests checks them against the commands themselves.)
     public static let coreCommandNames = [
         "init", "add", "get", "otp", "show", "list", "ls",
-        "search", "pick", "edit", "mv", "rm",
+        "search", "pick", "edit", "mv", "rm", "attach",
         "export", "import", "passwd", "rekey",
         "unlock", "lock", "status", "sync", "audit", "plugins",
         "read", "run", "inject", "git-credential",

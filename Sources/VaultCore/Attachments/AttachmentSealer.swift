@@ -81,6 +81,11 @@ public struct AttachmentSealer {
         return content
     }
 
+    /// The length of the sealed file of a content of `contentLength` bytes.
+    public static func sealedLength(contentLength: Int) -> Int {
+        magic.count + contentLength + chunkCount(contentLength: contentLength) * Cipher.tagLength
+    }
+
     /// How many chunks a content of `contentLength` bytes is sealed in: at least one.
     static func chunkCount(contentLength: Int) -> Int {
         max(1, (contentLength + chunkLength - 1) / chunkLength)

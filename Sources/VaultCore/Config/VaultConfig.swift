@@ -19,6 +19,8 @@ import FoundationEssentials
 /// `"ssh_agent": {"entries": ["ssh/*"], "allow_sha1": false, "confirm": false}` limits the SSH
 /// key entries `vault ssh-agent` serves to those the globs name, lets it sign with SHA-1 for
 /// an RSA key when a client asks for `ssh-rsa`, and has it ask before each signature.
+/// `"attachments": {"max_mib": 100}` is the largest file `vault attach add` keeps, in MiB
+/// (1 to 4095; 100 by default).
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -39,6 +41,8 @@ public struct VaultConfig: Equatable, Sendable {
     public var sshAgentAllowsSHA1 = false
     /// Each signature confirmed through SSH_ASKPASS (`ssh_agent.confirm`).
     public var sshAgentConfirms = false
+    /// The largest attachment kept, in MiB (`attachments.max_mib`).
+    public var attachmentsMaxMiB = 100
 
     public init() {}
 
@@ -105,6 +109,15 @@ public struct VaultConfig: Equatable, Sendable {
             config.sshAgentAllowsSHA1 = agent.allow_sha1 ?? false
             config.sshAgentConfirms = agent.confirm ?? false
         }
+        if let attachments = raw.attachments {
+            if let unknown = attachments.unknownKeys.first {
+                throw .invalid(path, "unknown setting 'attachments.\(unknown)' (known: attachments.max_mib)")
+            }
+            if let limit = attachments.max_mib {
+                guard (1...4095).contains(limit) else { throw .invalid(path, "attachments.max_mib must be a whole number from 1 to 4095") }
+                config.attachmentsMaxMiB = limit
+            }
+        }
         return config
     }
 
@@ -116,7 +129,7 @@ public struct VaultConfig: Equatable, Sendable {
     private struct RawConfig: Decodable {
         static let keys = [
             "keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit",
-            "ssh_agent",
+            "ssh_agent", "attachments",
         ]
 
         var keyring: Bool?
@@ -129,6 +142,7 @@ public struct VaultConfig: Equatable, Sendable {
         var sync: RawSync?
         var audit: RawAudit?
         var ssh_agent: RawSSHAgent?
+        var attachments: RawAttachments?
     }
 
     /// The name of a member of a nested object, whatever it is.
@@ -180,6 +194,18 @@ public struct VaultConfig: Equatable, Sendable {
             allow_sha1 = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "allow_sha1"))
             confirm = try container.decodeIfPresent(Bool.self, forKey: AnyKey(stringValue: "confirm"))
             unknownKeys = container.allKeys.map(\.stringValue).filter { !Self.keys.contains($0) }.sorted()
+        }
+    }
+
+    /// The `attachments` object; its keys are checked as the file's are.
+    private struct RawAttachments: Decodable {
+        var max_mib: Int?
+        var unknownKeys: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            max_mib = try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: "max_mib"))
+            unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "max_mib" }.sorted()
         }
     }
 }

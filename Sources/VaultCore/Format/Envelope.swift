@@ -14,7 +14,7 @@ public struct Envelope: Equatable, Sendable {
     /// reader of version 2 would drop; version 4 gives entries ids and per-part change stamps,
     /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
     /// version 3 would lose; version 5 seals each entry on its own.
-    public static let currentVersion = 5
+    public static let currentVersion = 6
 
     /// What follows the header.
     public enum Body: Equatable, Sendable {

@@ -45,7 +45,7 @@ public struct Attachment: Codable, Equatable, Sendable {
     }
 
     /// Whether `text` has the form of a content id.
-    static func isContentID(_ text: String) -> Bool {
+    public static func isContentID(_ text: String) -> Bool {
         text.utf8.count == 64 && text.utf8.allSatisfy { HexDigit.value(of: $0) != nil && !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
     }
 }

@@ -24,6 +24,9 @@ public final class EntryTable {
     private var now: Date?
     /// Entries removed in the change being made, by id: one put back is renamed, not removed.
     private var removedInChange: [String: Entry] = [:]
+    /// The content ids of attachments that entries changed or removed in this change named
+    /// before and no longer do: their sealed files may now be unreferenced (`attachmentContents`).
+    public private(set) var releasedContents: Set<String> = []
     /// The sealed records the lines of `content` were opened from (format version 5).
     private(set) var origin: SealedOrigin?
     /// The names of a table opened for a change to their entries alone (`SealedFileEdit`),
@@ -126,6 +129,7 @@ public final class EntryTable {
         clock = HybridClock(device: try origin.device(), latest: state.clock)
         now = origin.now()
         removedInChange = [:]
+        releasedContents = []
     }
 
     /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
@@ -251,6 +255,7 @@ public final class EntryTable {
             let previous = found ? try decodeEntry(at: index) : nil
             let before = previous?.id == entry.id ? previous : removedInChange[entry.id]
             let parts = before.map { EntryPart.changed(from: $0, to: entry) } ?? EntryPart.present(in: entry)
+            if let previous { release(previous, keeping: entry) }
             if let previous, previous.id != entry.id { bury(previous) }
             // The stamps of the last version stand for the parts this one leaves as they were
             // (an entry put twice in one change carries the stamps of its first version).
@@ -284,7 +289,11 @@ public final class EntryTable {
     public func remove(named name: String) throws -> Bool {
         let (index, found) = search(name)
         guard found else { return false }
-        if clock != nil { bury(try decodeEntry(at: index)) }
+        if clock != nil {
+            let entry = try decodeEntry(at: index)
+            release(entry, keeping: nil)
+            bury(entry)
+        }
         lines.remove(at: index)
         return true
     }
@@ -303,6 +312,25 @@ public final class EntryTable {
             if case .original(let range) = lines[index] { record = origin?.record(startingAt: range.lowerBound) }
             try withLine(index) { try body($0, record) }
         }
+    }
+
+    /// Notes the contents `old` names that `new` does not.
+    private func release(_ old: Entry, keeping new: Entry?) {
+        let kept = Set(new?.attachments.map(\.content) ?? [])
+        releasedContents.formUnion(old.attachments.map(\.content).filter { !kept.contains($0) })
+    }
+
+    /// The content ids every entry's attachments name; only lines that may hold attachments
+    /// (their member as `EntryLine.encode` writes it, or any `\u` escape) are decoded.
+    public func attachmentContents() throws -> Set<String> {
+        requireWhole()
+        let member = Array("\"attachments\":[".utf8)
+        let escape = Array("\\u".utf8)
+        var contents: Set<String> = []
+        for index in lines.indices where withLine(index, { $0.firstRange(of: member) != nil || $0.firstRange(of: escape) != nil }) {
+            contents.formUnion(try decodeEntry(at: index).attachments.map(\.content))
+        }
+        return contents
     }
 
     private func bury(_ entry: Entry) {

@@ -194,24 +194,59 @@ public final class VaultStore {
     /// table it gets holds only them (`EntryTable.scope`): in version 5 the other entries stay
     /// sealed, and their records are copied into the new file as they were (`SealedFileEdit`).
     public func mutate<R>(entriesNamed names: [String]? = nil, using unlocker: Unlocker, _ change: (EntryTable) throws -> R) throws -> R {
+        try mutateWithAttachments(entriesNamed: names, using: unlocker) { table, _ in try change(table) }
+    }
+
+    /// Runs `change` as `mutate` does, with the vault's attachment storage to seal contents
+    /// into and open them from. Once the file is written, the sealed contents that entries
+    /// changed or removed no longer name (`EntryTable.releasedContents`) are removed unless
+    /// another entry still names them.
+    public func mutateWithAttachments<R>(
+        entriesNamed names: [String]? = nil, using unlocker: Unlocker, _ change: (EntryTable, AttachmentStorage) throws -> R
+    ) throws -> R {
         try withLockedFile(using: unlocker) { file, keys in
             if let names, let edit = try SealedFileEdit(file: file, dataKey: keys.dataKey) {
                 let table = try edit.table(named: names)
                 try table.beginChange(origin: origin)
-                let result = try change(table)
+                let result = try change(table, try attachmentStorage(of: edit.envelope, dataKey: keys.dataKey))
                 var header = edit.envelope
                 let dataKey = try header.prepareForWrite(keys: keys)
                 try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
+                if !table.releasedContents.isEmpty { try removeUnreferencedAttachments(dataKey: dataKey) }
                 return result
             }
             let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             try vault.entries.beginChange(origin: origin)
-            let result = try change(vault.entries)
+            let result = try change(vault.entries, try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey))
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
             try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)
+            if !vault.entries.releasedContents.isEmpty { attachmentFolder.removeAll(but: try vault.entries.attachmentContents()) }
             return result
+        }
+    }
+
+    /// The folder of the vault's attachments' sealed contents.
+    public var attachmentFolder: AttachmentFolder { AttachmentFolder(vaultPath: path) }
+
+    private func attachmentStorage(of envelope: Envelope, dataKey: SecureBytes) throws -> AttachmentStorage {
+        AttachmentStorage(sealer: try AttachmentSealer(dataKey: dataKey, cipher: envelope.cipher, vaultID: envelope.id), folder: attachmentFolder)
+    }
+
+    /// Removes the sealed contents no entry of the vault file, as just written, names.
+    private func removeUnreferencedAttachments(dataKey: SecureBytes) throws {
+        let table = try Envelope.parse(try readVault(), work: work).openTable(dataKey: dataKey, work: work)
+        attachmentFolder.removeAll(but: try table.attachmentContents())
+    }
+
+    /// The content of `attachment`, one of the vault's entries' attachments, opened with the
+    /// keys of the file as it is (its front read alone, as a `get` reads it).
+    public func content(of attachment: Attachment, using unlocker: Unlocker) throws -> SecureBytes {
+        try readingAgainAfterBusyLock {
+            let lookup = try VaultFileLookup(file: try openVault())
+            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+            return try attachmentStorage(of: lookup.envelope, dataKey: keys.dataKey).open(attachment)
         }
     }
 
@@ -250,11 +285,28 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             try vault.entries.beginChange(origin: origin)
             vault.entries.stampKeys()
+            try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey),
+                                  to: try attachmentStorage(of: rotated, dataKey: dataKey))
             try rotated.sealEntries(vault.entries, dataKey: dataKey)
             unlocker.keyCache.remove(vaultID: rotated.id)
             otherCache?.remove(vaultID: rotated.id)
             try write(rotated)
+            attachmentFolder.removeAll(but: try vault.entries.attachmentContents())
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
+        }
+    }
+
+    /// Seals every attachment's content again under the new keys (`new`: new content ids), in
+    /// memory, one at a time, and has each entry name the new ids; the old sealed files are
+    /// removed once the vault file naming the new ones is written.
+    private func resealAttachments(of table: EntryTable, from old: AttachmentStorage, to new: AttachmentStorage) throws {
+        guard !(try table.attachmentContents()).isEmpty else { return }
+        for var entry in try table.allEntries() where !entry.attachments.isEmpty {
+            for var attachment in entry.attachments {
+                attachment.content = try old.open(attachment).withUnsafeBytes { try new.store($0) }
+                entry.setAttachment(attachment)
+            }
+            try table.put(entry)
         }
     }
 

@@ -1,0 +1,52 @@
+import ArgumentParser
+import VaultCLI
+import VaultCore
+import VaultSystem
+
+/// `vault attach get ENTRY NAME`: writes an attachment's content back, checked whole first.
+struct AttachGetCommand: VaultSubcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get",
+        abstract: "Write an attachment back to a file or standard output.",
+        discussion: """
+            Writes the attachment to a new file of mode 0600 named as the attachment, in the \
+            current folder (or --output FILE), never over an existing file without --force; \
+            --stdout writes it to standard output. The content is opened and checked whole \
+            before a byte is written.
+            """)
+
+    @OptionGroup var vault: VaultOptions
+
+    @Argument(help: "The entry's name.", completion: .entryName)
+    var entry: String
+
+    @Argument(help: "The attachment's name.")
+    var name: String
+
+    @Option(name: .shortAndLong, help: "The file to write (default: the attachment's name, in the current folder).", completion: .file())
+    var output: String?
+
+    @Flag(help: "Write to standard output.")
+    var stdout = false
+
+    @Flag(help: "Replace an existing file.")
+    var force = false
+
+    func validate() throws {
+        if stdout && output != nil { throw ValidationError("--stdout and --output are two places; give one") }
+    }
+
+    func run(in session: VaultSession) async throws {
+        let entry = try session.entry(givenAs: self.entry)
+        guard let attachment = entry.attachment(named: name) else { throw AttachError.noSuchAttachment(entry: entry.name, name: name) }
+        let file = stdout ? nil : SecretOutputFile(path: output ?? attachment.name, force: force)
+        try file?.checkFree()
+        let content = try session.content(of: attachment)
+        if let file {
+            try content.withUnsafeBytes { try file.write(UnsafeRawBufferPointer($0)) }
+            session.diagnostics.note("Wrote \(attachment.name) of \(entry.name) to \(file.path) (\(ByteCount.text(attachment.size))).")
+        } else {
+            try content.withUnsafeBytes { try session.context.streams.write($0) }
+        }
+    }
+}
