@@ -1,0 +1,139 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+/// `vault attach`: files kept with an entry, sealed one by one beside the vault, photos without
+/// their private metadata.
+@Suite("vault attach")
+struct AttachCommandTests {
+    private func fixtureWithEntry() async throws -> VaultFixture {
+        let fixture = try await VaultFixture.initialized()
+        try await fixture.add("id/passport", password: "not the point")
+        return fixture
+    }
+
+    private var attachmentFolder: (VaultFixture) -> String { { $0.vaultPath + ".attachments" } }
+
+    private func sealedFiles(_ fixture: VaultFixture) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: attachmentFolder(fixture))) ?? []).sorted()
+    }
+
+    @Test("a random 5 MiB file comes back byte for byte, to a new file of mode 0600 and to standard output; ls and show list it")
+    func roundTrip() async throws {
+        let fixture = try await fixtureWithEntry()
+        var generator = SystemRandomNumberGenerator()
+        let content = Data((0..<(5 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        let file = try VaultFixture.writeFile(fixture.path("scan.bin"), content)
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        let back = fixture.path("back.bin")
+        try await fixture.succeed(["attach", "get", "id/passport", "scan.bin", "--output", back])
+        #expect(FileManager.default.contents(atPath: back) == content)
+        let mode = try FileManager.default.attributesOfItem(atPath: back)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "scan.bin", "--stdout"]).stdoutData == content)
+        expectFailure(try await fixture.run(["attach", "get", "id/passport", "scan.bin", "--output", back]), status: 5, mentioning: "exists")
+
+        let listed = try JSONValue.array(try await fixture.succeed(["attach", "ls", "id/passport", "--json"]).stdoutData)
+        #expect(listed.count == 1)
+        let item = try #require(listed.first as? [String: Any])
+        #expect(item["name"] as? String == "scan.bin" && item["size"] as? Int == 5 << 20 && item["type"] as? String == "application/octet-stream")
+        #expect(try await fixture.succeed(["show", "id/passport"]).stdout.contains("Attachment: scan.bin (5.0 MiB, application/octet-stream)"))
+        expectFailure(try await fixture.run(["attach", "get", "id/passport", "other.bin", "--stdout"]), status: 4, mentioning: "no attachment called")
+    }
+
+    @Test("no byte of an attachment is on disk in plain text: a canary is in no file under the vault's folder")
+    func noPlaintext() async throws {
+        let fixture = try await fixtureWithEntry()
+        let canary = "CANARY-\(UUID().uuidString)-CANARY"
+        let file = try VaultFixture.writeFile(fixture.path("codes.txt"), String(repeating: canary + "\n", count: 5000))
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        let folder = (fixture.vaultPath as NSString).deletingLastPathComponent
+        let enumerator = try #require(FileManager.default.enumerator(atPath: folder))
+        var read = 0
+        for case let name as String in enumerator where name != "codes.txt" && !name.hasPrefix("io") {
+            guard let bytes = FileManager.default.contents(atPath: folder + "/" + name) else { continue }
+            read += 1
+            #expect(bytes.range(of: Data(canary.utf8)) == nil, "\(name) holds the canary")
+        }
+        #expect(read >= 2, "the vault file and the sealed content were read")
+    }
+
+    @Test("one content attached twice is stored once; it goes when the last attachment naming it does, and the folder with it")
+    func storedOnceAndFreed() async throws {
+        let fixture = try await fixtureWithEntry()
+        try await fixture.add("id/card", password: "x")
+        let file = try VaultFixture.writeFile(fixture.path("codes.txt"), "recovery codes\n")
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        try await fixture.succeed(["attach", "add", "id/passport", file, "--name", "copy.txt"])
+        try await fixture.succeed(["attach", "add", "id/card", file])
+        #expect(sealedFiles(fixture).count == 1)
+        try await fixture.succeed(["attach", "rm", "id/passport", "codes.txt"])
+        try await fixture.succeed(["rm", "--yes", "id/card"])
+        #expect(sealedFiles(fixture).count == 1, "copy.txt still names it")
+        try await fixture.succeed(["attach", "rm", "id/passport", "copy.txt"])
+        #expect(!FileManager.default.fileExists(atPath: attachmentFolder(fixture)))
+        expectFailure(try await fixture.run(["attach", "rm", "id/passport", "copy.txt"]), status: 4, mentioning: "no attachment called")
+    }
+
+    @Test("above attachments.max_mib nothing is stored and the vault is unchanged; a name the entry has is refused")
+    func limits() async throws {
+        let fixture = try await fixtureWithEntry()
+        try VaultFixture.writeFile(fixture.path(".config/vault/config.json"), #"{"keyring": false, "attachments": {"max_mib": 1}}"# + "\n")
+        let small = try VaultFixture.writeFile(fixture.path("small.txt"), "small\n")
+        let large = try VaultFixture.writeFile(fixture.path("large.bin"), Data(count: (1 << 20) + 1))
+        let before = try fixture.vaultBytes()
+        expectFailure(try await fixture.run(["attach", "add", "id/passport", small, large]), status: 1, mentioning: "large.bin")
+        #expect(try fixture.vaultBytes() == before)
+        #expect(sealedFiles(fixture).isEmpty)
+        try await fixture.succeed(["attach", "add", "id/passport", small])
+        expectFailure(try await fixture.run(["attach", "add", "id/passport", small]), status: 5, mentioning: "already has an attachment")
+        // A usage error, told with the command's usage as ArgumentParser tells it.
+        let twoNamed = try await fixture.run(["attach", "add", "id/passport", small, large, "--name", "x"])
+        #expect(twoNamed.status == 64 && twoNamed.stderr.contains("--name names one file"), "\(twoNamed)")
+    }
+
+    @Test("a JPEG with GPS is kept without it and with the same pixels; --keep-metadata keeps the bytes as given")
+    func photoStripped() async throws {
+        let fixture = try await fixtureWithEntry()
+        let photo = ExifTool.fixtures + "/gps.jpg"
+        let added = try await fixture.succeed(["attach", "add", "id/passport", photo])
+        #expect(added.stderr.contains("removed EXIF"), "\(added)")
+        let back = fixture.path("back.jpg")
+        try await fixture.succeed(["attach", "get", "id/passport", "gps.jpg", "--output", back])
+        let tags = try await ExifTool.tags(of: back)
+        #expect(tags.keys.filter { $0.contains("GPS") }.isEmpty, "\(tags.keys.sorted())")
+        let compare = try #require(ExternalProgram.find("compare"))
+        let difference = try await ExternalProgram.run(compare, ["-metric", "AE", photo, back, "null:"], environment: [:])
+        #expect(difference.stderr.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(difference)")
+
+        try await fixture.succeed(["attach", "add", "id/passport", photo, "--name", "original.jpg", "--keep-metadata"])
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "original.jpg", "--stdout"]).stdoutData
+                == FileManager.default.contents(atPath: photo))
+    }
+
+    @Test("rekey seals every content again under new ids; the old sealed files are gone and the contents read back")
+    func rekey() async throws {
+        let fixture = try await fixtureWithEntry()
+        let file = try VaultFixture.writeFile(fixture.path("codes.txt"), "recovery codes\n")
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        let before = sealedFiles(fixture)
+        try await fixture.succeed(["rekey"])
+        let after = sealedFiles(fixture)
+        #expect(after.count == 1 && after != before)
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "codes.txt", "--stdout"]).stdout == "recovery codes\n")
+    }
+
+    @Test("a sealed content changed on disk is refused as tampered, one removed as missing")
+    func damagedContent() async throws {
+        let fixture = try await fixtureWithEntry()
+        let file = try VaultFixture.writeFile(fixture.path("codes.txt"), "recovery codes\n")
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        let sealed = attachmentFolder(fixture) + "/" + (try #require(sealedFiles(fixture).first))
+        var bytes = try #require(FileManager.default.contents(atPath: sealed))
+        bytes[bytes.count - 1] ^= 1
+        try bytes.write(to: URL(fileURLWithPath: sealed))
+        expectFailure(try await fixture.run(["attach", "get", "id/passport", "codes.txt", "--stdout"]), status: 3, mentioning: "tampered")
+        try FileManager.default.removeItem(atPath: sealed)
+        expectFailure(try await fixture.run(["attach", "get", "id/passport", "codes.txt", "--stdout"]), status: 4, mentioning: "not on this machine")
+    }
+}
