@@ -136,4 +136,24 @@ struct AttachCommandTests {
         try FileManager.default.removeItem(atPath: sealed)
         expectFailure(try await fixture.run(["attach", "get", "id/passport", "codes.txt", "--stdout"]), status: 4, mentioning: "not on this machine")
     }
+
+    @Test("an export carries each attachment's content in Base64, and an import into another vault restores it exactly")
+    func exportAndImport() async throws {
+        let fixture = try await fixtureWithEntry()
+        let content = Data((0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try await fixture.succeed(["attach", "add", "id/passport", try VaultFixture.writeFile(fixture.path("scan.bin"), content)])
+        let backup = fixture.path("backup.json")
+        try await fixture.succeed(["export", "--output", backup, "--yes"])
+        let document = try JSONValue.object(try #require(FileManager.default.contents(atPath: backup)))
+        let entry = try #require((document["entries"] as? [[String: Any]])?.first { $0["name"] as? String == "id/passport" })
+        let file = try #require((entry["attachments"] as? [[String: Any]])?.first)
+        #expect(file["name"] as? String == "scan.bin" && file["content"] == nil)
+        #expect((file["data"] as? String).flatMap { Data(base64Encoded: $0) } == content)
+
+        let other = try await VaultFixture.initialized()
+        try await other.succeed(["import", backup])
+        #expect(try await other.succeed(["attach", "get", "id/passport", "scan.bin", "--stdout"]).stdoutData == content)
+        let warned = try await fixture.run(["export", "--stdout", "--yes", "--format", "csv"])
+        #expect(warned.status == 0 && warned.stderr.contains("1 attachment is left out"), "\(warned)")
+    }
 }

@@ -16,7 +16,7 @@ struct ExportImportTests {
         try #require(document["entries"] as? [[String: Any]], "no entries list in \(document)")
     }
 
-    @Test("export writes a 0600 vault-export version 3 file with every entry")
+    @Test("export writes a 0600 vault-export version 4 file with every entry")
     func exportFile() async throws {
         let fixture = try await VaultFixture.withSampleEntries()
         let file = fixture.path("backup.json")
@@ -26,7 +26,7 @@ struct ExportImportTests {
         #expect(try VaultFixture.mode(of: file) == 0o600)
         let document = try JSONValue.object(try Data(contentsOf: URL(fileURLWithPath: file)))
         #expect(document["format"] as? String == "vault-export")
-        #expect(document["version"] as? Int == 3)
+        #expect(document["version"] as? Int == 4)
         #expect((document["exported"] as? String).flatMap(ISO8601DateFormatter().date(from:)) != nil)
         let exported = try entries(of: document)
         #expect(exported.map { $0["name"] as? String } == ListingTests.sortedNames)
@@ -103,7 +103,7 @@ struct ExportImportTests {
         let printed = try await fixture.succeed(["export", "--stdout", "--yes"])
         let fromStdout = try JSONValue.object(printed.stdoutData)
         #expect(fromStdout["format"] as? String == "vault-export")
-        #expect(fromStdout["version"] as? Int == 3)
+        #expect(fromStdout["version"] as? Int == 4)
         JSONValue.expectEqualObjects(try entries(of: fromFile), try entries(of: fromStdout))
     }
 }

@@ -6,10 +6,19 @@ import VaultSystem
 /// entry (XML cannot hold most control characters) and throws naming the entry if not, so that
 /// an export is whole or not written at all.
 public enum Exporter {
-    public static func render(_ entries: [Entry], as format: ExportFormat, exported: Date) throws -> [UInt8] {
+    /// `entries` as `format`; vault's own backup carries each entry's attachments, whose
+    /// contents `contents` gives (the other formats do not).
+    public static func render(
+        _ entries: [Entry], as format: ExportFormat, exported: Date, contents: (Attachment) throws -> [UInt8]
+    ) throws -> [UInt8] {
         switch format {
         case .vaultJSON:
-            var data = try ExportDocument(entries: entries, exported: exported).encoded()
+            let carried = try entries.map { entry in
+                ExportedEntry(entry: entry, files: try entry.attachments.map {
+                    ExportedFile(name: $0.name, type: $0.type, added: $0.added, data: try contents($0))
+                })
+            }
+            var data = try ExportDocument(entries: carried, exported: exported).encoded()
             defer { data.resetBytes(in: 0..<data.count) }
             return Array(data)
         case .bitwardenJSON:

@@ -7,9 +7,12 @@ public struct ImportedItem: Sendable {
     public var entry: Entry
     /// How messages name the record: "item 4 ('GitHub')", "line 12".
     public var record: String
+    /// The files to attach to the entry, with their contents.
+    public var files: [ExportedFile]
 
-    public init(entry: Entry, record: String) {
+    public init(entry: Entry, record: String, files: [ExportedFile] = []) {
         self.entry = entry
         self.record = record
+        self.files = files
     }
 }

@@ -26,7 +26,8 @@ public enum Importer {
             defer { data.resetBytes(in: 0..<data.count) }
             // vault's own backups are checked by their own reader and keep their names exactly.
             let entries = try ExportReader.entries(from: data)
-            return Result(format: format, items: entries.enumerated().map { ImportedItem(entry: $1, record: "entry \($0 + 1)") }, renames: [])
+            let items = entries.enumerated().map { ImportedItem(entry: $1.entry, record: "entry \($0 + 1)", files: $1.files) }
+            return Result(format: format, items: items, renames: [])
         case .bitwardenJSON: items = try BitwardenJSONImporter.items(from: bytes, now: now)
         case .bitwardenCSV: items = try BitwardenCSVImporter.items(from: bytes, now: now)
         case .keepassXML: items = try KeePassXMLImporter.items(from: bytes, now: now)

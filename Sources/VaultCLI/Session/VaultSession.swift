@@ -126,7 +126,7 @@ public final class VaultSession: VaultAccess {
 
     /// Runs `change` as `mutate` does, with the vault's attachment storage to seal contents
     /// into and open them from (`VaultStore.mutateWithAttachments`).
-    public func mutateWithAttachments<R>(entriesNamed names: [String], _ change: (EntryTable, AttachmentStorage) throws -> R) throws -> R {
+    public func mutateWithAttachments<R>(entriesNamed names: [String]?, _ change: (EntryTable, AttachmentStorage) throws -> R) throws -> R {
         let result = try store.mutateWithAttachments(entriesNamed: names, using: unlocker(), change)
         AutoSync.afterChange(in: self)
         return result

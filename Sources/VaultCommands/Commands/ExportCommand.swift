@@ -56,7 +56,13 @@ struct ExportCommand: VaultSubcommand {
         try file?.checkFree()
         let entries = try session.open().entries.allEntries()
         // Rendered first: an entry the format cannot carry stops the export before anyone is asked.
-        var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond)
+        let attachments = entries.reduce(0) { $0 + $1.attachments.count }
+        if attachments > 0 && format != .vaultJSON {
+            context.diagnostics.warning("\(attachments) attachment\(attachments == 1 ? " is" : "s are") left out: only vault's own format (--format vault-json) carries them")
+        }
+        var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond) { attachment in
+            try session.content(of: attachment).withUnsafeBytes { Array($0) }
+        }
         defer { Sodium.wipe(&data) }
         context.diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
         if !yes {

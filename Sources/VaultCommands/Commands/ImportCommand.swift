@@ -61,7 +61,7 @@ struct ImportCommand: VaultSubcommand {
         for rename in result.renames { report(rename, in: context) }
         var counts = (added: 0, skipped: 0, replaced: 0)
         var renames: [ImportNames.Rename] = []
-        try session.mutate { entries in
+        try session.mutateWithAttachments(entriesNamed: nil) { entries, storage in
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
             var numbering = ImportNames.Numbering()
@@ -87,6 +87,10 @@ struct ImportCommand: VaultSubcommand {
                     counts.added += 1
                 }
                 if !replacing && ids.contains(entry.id) { entry.id = Entry.newID() }
+                entry.attachments = try item.files.map { file in
+                    Attachment(name: file.name, content: try file.data.withUnsafeBytes(storage.store), size: file.data.count,
+                               type: file.type, added: file.added)
+                }
                 ids.insert(entry.id)
                 try entries.put(entry)
             }

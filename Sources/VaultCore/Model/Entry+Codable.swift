@@ -31,7 +31,9 @@ extension Entry: Codable {
         modified = try container.decodeIfPresent(Date.self, forKey: .modified) ?? created
         history = try container.decodeIfPresent([PasswordChange].self, forKey: .history) ?? []
         otp = try container.decodeIfPresent(String.self, forKey: .otp)
-        attachments = try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
+        // In an export, the attachments are files with their contents, which `ExportedEntry` reads.
+        attachments = decoder.userInfo[ExportedEntry.filesElsewhereKey] as? Bool == true
+            ? [] : try container.decodeIfPresent([Attachment].self, forKey: .attachments) ?? []
         guard Set(attachments.map(\.name)).count == attachments.count else {
             throw DecodingError.dataCorruptedError(forKey: .attachments, in: container, debugDescription: "two attachments of one name")
         }
@@ -121,7 +123,9 @@ extension Entry: Codable {
         try container.encodeIfPresent(otp, forKey: .otp)
         // Left out when there are none, so that an entry without attachments is written as
         // version 5 wrote it.
-        if !attachments.isEmpty { try container.encode(attachments, forKey: .attachments) }
+        if !attachments.isEmpty && encoder.userInfo[ExportedEntry.filesElsewhereKey] as? Bool != true {
+            try container.encode(attachments, forKey: .attachments)
+        }
         try container.encode(id, forKey: .id)
         if encoder.userInfo[Entry.omitClocksKey] as? Bool != true && !clocks.isEmpty {
             // Each stamp once, with the parts it dates in the byte order of their names: most
@@ -147,9 +151,10 @@ public enum EntryJSON {
     /// newline, with the characters a terminal would act on written as `\u` escapes
     /// (`JSONTerminalEscapes`), so it decodes to exactly the values and is safe to print.
     /// Entries in it carry their ids but not their change stamps.
-    public static func document(_ value: some Encodable) throws -> Data {
+    public static func document(_ value: some Encodable, userInfo: [CodingUserInfoKey: any Sendable] = [:]) throws -> Data {
         let encoder = encoder(pretty: true)
         encoder.userInfo[Entry.omitClocksKey] = true
+        encoder.userInfo.merge(userInfo) { $1 }
         var data = try encoder.encode(value)
         defer { data.resetBytes(in: 0..<data.count) }
         return JSONTerminalEscapes.escaped(data, then: 0x0A)

@@ -4,25 +4,27 @@ import FoundationEssentials
 /// document with every entry, secrets included. See docs/format.md.
 public struct ExportDocument: Codable, Equatable {
     public static let formatName = "vault-export"
-    /// Version 3 gives each entry its `id`; version 2 added types and one-time passwords.
-    public static let currentVersion = 3
+    /// Version 4 carries attachments with their contents; version 3 gave each entry its `id`;
+    /// version 2 added types and one-time passwords.
+    public static let currentVersion = 4
 
     public var format: String
     public var version: Int
     /// When the export was written; optional when reading, since it does not affect the entries.
     public var exported: Date?
-    public var entries: [Entry]
+    public var entries: [ExportedEntry]
 
-    public init(entries: [Entry], exported: Date) {
+    public init(entries: [ExportedEntry], exported: Date) {
         format = Self.formatName
         version = Self.currentVersion
         self.exported = exported
         self.entries = entries
     }
 
-    /// The document as written to disk: `EntryJSON.document`.
+    /// The document as written to disk: `EntryJSON.document`, each entry's attachments as
+    /// files with their contents.
     public func encoded() throws -> Data {
-        try EntryJSON.document(self)
+        try EntryJSON.document(self, userInfo: [ExportedEntry.filesElsewhereKey: true])
     }
 }
 

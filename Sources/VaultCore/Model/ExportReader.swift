@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Reads and checks a whole `vault-export` document before anything is imported, and explains
 /// the first problem by entry number, name and field.
 public enum ExportReader {
-    public static func entries(from data: Data) throws(ImportError) -> [Entry] {
+    public static func entries(from data: Data) throws(ImportError) -> [ExportedEntry] {
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
@@ -18,15 +18,18 @@ public enum ExportReader {
 
         let document: ExportDocument
         do {
-            document = try EntryJSON.decoder().decode(ExportDocument.self, from: data)
+            let decoder = EntryJSON.decoder()
+            decoder.userInfo[ExportedEntry.filesElsewhereKey] = true
+            document = try decoder.decode(ExportDocument.self, from: data)
         } catch let error as DecodingError {
             throw problem(in: error, names: header.names)
         } catch {
             throw .notJSON(String(describing: error))
         }
         var seen = Set<String>()
-        var entries: [Entry] = []
-        for (index, var entry) in document.entries.enumerated() {
+        var entries: [ExportedEntry] = []
+        for (index, exported) in document.entries.enumerated() {
+            var entry = exported.entry
             do {
                 entry.name = try EntryName.normalized(entry.name)
             } catch {
@@ -48,7 +51,7 @@ public enum ExportReader {
             // An import is a change of its own: stamps in the file (which exports never write)
             // are not taken, or a file could date its values ahead of every later change.
             entry.clocks = [:]
-            entries.append(entry)
+            entries.append(ExportedEntry(entry: entry, files: exported.files))
         }
         return entries
     }
