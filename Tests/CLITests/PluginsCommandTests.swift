@@ -35,7 +35,7 @@ struct PluginsCommandTests {
             "  capabilities: ssh-public-key",
             "exif — Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
             "  commands:     exif",
-            "  capabilities: file-analyzer",
+            "  capabilities: file-analyzer, metadata-stripper",
         ]), "\(result)")
         #expect(result.stderr.isEmpty, "\(result)")
     }
@@ -57,7 +57,7 @@ struct PluginsCommandTests {
             ["id": "ssh-agent", "summary": "SSH agent for the vault's SSH keys, and their public key lines",
              "commands": ["ssh-agent"], "capabilities": ["ssh-public-key"]],
             ["id": "exif", "summary": "Photo metadata: what JPEG, PNG and WebP files give away, and lossless stripping",
-             "commands": ["exif"], "capabilities": ["file-analyzer"]],
+             "commands": ["exif"], "capabilities": ["file-analyzer", "metadata-stripper"]],
         ])
         #expect(object["external"] is [Any])
     }
