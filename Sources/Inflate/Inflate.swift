@@ -11,6 +11,8 @@ public enum Inflate {
         case raw
         /// zlib's header and Adler-32 checksum around DEFLATE, as in PNG's zTXt, iTXt and iCCP.
         case zlib
+        /// gzip's header and CRC-32 around DEFLATE (RFC 1952), as in KeePass's compressed binaries.
+        case gzip
     }
 
     /// The bytes `data` inflates to, or nil when it is not a complete stream of that framing
@@ -24,7 +26,11 @@ public enum Inflate {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         defer { stream.deallocate() }
-        let windowBits = framing == .raw ? -MAX_WBITS : MAX_WBITS
+        let windowBits = switch framing {
+        case .raw: -MAX_WBITS
+        case .zlib: MAX_WBITS
+        case .gzip: 16 + MAX_WBITS
+        }
         guard inflateInit2_(stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(stream) }
         var output: [UInt8] = []

@@ -156,4 +156,34 @@ struct AttachCommandTests {
         let warned = try await fixture.run(["export", "--stdout", "--yes", "--format", "csv"])
         #expect(warned.status == 0 && warned.stderr.contains("1 attachment is left out"), "\(warned)")
     }
+
+    @Test("KeePass XML: a file keepassxc-cli attachment-import put in a database comes in; vault's export opens in KeePassXC with its files")
+    func keepassAttachments() async throws {
+        let keepassxc = try #require(ExternalProgram.find("keepassxc-cli"), "keepassxc-cli is not installed (scripts/setup --test installs it)")
+        let fixture = try await VaultFixture.initialized()
+        let environment = ["HOME": fixture.path(""), "PATH": "/usr/bin:/bin"]
+        @discardableResult func keepass(_ arguments: [String], stdin: String = "kp pass\n") async throws -> VaultResult {
+            let result = try await ExternalProgram.run(keepassxc, arguments, stdin: Data(stdin.utf8), environment: environment, timeout: .seconds(60))
+            try #require(result.status == 0, "\(arguments): \(result)")
+            return result
+        }
+        let content = Data((0..<3000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let file = try VaultFixture.writeFile(fixture.path("codes.bin"), content)
+        let database = fixture.path("made.kdbx")
+        try await keepass(["db-create", "-p", "-t", "100", database], stdin: "kp pass\nkp pass\n")
+        try await keepass(["add", "-u", "me", database, "bank"])
+        try await keepass(["attachment-import", database, "bank", "codes.bin", file])
+        let xml = try VaultFixture.writeFile(fixture.path("made.xml"), try await keepass(["export", "-f", "xml", database]).stdoutData)
+        try await fixture.succeed(["import", xml])
+        #expect(try await fixture.succeed(["attach", "get", "bank", "codes.bin", "--stdout"]).stdoutData == content)
+
+        let exported = fixture.path("vault.xml")
+        try await fixture.succeed(["export", "--format", "keepass-xml", "--output", exported, "--yes"])
+        let back = fixture.path("back.kdbx")
+        try await keepass(["import", "-p", "-t", "100", exported, back], stdin: "kp pass\nkp pass\n")
+        let out = fixture.path("out.bin")
+        try await keepass(["attachment-export", back, "bank", "codes.bin", out])
+        #expect(FileManager.default.contents(atPath: out) == content)
+    }
 }
+

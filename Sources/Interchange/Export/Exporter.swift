@@ -6,8 +6,8 @@ import VaultSystem
 /// entry (XML cannot hold most control characters) and throws naming the entry if not, so that
 /// an export is whole or not written at all.
 public enum Exporter {
-    /// `entries` as `format`; vault's own backup carries each entry's attachments, whose
-    /// contents `contents` gives (the other formats do not).
+    /// `entries` as `format`; vault's own backup and KeePass XML carry each entry's
+    /// attachments, whose contents `contents` gives (the other formats do not).
     public static func render(
         _ entries: [Entry], as format: ExportFormat, exported: Date, contents: (Attachment) throws -> [UInt8]
     ) throws -> [UInt8] {
@@ -24,7 +24,7 @@ public enum Exporter {
         case .bitwardenJSON:
             return try BitwardenJSONExporter.document(entries)
         case .keepassXML:
-            return Array(try KeePassXMLExporter.document(entries, exported: exported).utf8)
+            return Array(try KeePassXMLExporter.document(entries, exported: exported, contents: contents).utf8)
         case .csv:
             return Array(CSVExporter.document(entries).utf8)
         }

@@ -57,8 +57,8 @@ struct ExportCommand: VaultSubcommand {
         let entries = try session.open().entries.allEntries()
         // Rendered first: an entry the format cannot carry stops the export before anyone is asked.
         let attachments = entries.reduce(0) { $0 + $1.attachments.count }
-        if attachments > 0 && format != .vaultJSON {
-            context.diagnostics.warning("\(attachments) attachment\(attachments == 1 ? " is" : "s are") left out: only vault's own format (--format vault-json) carries them")
+        if attachments > 0 && format != .vaultJSON && format != .keepassXML {
+            context.diagnostics.warning("\(attachments) attachment\(attachments == 1 ? " is" : "s are") left out: only vault-json and keepass-xml carry them")
         }
         var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond) { attachment in
             try session.content(of: attachment).withUnsafeBytes { Array($0) }

@@ -11,7 +11,9 @@ import VaultSystem
 /// back as they are (one holding a separator, spaces at either end, an empty one) the string
 /// `vault tags` too. The layout follows what KeePassXC's own export writes.
 enum KeePassXMLExporter {
-    static func document(_ entries: [Entry], exported: Date) throws -> String {
+    /// The document of `entries`, each attachment's content (which `contents` gives) kept once
+    /// among the database's binaries and named by the entries that have it.
+    static func document(_ entries: [Entry], exported: Date, contents: (Attachment) throws -> [UInt8]) throws -> String {
         for entry in entries {
             let values = [entry.name, entry.username, entry.password, entry.notes, entry.otp].compactMap { $0 }
                 + entry.urls + entry.tags + entry.fields.flatMap { [$0.name, $0.value] } + entry.history.map(\.password)
@@ -45,10 +47,19 @@ enum KeePassXMLExporter {
         xml.element("LastTopVisibleGroup", text: noUUID)
         xml.element("HistoryMaxItems", text: "10")
         xml.element("HistoryMaxSize", text: "6291456")
-        xml.element("Binaries", text: "")
+        var binaries: [String: Int] = [:]
+        xml.open("Binaries")
+        for attachment in entries.flatMap(\.attachments) where binaries[attachment.content] == nil {
+            binaries[attachment.content] = binaries.count
+            var content = try contents(attachment)
+            defer { Sodium.wipe(&content) }
+            xml.element("Binary", text: content.withUnsafeBytes(Sodium.base64Encode),
+                        attributes: ["ID": "\(binaries[attachment.content]!)", "Compressed": "False"])
+        }
+        xml.close()
         xml.close()
         xml.open("Root")
-        try write(Folder(entries), named: "Root", now: exported, to: &xml)
+        try write(Folder(entries), named: "Root", now: exported, binaries: binaries, to: &xml)
         xml.close()
         xml.close()
         return xml.document
@@ -86,7 +97,7 @@ enum KeePassXMLExporter {
         }
     }
 
-    private static func write(_ folder: Folder, named name: String, now: Date, to xml: inout XMLWriter) throws {
+    private static func write(_ folder: Folder, named name: String, now: Date, binaries: [String: Int], to xml: inout XMLWriter) throws {
         xml.open("Group")
         xml.element("UUID", text: try uuid())
         xml.element("Name", text: name)
@@ -99,18 +110,24 @@ enum KeePassXMLExporter {
         xml.element("EnableSearching", text: "null")
         xml.element("LastTopVisibleEntry", text: noUUID)
         for (title, entry) in folder.entries {
-            try write(entry, title: title, to: &xml)
+            try write(entry, title: title, binaries: binaries, to: &xml)
         }
         for (name, child) in folder.folders {
-            try write(child, named: name, now: now, to: &xml)
+            try write(child, named: name, now: now, binaries: binaries, to: &xml)
         }
         xml.close()
     }
 
-    private static func write(_ entry: Entry, title: String, to xml: inout XMLWriter) throws {
+    private static func write(_ entry: Entry, title: String, binaries: [String: Int], to xml: inout XMLWriter) throws {
         let id = try uuid()
         xml.open("Entry")
         writeBody(of: entry, title: title, id: id, password: entry.password, modified: entry.modified, to: &xml)
+        for attachment in entry.attachments {
+            xml.open("Binary")
+            xml.element("Key", text: attachment.name)
+            xml.element("Value", text: "", attributes: ["Ref": "\(binaries[attachment.content]!)"])
+            xml.close()
+        }
         xml.open("History")
         for version in versions(of: entry) {
             xml.open("Entry")

@@ -37,24 +37,29 @@ enum KeePassXMLImporter {
         }
         let meta = root.child("Meta")
         let recycleBin = meta?.childText("RecycleBinEnabled") == "False" ? nil : meta?.childText("RecycleBinUUID")
+        let binaries = try KeePassBinaries(meta: meta)
         var items: [ImportedItem] = []
         var counter = 0
-        try collect(top, path: [], recycleBin: recycleBin, now: now, into: &items, counter: &counter)
+        try collect(top, path: [], recycleBin: recycleBin, binaries: binaries, now: now, into: &items, counter: &counter)
         return items
     }
 
     /// The entries of `group` and of the groups inside it; the top group's own name is the
     /// database's, which names leave out.
     private static func collect(
-        _ group: XMLElement, path: [String], recycleBin: String?, now: Date, into items: inout [ImportedItem], counter: inout Int
+        _ group: XMLElement, path: [String], recycleBin: String?, binaries: KeePassBinaries, now: Date, into items: inout [ImportedItem],
+        counter: inout Int
     ) throws(InterchangeError) {
         for entry in group.children("Entry") {
             counter += 1
-            items.append(try item(entry, path: path, number: counter, now: now))
+            var imported = try item(entry, path: path, number: counter, now: now)
+            imported.files = try binaries.files(of: entry, added: imported.entry.modified, record: imported.record)
+            items.append(imported)
         }
         for child in group.children("Group") {
             if let recycleBin, child.childText("UUID") == recycleBin { continue }
-            try collect(child, path: path + [child.childText("Name") ?? ""], recycleBin: recycleBin, now: now, into: &items, counter: &counter)
+            try collect(child, path: path + [child.childText("Name") ?? ""], recycleBin: recycleBin, binaries: binaries, now: now,
+                        into: &items, counter: &counter)
         }
     }
 

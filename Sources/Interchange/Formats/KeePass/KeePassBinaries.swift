@@ -1,0 +1,69 @@
+import FoundationEssentials
+import Inflate
+import VaultCore
+
+/// The attachments of a KeePass XML file: the database's binaries (`Meta/Binaries/Binary`,
+/// each with an `ID`, Base64, gzip-compressed when `Compressed="True"`), which an entry's
+/// `Binary` elements name (`<Key>` the file's name, `<Value Ref="ID"/>`), or an entry's own
+/// Base64 `Value`, as KeePass 2's older files have it. What `keepassxc-cli attachment-import`
+/// puts in a database comes out of `keepassxc-cli export -f xml` this way.
+struct KeePassBinaries {
+    private var byID: [String: [UInt8]] = [:]
+
+    init(meta: XMLElement?) throws(InterchangeError) {
+        for binary in meta?.child("Binaries")?.children("Binary") ?? [] {
+            let id = binary.attributes["ID"] ?? ""
+            byID[id] = try Self.content(binary, record: "binary \(id)")
+        }
+    }
+
+    /// The files of `entry` (its current version: its history's are left out), each named as
+    /// it is, dated `added`; a name vault cannot use as a file's has its `/` and control
+    /// characters made `_`.
+    func files(of entry: XMLElement, added: Date, record: String) throws(InterchangeError) -> [ExportedFile] {
+        var files: [ExportedFile] = []
+        for binary in entry.children("Binary") {
+            let given = binary.childText("Key") ?? ""
+            let name = Self.usableName(given)
+            guard let value = binary.child("Value") else { throw .badRecord(record: record, field: given, reason: "the attachment has no value") }
+            let content: [UInt8]
+            if let reference = value.attributes["Ref"] {
+                guard let known = byID[reference] else {
+                    throw .badRecord(record: record, field: given, reason: "the attachment names binary \(reference), which the file does not hold")
+                }
+                content = known
+            } else {
+                content = try Self.content(value, record: record)
+            }
+            guard !files.contains(where: { $0.name == name }) else {
+                throw .badRecord(record: record, field: given, reason: "two attachments would be called '\(name)'")
+            }
+            files.append(ExportedFile(name: name, type: content.withUnsafeBytes(ContentType.of), added: added, data: content))
+        }
+        return files
+    }
+
+    /// The bytes of a binary's Base64 text, inflated when it says it is compressed.
+    private static func content(_ element: XMLElement, record: String) throws(InterchangeError) -> [UInt8] {
+        guard let decoded = Sodium.base64Decode(element.text.filter { !$0.isWhitespace }) else {
+            throw .badRecord(record: record, field: "Binary", reason: "not Base64")
+        }
+        guard element.attributes["Compressed"] == "True" else { return decoded }
+        guard let inflated = Inflate.bytes(of: decoded, framing: .gzip, limit: Attachment.largestSize) else {
+            throw .badRecord(record: record, field: "Binary", reason: "its gzip data is damaged or larger than 4 GiB")
+        }
+        return inflated
+    }
+
+    /// `name` as an attachment's name: `/` and control characters made `_`, an empty or dot
+    /// name `attachment`, cut to 255 bytes.
+    static func usableName(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            scalars.append(scalar == "/" || scalar.properties.generalCategory == .control ? "_" : scalar)
+        }
+        var usable = String(scalars)
+        while usable.utf8.count > 255 { usable.removeLast() }
+        return usable.isEmpty || usable == "." || usable == ".." ? "attachment" : usable
+    }
+}
