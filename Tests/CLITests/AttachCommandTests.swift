@@ -135,6 +135,9 @@ struct AttachCommandTests {
         expectFailure(try await fixture.run(["attach", "get", "id/passport", "codes.txt", "--stdout"]), status: 3, mentioning: "tampered")
         try FileManager.default.removeItem(atPath: sealed)
         expectFailure(try await fixture.run(["attach", "get", "id/passport", "codes.txt", "--stdout"]), status: 4, mentioning: "not on this machine")
+        // Attaching the same file again puts its sealed content back.
+        try await fixture.succeed(["attach", "add", "id/passport", file, "--name", "again.txt"])
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "codes.txt", "--stdout"]).stdout == "recovery codes\n")
     }
 
     @Test("an export carries each attachment's content in Base64, and an import into another vault restores it exactly")
@@ -184,6 +187,25 @@ struct AttachCommandTests {
         let out = fixture.path("out.bin")
         try await keepass(["attachment-export", back, "bank", "codes.bin", out])
         #expect(FileManager.default.contents(atPath: out) == content)
+    }
+
+    @Test("an AES-256-GCM vault keeps and gives back attachments; add --force keeps an entry's attachments")
+    func aesVaultAndForcedAdd() async throws {
+        let fixture = try VaultFixture()
+        let made = try await fixture.run(["init", "--cipher", "aes256gcm"] + VaultFixture.cheapKDF)
+        guard made.status == 0 else {
+            // A CPU without AES-NI refuses the cipher itself, and nothing else may go wrong.
+            #expect(made.status == 6 || made.stderr.contains("aes256gcm"), "\(made)")
+            return
+        }
+        try await fixture.add("id/passport", password: "x")
+        let file = try VaultFixture.writeFile(fixture.path("codes.txt"), String(repeating: "recovery codes\n", count: 9000))
+        try await fixture.succeed(["attach", "add", "id/passport", file])
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "codes.txt", "--stdout"]).stdoutData
+                == FileManager.default.contents(atPath: file))
+        try await fixture.succeed(["add", "id/passport", "--force"], stdin: "new password\n")
+        #expect(try await fixture.succeed(["attach", "ls", "id/passport"]).stdout.hasPrefix("codes.txt  "))
+        #expect(sealedFiles(fixture).count == 1)
     }
 }
 

@@ -87,4 +87,16 @@ struct AttachmentSealerTests {
         }
         #expect(throws: AttachmentError.tampered(contentID: otherID)) { try Self.opened(file, otherID, by: sealer) }
     }
+
+    @Test("each cipher gets nonces of its own length, different for each chunk and content, whether or not this CPU runs it")
+    func nonces() throws {
+        for cipher in Cipher.allCases {
+            let sealer = try Self.sealer(cipher: cipher)
+            let ids = [String(repeating: "a", count: 64), String(repeating: "b", count: 64)]
+            let nonces = ids.flatMap { id in (0..<3).map { sealer.nonce(id, $0) } }
+            #expect(nonces.allSatisfy { $0.count == cipher.nonceLength })
+            #expect(Set(nonces).count == nonces.count)
+        }
+    }
 }
+

@@ -76,6 +76,8 @@ struct AddCommand: VaultSubcommand {
             var entry = Entry(name: name, type: type, created: existing?.created ?? now, modified: now, history: existing?.history ?? [],
                               id: existing?.id ?? Entry.newID())
             entry.password = existing?.password
+            // The files kept with it stay: `add --force` replaces what it asks for.
+            entry.attachments = existing?.attachments ?? []
             if let password = typed.password {
                 entry.changePassword(to: password, at: now)
             } else {

@@ -67,9 +67,12 @@ struct AttachAddCommand: VaultSubcommand {
         let added = context.now().toTheSecond
         let attachments = try session.mutateWithAttachments(entriesNamed: [entryName]) { table, storage in
             guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
+            // Every name checked before any content is stored.
+            if let taken = prepared.first(where: { entry.attachment(named: $0.name) != nil }) {
+                throw AttachError.alreadyAttached(entry: entryName, name: taken.name)
+            }
             var attachments: [Attachment] = []
             for item in prepared {
-                guard entry.attachment(named: item.name) == nil else { throw AttachError.alreadyAttached(entry: entryName, name: item.name) }
                 let attachment = try item.content.withUnsafeBytes { content in
                     Attachment(name: item.name, content: try storage.store(content), size: content.count, type: ContentType.of(content),
                                added: added)

@@ -91,13 +91,13 @@ public struct AttachmentSealer {
         max(1, (contentLength + chunkLength - 1) / chunkLength)
     }
 
-    /// Chunk `index`'s nonce: BLAKE2b keyed with the nonce key over a label, the content id
-    /// and the index, as long as the cipher's nonce.
-    private func nonce(_ contentID: String, _ index: Int) -> [UInt8] {
+    /// Chunk `index`'s nonce: the first bytes of BLAKE2b-256 keyed with the nonce key over a
+    /// label, the content id and the index, as many as the cipher's nonce has (BLAKE2b gives no
+    /// fewer than 16, and AES-256-GCM's nonce is 12).
+    func nonce(_ contentID: String, _ index: Int) -> [UInt8] {
         let message = Array("vault attachment nonce v6\n\(contentID)\n\(index)\n".utf8)
-        return keys.nonceKey.withUnsafeBytes { key in
-            message.withUnsafeBytes { Sodium.blake2b($0, key: key, length: cipher.nonceLength) }
-        }
+        let digest = keys.nonceKey.withUnsafeBytes { key in message.withUnsafeBytes { Sodium.blake2b($0, key: key, length: 32) } }
+        return Array(digest.prefix(cipher.nonceLength))
     }
 
     private func associatedData(_ contentID: String, _ index: Int, last: Bool) -> [UInt8] {

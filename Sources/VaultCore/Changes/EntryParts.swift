@@ -66,7 +66,8 @@ public enum EntryPart {
                 let bytes = { (field: CustomField) in [Array(field.name.utf8), Array(field.value.utf8), [field.secret ? 1 : 0]] }
                 return x.map(bytes) == y.map(bytes)
             case let (.attachment(x), .attachment(y)):
-                return x.map(\.orderKey) == y.map(\.orderKey)
+                // One file is one value however and whenever it was attached.
+                return x.map { [$0.name, $0.content] } == y.map { [$0.name, $0.content] }
             default: return false
             }
         }

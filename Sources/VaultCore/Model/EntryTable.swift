@@ -321,10 +321,11 @@ public final class EntryTable {
     }
 
     /// The content ids every entry's attachments name; only lines that may hold attachments
-    /// (their member as `EntryLine.encode` writes it, or any `\u` escape) are decoded.
+    /// (the member's name in quotes, as any writer spells it unescaped, or any `\u` escape)
+    /// are decoded.
     public func attachmentContents() throws -> Set<String> {
         requireWhole()
-        let member = Array("\"attachments\":[".utf8)
+        let member = Array("\"attachments\"".utf8)
         let escape = Array("\\u".utf8)
         var contents: Set<String> = []
         for index in lines.indices where withLine(index, { $0.firstRange(of: member) != nil || $0.firstRange(of: escape) != nil }) {

@@ -20,17 +20,14 @@ public struct AttachmentFolder: Sendable {
         path + "/" + contentID
     }
 
-    /// Writes the sealed content `sealed` under `contentID`, unless a file of that content is
-    /// already there (its bytes are then the same: sealing is deterministic).
+    /// Writes the sealed content `sealed` under `contentID`, unless the file of that content is
+    /// already there with these bytes (sealing is deterministic, so an intact one has them; a
+    /// damaged one is replaced).
     func store(_ sealed: [UInt8], contentID: String) throws {
         let file = filePath(of: contentID)
-        guard access(file, F_OK) != 0 else { return }
+        if access(file, F_OK) == 0, (try? AtomicFile.read(file, limit: sealed.count)) == sealed { return }
         try Paths.createFolders(path)
-        do {
-            try sealed.withUnsafeBytes { try AtomicFile.write($0, to: file, exclusive: true) }
-        } catch StoreError.fileExists {
-            // Written meanwhile, with the same bytes.
-        }
+        try sealed.withUnsafeBytes { try AtomicFile.write($0, to: file) }
     }
 
     /// The sealed file of the content `contentID`.

@@ -212,17 +212,22 @@ public final class VaultStore {
                 var header = edit.envelope
                 let dataKey = try header.prepareForWrite(keys: keys)
                 try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
-                if !table.releasedContents.isEmpty { try removeUnreferencedAttachments(dataKey: dataKey) }
+                // Best effort: the change is written; a sealed file left behind goes at a later write.
+                if !table.releasedContents.isEmpty { try? removeUnreferencedAttachments(dataKey: dataKey) }
                 return result
             }
             let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             try vault.entries.beginChange(origin: origin)
-            let result = try change(vault.entries, try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey))
+            // The data key of the file as it will be written (a version 1 file gets a new one),
+            // which the contents stored by `change` are sealed under.
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
+            let result = try change(vault.entries, try attachmentStorage(of: updated, dataKey: dataKey))
             try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)
-            if !vault.entries.releasedContents.isEmpty { attachmentFolder.removeAll(but: try vault.entries.attachmentContents()) }
+            if !vault.entries.releasedContents.isEmpty, let kept = try? vault.entries.attachmentContents() {
+                attachmentFolder.removeAll(but: kept)
+            }
             return result
         }
     }
@@ -291,8 +296,8 @@ public final class VaultStore {
             unlocker.keyCache.remove(vaultID: rotated.id)
             otherCache?.remove(vaultID: rotated.id)
             try write(rotated)
-            attachmentFolder.removeAll(but: try vault.entries.attachmentContents())
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
+            if let kept = try? vault.entries.attachmentContents() { attachmentFolder.removeAll(but: kept) }
         }
     }
 
