@@ -132,6 +132,14 @@ public final class VaultSession: VaultAccess {
         return result
     }
 
+    /// The entry the person named and the content of its attachment `attachmentName` (nil when
+    /// it has none), read together (`VaultStore.entry(named:withContentOf:using:)`).
+    public func entry(givenAs rawName: String, withContentOf attachmentName: String) throws -> (entry: Entry, content: SecureBytes?) {
+        let name = try EntryName.normalized(rawName)
+        guard let found = try store.entry(named: name, withContentOf: attachmentName, using: unlocker()) else { throw EntryError.notFound(name) }
+        return found
+    }
+
     /// The content of `attachment`, one of the vault's, checked and in memory wiped on release.
     public func content(of attachment: Attachment) throws -> SecureBytes {
         try store.content(of: attachment, using: unlocker())

@@ -37,11 +37,14 @@ struct AttachGetCommand: VaultSubcommand {
     }
 
     func run(in session: VaultSession) async throws {
-        let entry = try session.entry(givenAs: self.entry)
-        guard let attachment = entry.attachment(named: name) else { throw AttachError.noSuchAttachment(entry: entry.name, name: name) }
-        let file = stdout ? nil : SecretOutputFile(path: output ?? attachment.name, force: force)
+        // An attachment's name is a file's name, never a path: it names the file written by default.
+        try AttachmentName.validate(name)
+        let file = stdout ? nil : SecretOutputFile(path: output ?? name, force: force)
         try file?.checkFree()
-        let content = try session.content(of: attachment)
+        let (entry, found) = try session.entry(givenAs: self.entry, withContentOf: name)
+        guard let content = found, let attachment = entry.attachment(named: name) else {
+            throw AttachError.noSuchAttachment(entry: entry.name, name: name)
+        }
         if let file {
             try content.withUnsafeBytes { try file.write(UnsafeRawBufferPointer($0)) }
             session.diagnostics.note("Wrote \(attachment.name) of \(entry.name) to \(file.path) (\(ByteCount.text(attachment.size))).")

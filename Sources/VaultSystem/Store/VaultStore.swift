@@ -255,6 +255,30 @@ public final class VaultStore {
         }
     }
 
+    /// The entry called `name` (in NFC), nil when there is none, and the content of its
+    /// attachment called `attachmentName` when it has one: both from one read of the file, and
+    /// read again once when the content is missing or does not open, as when a `rekey` or an
+    /// `attach rm` replaced the file between the entry's read and the content's.
+    public func entry(named name: String, withContentOf attachmentName: String, using unlocker: Unlocker)
+        throws -> (entry: Entry, content: SecureBytes?)? {
+        func read() throws -> (entry: Entry, content: SecureBytes?)? {
+            try readingAgainAfterBusyLock {
+                let lookup = try VaultFileLookup(file: try openVault())
+                let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+                guard let entry = try lookup.entries(named: [name], dataKey: keys.dataKey).first ?? nil else { return nil }
+                let content = try entry.attachment(named: attachmentName).map {
+                    try attachmentStorage(of: lookup.envelope, dataKey: keys.dataKey).open($0)
+                }
+                return (entry, content)
+            }
+        }
+        do {
+            return try read()
+        } catch is AttachmentError {
+            return try read()
+        }
+    }
+
     /// Runs `body` holding the vault's lock, so that no vault command changes the file
     /// meanwhile: `vault sync`, while git commits and replaces it.
     public func whileLocked<R>(_ body: () throws -> R) throws -> R {
