@@ -37,7 +37,7 @@ struct SyncCommandTests {
         let pushed = try #require(try await world.remoteHead())
         #expect(pushed == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
         #expect(try await world.remoteGit(["ls-tree", "-r", "--name-only", pushed]).lines == Self.trackedFiles)
-        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/vault.json -text merge=vault diff=vault"])
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/vault.json -text merge=vault diff=vault", "/vault.json.attachments/* -text -diff"])
         try await expectDrivers(on: laptop)
 
         let commits = try await laptop.commitCount()
@@ -307,7 +307,7 @@ struct SyncCommandTests {
         try await laptop.succeed(["sync", "init", world.remote], environment: work)
         try await laptop.succeed(["sync"], environment: work)
         let pushed = try #require(try await world.remoteHead())
-        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/work.vault -text merge=vault diff=vault"])
+        #expect(try await world.remoteGit(["show", "\(pushed):.gitattributes"]).lines == ["/work.vault -text merge=vault diff=vault", "/work.vault.attachments/* -text -diff"])
 
         let desktop = try world.machine("desktop")
         let expected = desktop.vaultFolder + "/work.vault"

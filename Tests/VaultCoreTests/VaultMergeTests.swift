@@ -113,6 +113,53 @@ struct VaultMergeTests {
         #expect(values(other) == values(result))
     }
 
+    /// An attachment of `name` whose content id is made of `digit`.
+    private func attachment(_ name: String, _ digit: Character, at seconds: Double = 1_700_000_000) -> VaultCore.Attachment {
+        VaultCore.Attachment(name: name, content: String(repeating: digit, count: 64), size: 10, type: "text/plain", added: Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test("attachments: new ones on both sides are all kept in one order; one replaced on both keeps the loser under a conflict name")
+    func conflictingAttachments() throws {
+        let base = try base()
+        var laptop = Machine(base, device: "aaaaaaaaaaaaaaaa"), desktop = Machine(base, device: "bbbbbbbbbbbbbbbb")
+        try laptop.change(at: 1_700_000_100) { try edit("web/a", in: $0) { $0.setAttachment(attachment("scan.pdf", "1")) } }
+        let shared = laptop.copy
+        desktop = Machine(shared, device: "bbbbbbbbbbbbbbbb")
+        try desktop.change(at: 1_700_000_300) { try edit("web/a", in: $0) {
+            $0.setAttachment(attachment("scan.pdf", "3"))
+            $0.setAttachment(attachment("desk.txt", "4"))
+        } }
+        try laptop.change(at: 1_700_000_400) { try edit("web/a", in: $0) {
+            $0.setAttachment(attachment("scan.pdf", "2"))
+            $0.setAttachment(attachment("lap.txt", "5"))
+        } }
+        let (result, report) = VaultMerge.merge(base: shared, ours: desktop.copy, theirs: laptop.copy)
+        let a = try #require(result.entries.first { $0.name == "web/a" })
+        #expect(a.attachment(named: "scan.pdf")?.content == String(repeating: "2", count: 64), "the later change wins")
+        let kept = a.attachments.filter { $0.name.hasPrefix("scan (conflict 2023-11-14T22:18:20Z)") }
+        #expect(kept.map(\.name) == ["scan (conflict 2023-11-14T22:18:20Z).pdf"] && kept.first?.content == String(repeating: "3", count: 64))
+        #expect(Set(a.attachments.map(\.name)) == ["scan.pdf", "desk.txt", "lap.txt", "scan (conflict 2023-11-14T22:18:20Z).pdf"])
+        #expect(report.conflicts.contains(.bothChanged(entry: "web/a", part: "attachment:scan.pdf", keptFrom: .theirs)))
+        let (other, _) = VaultMerge.merge(base: shared, ours: laptop.copy, theirs: desktop.copy)
+        #expect(values(other) == values(result), "the same attachments in the same order whichever side merges")
+        // Merged again with either side, the kept loser stays one attachment.
+        let (again, _) = VaultMerge.merge(base: desktop.copy, ours: result, theirs: desktop.copy)
+        #expect(values(again) == values(result))
+    }
+
+    @Test("a losing attachment's conflict name keeps its extension, takes a number when the name is taken, and stays within 255 bytes")
+    func conflictNames() {
+        let stamp = Stamp(milliseconds: 1_700_000_000_000, counter: 0, device: "aaaaaaaaaaaaaaaa")
+        var entry = Entry(name: "x", created: Self.created)
+        #expect(EntryMerge.conflictName(of: attachment("a.tar.gz", "1"), stamp: stamp, in: entry) == "a.tar (conflict 2023-11-14T22:13:20Z).gz")
+        #expect(EntryMerge.conflictName(of: attachment(".env", "1"), stamp: stamp, in: entry) == ".env (conflict 2023-11-14T22:13:20Z)")
+        entry.setAttachment(attachment("k (conflict 2023-11-14T22:13:20Z).pem", "2"))
+        #expect(EntryMerge.conflictName(of: attachment("k.pem", "1"), stamp: stamp, in: entry) == "k (conflict 2023-11-14T22:13:20Z 2).pem")
+        #expect(EntryMerge.conflictName(of: attachment("k.pem", "2"), stamp: stamp, in: entry) == "k (conflict 2023-11-14T22:13:20Z).pem")
+        let long = EntryMerge.conflictName(of: attachment(String(repeating: "é", count: 120) + ".pdf", "1"), stamp: stamp, in: entry)
+        #expect(long.utf8.count <= 255 && long.hasSuffix(" (conflict 2023-11-14T22:13:20Z).pdf") && (try? AttachmentName.validate(long)) != nil)
+    }
+
     @Test("an edit beats a removal, on either side; a removal of an untouched entry stands")
     func editBeatsRemoval() throws {
         let base = try base()
@@ -206,7 +253,7 @@ struct VaultMergeTests {
 
     // MARK: Laws, over random edit scripts
 
-    private enum Step: CaseIterable { case username, password, notes, addField, removeField, rename, remove, add }
+    private enum Step: CaseIterable { case username, password, notes, addField, removeField, attach, detach, rename, remove, add }
 
     /// Applies a random script of `count` steps to `machine`, starting at `start`.
     private func script(_ machine: inout Machine, steps count: Int, start: Double, random: inout SeededRandom) throws {
@@ -228,6 +275,10 @@ struct VaultMergeTests {
                 case .notes: try edit(name, in: table) { $0.notes = Bool.random(using: &random) ? nil : "n-\(token)" }
                 case .addField: try edit(name, in: table) { $0.setField(CustomField(name: "f\(Int.random(in: 0..<3, using: &random))", value: token, secret: Bool.random(using: &random))) }
                 case .removeField: try edit(name, in: table) { entry in if let field = entry.fields.randomElement(using: &random) { entry.fields.removeAll { $0.name == field.name } } }
+                case .attach:
+                    let digit = Character(String(Int.random(in: 0...9, using: &random)))
+                    try edit(name, in: table) { $0.setAttachment(attachment("a\(Int.random(in: 0..<3, using: &random)).bin", digit, at: time)) }
+                case .detach: try edit(name, in: table) { entry in if let file = entry.attachments.randomElement(using: &random) { entry.attachments.removeAll { $0.name == file.name } } }
                 case .rename:
                     let target = "r/\(Int.random(in: 0..<6, using: &random))"
                     guard !table.contains(target), var entry = try table.entry(named: name) else { return }
@@ -295,11 +346,14 @@ struct VaultMergeTests {
                 if let password = entry.password {
                     #expect(merged.password == password || merged.history.contains { $0.password == password }, "seed \(seed): a password of \(entry.name) was lost")
                 }
-                // A part changed on this side only comes through.
+                // A part changed on this side only comes through (the other side left it alone:
+                // the base's value and stamp, not a value changed and changed back).
                 guard let original, let there = otherByID[entry.id] else { continue }
                 for part in EntryPart.all(original, entry) where part != "name" {
                     let mine = EntryPart.value(of: part, in: entry)
-                    if mine != EntryPart.value(of: part, in: original) && EntryPart.value(of: part, in: there) == EntryPart.value(of: part, in: original) {
+                    let leftAlone = EntryPart.value(of: part, in: there) == EntryPart.value(of: part, in: original)
+                        && (there.clocks[part] ?? original.stamp(of: part)) == original.stamp(of: part)
+                    if mine != EntryPart.value(of: part, in: original) && leftAlone {
                         #expect(EntryPart.value(of: part, in: merged) == mine, "seed \(seed): \(part) of \(entry.name)")
                     }
                 }

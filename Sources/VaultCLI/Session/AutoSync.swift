@@ -37,5 +37,8 @@ enum AutoSync {
         if outcome.passwordChangedElsewhere {
             diagnostics.notice("the master password was changed on another machine: the vault now opens with that one")
         }
+        if outcome.contentsMissing > 0 {
+            diagnostics.notice("\(outcome.contentsMissing) attachment content(s) named by the vault are on neither this machine nor the remote (vault attach get says which)")
+        }
     }
 }

@@ -168,6 +168,6 @@ public final class VaultSession: VaultAccess {
         return VaultSync(store: store, repository: repository, keys: keys, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                          commitMessage: "vault: changes on device \(device)", now: context.now,
                          seen: NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment)),
-                         acceptsWeakerKDF: acceptsWeakerKDF)
+                         acceptsWeakerKDF: acceptsWeakerKDF, attachmentLimit: try config().attachmentsMaxMiB << 20)
     }
 }

@@ -27,7 +27,8 @@ struct SyncCloneCommand: VaultSubcommand {
         let repository = try session.repository()
         let seen = NewestSeen.Folder(stateHome: XDGFolders.stateHome(environment: context.environment))
         let unlocker = try session.unlocker()
-        let branch = try SyncSetup.clone(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable)) { vaultFile in
+        let branch = try SyncSetup.clone(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
+                                            attachmentLimit: try session.config().attachmentsMaxMiB << 20) { vaultFile in
             try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen)
         }
         let envelope = try session.store.header()

@@ -26,12 +26,20 @@ enum SyncReportText {
         if outcome.passwordChangedElsewhere {
             lines.append("The master password was changed on another machine: the vault now opens with that one.")
         }
+        if outcome.contentsMissing > 0 {
+            lines.append(missingContents(outcome.contentsMissing))
+        }
         if let pushed = outcome.pushed {
             lines.append("Pushed to \(pushed).")
         } else {
             lines.append(outcome.upToDate ? "Nothing to push: \(upstream) has it all." : "Not pushed (--no-push).")
         }
         return lines
+    }
+
+    /// What to say of attachment contents the vault names that neither side has.
+    static func missingContents(_ count: Int) -> String {
+        "\(count) attachment\(count == 1 ? "'s content is" : "s' contents are") named by the vault but on neither this machine nor the remote (vault attach get says which; vault attach rm removes one)."
     }
 
     /// A heading and the report under it, or why there is no report.

@@ -11,7 +11,7 @@ public enum AttachmentError: VaultFailure, Equatable {
         case .tampered(let contentID):
             return "the attachment \(contentID.prefix(16))… is corrupt or was tampered with (it does not authenticate)"
         case .missing(let name):
-            return "the content of the attachment '\(name)' is not on this machine (its sealed file is missing beside the vault)"
+            return "the content of the attachment '\(name)' is not on this machine (its sealed file is missing beside the vault; vault sync may bring it, vault attach rm removes the attachment)"
         }
     }
 

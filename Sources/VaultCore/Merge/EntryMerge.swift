@@ -3,8 +3,9 @@ import FoundationEssentials
 /// Merges two versions of one entry (same id) against the version they both come from, part by
 /// part (`EntryPart`): a part changed on one side only takes that side; the same change on both
 /// is one change; different changes take the later stamp, and the losing value is kept (a
-/// password in the history, anything else in a field `conflict: PART (STAMP DATE)`, secret
-/// when the value was). The password histories are joined.
+/// password in the history, an attachment under the name `NAME (conflict STAMP DATE)`,
+/// anything else in a field `conflict: PART (STAMP DATE)`, secret when the value was). The
+/// password histories are joined.
 struct EntryMerge {
     let base: Entry?
     let ours: Entry
@@ -46,7 +47,8 @@ struct EntryMerge {
             result.clocks[key] = max(result.clocks[key] ?? stamp, stamp)
         }
         result.history = Self.joined(ours.history, theirs.history)
-        result.fields = ordered(result.fields)
+        result.fields = ordered(result.fields, name: \.name, in: { $0.fields.map(\.name) }, part: EntryPart.field)
+        result.attachments = ordered(result.attachments, name: \.name, in: { $0.attachments.map(\.name) }, part: EntryPart.attachment)
         for (part, value, stamp) in kept { keep(value, of: part, stamp: stamp, in: &result) }
         result.created = min(ours.created, theirs.created)
         result.modified = max(ours.modified, theirs.modified)
@@ -71,35 +73,45 @@ struct EntryMerge {
         return (other > mine ? .theirs : .ours, true)
     }
 
-    /// The merged fields in the order of the side that has just these fields (when the two
-    /// sides do not disagree on it, or one of them kept the base's order and the other changed
-    /// it), else in the base's order with the new ones after it, by the stamp of their last
-    /// change and then by name: the same whichever side merges.
-    private func ordered(_ fields: [CustomField]) -> [CustomField] {
-        let names = fields.map(\.name)
-        let mine = ours.fields.map(\.name).filter(names.contains), other = theirs.fields.map(\.name).filter(names.contains)
-        let byName = Dictionary(fields.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for order in [mine, other] where order.count == names.count && (mine == other || Set(mine) != Set(other)) {
+    /// The merged fields (or attachments) in the order of the side that has just these (when
+    /// the two sides do not disagree on it, or one of them kept the base's order and the other
+    /// changed it), else in the base's order with the new ones after it, by the stamp of their
+    /// last change and then by name: the same whichever side merges. `names` gives the names
+    /// an entry has, in its order; `part` the part of a name.
+    private func ordered<Item>(
+        _ items: [Item], name: (Item) -> String, in names: (Entry) -> [String], part: (String) -> String
+    ) -> [Item] {
+        let present = items.map(name)
+        let mine = names(ours).filter(present.contains), other = names(theirs).filter(present.contains)
+        let byName = Dictionary(items.map { (name($0), $0) }, uniquingKeysWith: { first, _ in first })
+        for order in [mine, other] where order.count == present.count && (mine == other || Set(mine) != Set(other)) {
             return order.compactMap { byName[$0] }
         }
-        let original = (base?.fields.map(\.name) ?? []).filter(names.contains)
+        let original = (base.map(names) ?? []).filter(present.contains)
         // Both sides have every field, in different orders: one of them reordered them.
-        if mine.count == names.count && other.count == names.count && (mine == original || other == original) {
+        if mine.count == present.count && other.count == present.count && (mine == original || other == original) {
             return (mine == original ? other : mine).compactMap { byName[$0] }
         }
-        let added = names.filter { !original.contains($0) }.sorted { a, b in
-            let (stampA, stampB) = (stamp(of: a), stamp(of: b))
+        let added = present.filter { !original.contains($0) }.sorted { a, b in
+            let (stampA, stampB) = (stamp(of: part(a)), stamp(of: part(b)))
             return stampA != stampB ? stampA < stampB : a < b
         }
         return (original + added).compactMap { byName[$0] }
     }
 
-    private func stamp(of field: String) -> Stamp {
-        max(ours.stamp(of: EntryPart.field(field)), theirs.stamp(of: EntryPart.field(field)))
+    private func stamp(of part: String) -> Stamp {
+        max(ours.stamp(of: part), theirs.stamp(of: part))
     }
 
-    /// Keeps a value that lost a conflict: a password in the history, anything else as a field.
+    /// Keeps a value that lost a conflict: a password in the history, an attachment under
+    /// another name, anything else as a field.
     private func keep(_ value: EntryPart.Value, of part: String, stamp: Stamp, in entry: inout Entry) {
+        if case .attachment(var attachment?) = value {
+            attachment.name = Self.conflictName(of: attachment, stamp: stamp, in: entry)
+            entry.setAttachment(attachment)
+            entry.clocks[EntryPart.attachment(attachment.name)] = stamp
+            return
+        }
         guard let text = value.text, !text.isEmpty else { return }
         if part == "password" {
             let bytes = Array(text.utf8)
@@ -120,6 +132,25 @@ struct EntryMerge {
         }
         entry.setField(CustomField(name: name, value: text, secret: secret))
         entry.clocks[EntryPart.field(name)] = stamp
+    }
+
+    /// The name under which an attachment that lost a conflict is kept: `STEM (conflict DATE).EXT`
+    /// (a number after the date when another content has that name), the stem shortened to
+    /// keep the name within 255 bytes.
+    static func conflictName(of attachment: Attachment, stamp: Stamp, in entry: Entry) -> String {
+        // An extension is a short last part after a dot that does not start the name.
+        let dot = attachment.name.lastIndex(of: ".").flatMap { $0 == attachment.name.startIndex || attachment.name[$0...].utf8.count > 16 ? nil : $0 }
+        var stem = String(attachment.name[..<(dot ?? attachment.name.endIndex)])
+        let suffix = dot.map { String(attachment.name[$0...]) } ?? ""
+        let date = stamp.date.toTheSecond.formatted(.iso8601)
+        var number = 1
+        while true {
+            let mark = " (conflict \(date)\(number > 1 ? " \(number)" : ""))" + suffix
+            while !stem.isEmpty && stem.utf8.count + mark.utf8.count > 255 { stem.removeLast() }
+            let name = stem + mark
+            if entry.attachment(named: name).map({ $0.content == attachment.content }) ?? true { return name }
+            number += 1
+        }
     }
 
     /// Two HOTP settings of the same secret, algorithm, digits and encoding: the later one's

@@ -40,7 +40,7 @@ extension VaultFileMerge {
             return nil
         }
         return Merged(bytes: bytes, report: report, envelope: header, keyEncryptionKey: ourKeys.keyEncryptionKey, tookTheirKeys: theirsNewer,
-                      state: result.state)
+                      state: result.state, attachmentContents: nil)
     }
 
     /// Another copy, opened for a merge in part: nil unless it is a version 5 copy of the same

@@ -37,6 +37,8 @@ public enum VaultFileMerge {
         public var tookTheirKeys: Bool
         /// The result's state line.
         public var state: VaultState
+        /// The contents of attachments the result names, when the merge opened it whole.
+        public var attachmentContents: Set<String>?
     }
 
     /// One opened copy.
@@ -77,16 +79,35 @@ public enum VaultFileMerge {
         return Copies(base: ancestor, ours: mine, theirs: other)
     }
 
+    /// What a merge of copies under different keys (a `passwd` or `rekey` on one side) does
+    /// to the merged entries before they are sealed: seals again, under `dataKey` (the key
+    /// the result is sealed with, `target`'s), the contents of the attachments the result
+    /// names that `target` does not, which `other` added under its older keys, and has the
+    /// entries name the new contents. Only the caller knows where the other side's sealed
+    /// contents are.
+    package typealias Resealing = (_ result: EntryTable, _ dataKey: SecureBytes, _ target: Opened, _ other: Opened) throws -> Void
+
     /// Merges copies opened already, sealing the result under the header whose keys are newer.
-    package static func merge(_ copies: Copies) throws -> Merged {
+    /// Without `resealing`, a result that would name attachments sealed under the older keys
+    /// is refused.
+    package static func merge(_ copies: Copies, resealing: Resealing? = nil) throws -> Merged {
         let (ancestor, mine, other) = (copies.base, copies.ours, copies.theirs)
         let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
         let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
         var target = theirsNewer ? other : mine
+        let older = theirsNewer ? mine : other
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
+        if target.table.state.keys != older.table.state.keys {
+            if let resealing {
+                try resealing(result, dataKey, target, older)
+            } else if !(try result.attachmentContents()).isSubset(of: try target.table.attachmentContents()) {
+                throw MergeError.attachmentsUnderOlderKeys
+            }
+        }
         try target.envelope.sealEntries(result, dataKey: dataKey)
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
-                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state)
+                      keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state,
+                      attachmentContents: try result.attachmentContents())
     }
 
     /// What taking one copy in place of another brings: the report, and the keys it is under.
@@ -181,6 +202,9 @@ public enum MergeError: VaultFailure, Equatable {
     case differentVaults
     case differentPasswords
     case otherPasswordWrong
+    /// One copy's keys were changed (`passwd`, `rekey`) while the other added attachments,
+    /// whose contents must be sealed again; a merge that knows where they are does it.
+    case attachmentsUnderOlderKeys
 
     public var message: String {
         switch self {
@@ -190,6 +214,8 @@ public enum MergeError: VaultFailure, Equatable {
             return "the other copy has another master password (vault passwd on another machine) and there is no terminal to ask for it on; nothing was merged"
         case .otherPasswordWrong:
             return "the password given does not open the other copy; nothing was merged"
+        case .attachmentsUnderOlderKeys:
+            return "one copy's keys were changed (vault passwd or rekey) while the other added attachments, which must be sealed again; run vault sync to merge; nothing was merged"
         }
     }
 

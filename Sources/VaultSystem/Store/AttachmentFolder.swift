@@ -30,6 +30,18 @@ public struct AttachmentFolder: Sendable {
         try sealed.withUnsafeBytes { try AtomicFile.write($0, to: file) }
     }
 
+    /// Whether the sealed file of the content `contentID` is here.
+    func holds(_ contentID: String) -> Bool {
+        access(filePath(of: contentID), F_OK) == 0
+    }
+
+    /// Gives the folder mode 0700 and its sealed files 0600 again, after git wrote them as
+    /// the umask allows.
+    func restrictModes() {
+        guard chmod(path, 0o700) == 0 else { return }
+        for name in names() where Attachment.isContentID(name) { chmod(path + "/" + name, 0o600) }
+    }
+
     /// The sealed file of the content `contentID`.
     func sealed(_ contentID: String) throws(StoreError) -> [UInt8] {
         try AtomicFile.read(filePath(of: contentID), limit: AttachmentSealer.sealedLength(contentLength: Attachment.largestSize))
@@ -39,17 +51,26 @@ public struct AttachmentFolder: Sendable {
     /// writing here left; other files in the folder are left alone. The folder goes when it is
     /// empty.
     func removeAll(but kept: Set<String>) {
-        guard let directory = opendir(path) else { return }
-        var removed: [String] = []
-        while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
-            let isContent = Attachment.isContentID(name)
-            if isContent && !kept.contains(name) || !isContent && name.hasPrefix(".") && name.contains(".tmp-") {
-                removed.append(name)
-            }
+        let removed = names().filter { name in
+            Attachment.isContentID(name) ? !kept.contains(name) : name.hasPrefix(".") && name.contains(".tmp-")
         }
-        closedir(directory)
         for name in removed { unlink(path + "/" + name) }
         rmdir(path)
+    }
+
+    /// Removes the sealed files of `contentIDs`.
+    func remove(_ contentIDs: [String]) {
+        for contentID in contentIDs { unlink(filePath(of: contentID)) }
+    }
+
+    /// The names of the files in the folder; none when it is not there.
+    private func names() -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let item = readdir(directory) {
+            names.append(withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) })
+        }
+        return names
     }
 }

@@ -328,9 +328,14 @@ public final class VaultStore {
     /// Seals every attachment's content again under the new keys (`new`: new content ids), in
     /// memory, one at a time, and has each entry name the new ids; the old sealed files are
     /// removed once the vault file naming the new ones is written.
+    /// A content missing here is named before anything is sealed.
     private func resealAttachments(of table: EntryTable, from old: AttachmentStorage, to new: AttachmentStorage) throws {
         guard !(try table.attachmentContents()).isEmpty else { return }
-        for var entry in try table.allEntries() where !entry.attachments.isEmpty {
+        let entries = try table.allEntries().filter { !$0.attachments.isEmpty }
+        if let missing = entries.lazy.flatMap(\.attachments).first(where: { !old.folder.holds($0.content) }) {
+            throw AttachmentError.missing(name: missing.name)
+        }
+        for var entry in entries {
             for var attachment in entry.attachments {
                 attachment.content = try old.open(attachment).withUnsafeBytes { try new.store($0) }
                 entry.setAttachment(attachment)

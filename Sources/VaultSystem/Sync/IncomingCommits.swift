@@ -4,15 +4,21 @@ import VaultCore
 /// already syncs. Before any fast-forward, merge or checkout, every commit the remote brings
 /// (each against each of its parents, the first one against nothing) may change only
 /// - a vault file of the repository as this machine has it (the files its `.gitattributes`
-///   give vault's merge driver; for a clone, the vault file being cloned), and
+///   give vault's merge driver; for a clone, the vault file being cloned),
+/// - the sealed content of an attachment of such a vault file (`<vault file>.attachments/`
+///   and a content id): added or removed, never changed (a content id names one sealed
+///   file), and no larger than this machine's attachment limit, and
 /// - a `.gitattributes` or `.gitignore` in a folder where this machine has one (for a clone,
 ///   the top folder), holding nothing but vault's own lines,
 /// each as a plain file (mode 644): never a symbolic link, an executable, a submodule, a path
 /// that is not UTF-8, or any other path, and a setup file is never removed. So nothing the
 /// remote sends can be run here, point a write elsewhere, put a file where there was none,
-/// or pull a filter, a driver or a hook into git's work on the folder.
+/// or pull a filter, a driver or a hook into git's work on the folder. A removed content the
+/// vault still names is put back by `VaultSync` from this machine's copy.
 struct IncomingCommits {
     let repository: SyncRepository
+    /// The largest attachment content taken, in bytes (`attachments.max_mib`).
+    let attachmentLimit: Int
 
     /// Options for every fetch from the remote: git checks each object it receives.
     static let fetchOptions = ["-c", "transfer.fsckObjects=true"]
@@ -36,11 +42,28 @@ struct IncomingCommits {
         var vaultFiles: Set<String>
         /// Folders holding a `.gitattributes` or `.gitignore` ("" for the top).
         var setupFolders: Set<String>
+
+        /// The attachments' folders of the vault files, from the top of the repository.
+        var attachmentFolders: Set<String> {
+            Set(vaultFiles.map { Self.inFolder(of: $0, SyncRepository.attachmentsFolder(of: Paths.lastComponent(of: $0))) })
+        }
+
+        /// `name` in the folder of `path`, both from the top of the repository.
+        static func inFolder(of path: String, _ name: String) -> String {
+            path.contains("/") ? Paths.folder(of: path) + "/" + name : name
+        }
+    }
+
+    /// What the commits a check took change.
+    struct Checked {
+        /// Whether they remove the sealed content of an attachment.
+        var removesContents: Bool
     }
 
     /// Refuses, with the first commit and path that break the rules, the commits reachable
     /// from `tip` and not from `known` (every commit of `tip`, for a clone, without it).
-    func check(tip: String, known: String?) throws(SyncError) {
+    @discardableResult
+    func check(tip: String, known: String?) throws(SyncError) -> Checked {
         let arguments = ["-c", "log.showSignature=false", "log", "--no-color", "--raw", "-z", "--diff-merges=separate", "--root",
                          "--no-renames", "--no-relative", "--ignore-submodules=none", "--no-abbrev", "--no-textconv", "--no-ext-diff",
                          "--format=commit %H", tip] + (known.map { ["^" + $0] } ?? [])
@@ -51,12 +74,23 @@ struct IncomingCommits {
                 throw .refusedCommit(commit: change.commit, path: change.path ?? "a path that is not UTF-8", why: why)
             }
         }
+        let removed = changes.contains { $0.status == "D" && $0.path.map { allowed.attachmentFolders.contains(Self.folder(of: $0)) } == true }
+        return Checked(removesContents: removed)
     }
 
     /// What is wrong with one change, or nil when vault takes it.
     private func problem(with change: Change, allowed: Allowed) throws(SyncError) -> String? {
         if let why = Self.problem(with: change, allowed: allowed) { return why }
-        guard let path = change.path, Self.isSetupFile(path), change.status != "D" else { return nil }
+        guard let path = change.path, change.status != "D" else { return nil }
+        if allowed.attachmentFolders.contains(Self.folder(of: path)) {
+            let size = try repository.git.run(["cat-file", "-s", change.object])
+            let limit = AttachmentSealer.sealedLength(contentLength: attachmentLimit)
+            guard let bytes = Int(size), bytes <= limit else {
+                return "an attachment larger than this machine's limit of \(attachmentLimit >> 20) MiB (attachments.max_mib)"
+            }
+            return nil
+        }
+        guard Self.isSetupFile(path) else { return nil }
         let size = try repository.git.run(["cat-file", "-s", change.object])
         guard let bytes = Int(size), bytes <= Self.setupFileLimit else { return "a setup file of more than 64 KiB" }
         return Self.problem(withSetupFile: path, contents: try repository.blob(change.object))
@@ -75,6 +109,10 @@ struct IncomingCommits {
         if isSetupFile(path) {
             if change.status == "D" { return "a removal of the file that sets git up for the vault" }
             return allowed.setupFolders.contains(folder(of: path)) ? nil : "a setup file in a folder that has none here"
+        }
+        if allowed.attachmentFolders.contains(folder(of: path)) {
+            guard Attachment.isContentID(Paths.lastComponent(of: path)) else { return "not an attachment's sealed content" }
+            return change.status == "M" ? "a change to an attachment's sealed content, which never changes" : nil
         }
         return allowed.vaultFiles.contains(path) ? nil : "not a vault file of this repository"
     }
@@ -97,16 +135,24 @@ struct IncomingCommits {
         }
         let lines = SyncRepository.gitLines(contents)
         if Paths.lastComponent(of: path) == ".gitattributes" {
-            let foreign = lines.first { line in vaultName(inAttributesLine: line) == nil }
+            let foreign = lines.first { line in vaultName(inAttributesLine: line) == nil && !isAttachmentsAttributesLine(line) }
             return foreign.map { "a .gitattributes line vault does not write: \($0)" }
         }
         let rules = lines.filter { !$0.hasPrefix("#") }
-        let named = rules.count == 4 ? String(rules[1].dropFirst(2)) : ""
-        guard rules.count == 4, rules[1].hasPrefix("!/"), (try? SyncRepository.checkName(named)) != nil,
-              rules == SyncRepository.ignoreLines(vaultName: named) else {
-            return "a .gitignore that lets in more than one vault file and vault's two files"
+        let named = rules.count >= 2 && rules[1].hasPrefix("!/") ? String(rules[1].dropFirst(2)) : ""
+        guard (try? SyncRepository.checkName(named)) != nil,
+              rules == SyncRepository.ignoreLines(vaultName: named) || rules == SyncRepository.ignoreLinesBeforeAttachments(vaultName: named) else {
+            return "a .gitignore that lets in more than one vault file, its attachments and vault's two files"
         }
         return nil
+    }
+
+    /// Whether `line` is the `.gitattributes` line vault writes for a vault's attachments.
+    static func isAttachmentsAttributesLine(_ line: String) -> Bool {
+        let suffix = SyncRepository.attachmentsFolder(of: "") + "/* -text -diff"
+        guard line.hasPrefix("/"), line.hasSuffix(suffix) else { return false }
+        let name = String(line.dropFirst().dropLast(suffix.count))
+        return (try? SyncRepository.checkName(name)) != nil && line == SyncRepository.attachmentsAttributesLine(vaultName: name)
     }
 
     /// The vault file a `.gitattributes` line of vault's names, or nil for any other line.
@@ -122,11 +168,6 @@ struct IncomingCommits {
         SyncRepository.gitLines(contents).compactMap(vaultName(inAttributesLine:))
     }
 
-    /// `name` in the folder of `path`, both from the top of the repository.
-    static func inFolder(of path: String, _ name: String) -> String {
-        path.contains("/") ? Paths.folder(of: path) + "/" + name : name
-    }
-
     /// What commit `revision` (this machine's own) lets change: the vault files its
     /// `.gitattributes` files name, and the folders that hold setup files.
     private func allowed(in revision: String) throws(SyncError) -> Allowed {
@@ -139,7 +180,7 @@ struct IncomingCommits {
             allowed.setupFolders.insert(Self.folder(of: path))
             let fields = String(decoding: entry[..<tab], as: UTF8.self).split(separator: " ")
             guard Paths.lastComponent(of: path) == ".gitattributes", fields.count == 3, fields[1] == "blob" else { continue }
-            allowed.vaultFiles.formUnion(Self.vaultNames(in: try repository.blob(String(fields[2]))).map { Self.inFolder(of: path, $0) })
+            allowed.vaultFiles.formUnion(Self.vaultNames(in: try repository.blob(String(fields[2]))).map { Allowed.inFolder(of: path, $0) })
         }
         return allowed
     }

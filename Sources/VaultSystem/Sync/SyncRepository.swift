@@ -5,9 +5,10 @@ import Glibc
 #endif
 
 /// The git repository a vault file is synced through, and what sets git up for it: the
-/// `.gitattributes` line that gives the vault file vault's merge driver and textconv, the
-/// `.gitignore` that lets in nothing else of the vault's folder (not the lock, not `plugins/`,
-/// not an export), and the repository's configuration naming this vault binary as that driver.
+/// `.gitattributes` lines that give the vault file vault's merge driver and textconv and keep
+/// its attachments' sealed contents binary, the `.gitignore` that lets in nothing else of the
+/// vault's folder (not the lock, not `plugins/`, not an export), and the repository's
+/// configuration naming this vault binary as that driver.
 public struct SyncRepository: Sendable {
     /// The vault file (symbolic links resolved).
     public let vaultPath: String
@@ -34,44 +35,71 @@ public struct SyncRepository: Sendable {
         guard allowed, !name.isEmpty else { throw .unsupportedName(name) }
     }
 
-    /// The `.gitattributes` line for the vault file: never text (so no line-ending conversion
-    /// changes a byte of it), merged and listed by vault.
-    var attributesLine: String { "/\(vaultName) -text merge=vault diff=vault" }
+    /// The `.gitattributes` lines: the vault file never text (so no line-ending conversion
+    /// changes a byte of it), merged and listed by vault; its attachments' sealed contents
+    /// never text and never shown as a diff.
+    var attributesLines: [String] { [Self.attributesLine(vaultName: vaultName), Self.attachmentsAttributesLine(vaultName: vaultName)] }
+
+    /// The `.gitattributes` line for a vault file called `vaultName`.
+    static func attributesLine(vaultName: String) -> String { "/\(vaultName) -text merge=vault diff=vault" }
+
+    /// The `.gitattributes` line for the sealed contents of the attachments of `vaultName`.
+    static func attachmentsAttributesLine(vaultName: String) -> String { "/\(attachmentsFolder(of: vaultName))/* -text -diff" }
+
+    /// The folder of a vault file's attachments (`AttachmentFolder`), in the vault's folder.
+    static func attachmentsFolder(of vaultName: String) -> String { vaultName + ".attachments" }
+
+    /// The folder of the vault file's attachments, in the vault's folder.
+    var attachmentsFolder: String { Self.attachmentsFolder(of: vaultName) }
 
     /// The `.gitignore` lines: everything of the folder out, then the three files back in.
     var ignoreLines: [String] { Self.ignoreLines(vaultName: vaultName) }
 
-    /// The `.gitignore` lines for a vault file called `vaultName`.
-    static func ignoreLines(vaultName: String) -> [String] { ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"] }
+    /// The `.gitignore` lines for a vault file called `vaultName`: everything of the folder
+    /// out, then the vault file, its attachments' folder (but for what a writer killed while
+    /// writing leaves there, whose names start with a dot) and the two setup files back in.
+    static func ignoreLines(vaultName: String) -> [String] {
+        let attachments = attachmentsFolder(of: vaultName)
+        return ["/*", "!/\(vaultName)", "!/\(attachments)/", "/\(attachments)/.*", "!/.gitattributes", "!/.gitignore"]
+    }
+
+    /// The `.gitignore` lines vault wrote before attachments: still taken, and written anew.
+    static func ignoreLinesBeforeAttachments(vaultName: String) -> [String] {
+        ["/*", "!/\(vaultName)", "!/.gitattributes", "!/.gitignore"]
+    }
 
     /// The files `vault sync` commits, relative to the vault's folder.
     var trackedFiles: [String] { [vaultName, ".gitattributes", ".gitignore"] }
 
     /// Refuses a `.gitignore` of the user's that would let other files of the folder in; true
-    /// when there is none yet.
+    /// when there is none yet, or only the one vault wrote before attachments.
     @discardableResult
     func checkIgnoreFile() throws -> Bool {
         let ignore = folder + "/.gitignore"
         let ignored = try Self.lines(of: ignore)
         if ignored.isEmpty { return true }
-        guard ignored.filter({ !$0.hasPrefix("#") }) == ignoreLines else {
+        let rules = ignored.filter { !$0.hasPrefix("#") }
+        if rules == ignoreLines { return false }
+        guard rules == Self.ignoreLinesBeforeAttachments(vaultName: vaultName) else {
             throw SyncError.ignoreFileDiffers(path: ignore, lines: ignoreLines)
         }
-        return false
+        return true
     }
 
-    /// Writes `.gitattributes` (adding the vault's line to one that lacks it) and `.gitignore`
-    /// (refusing one of the user's that would let other files in), checking both first.
+    /// Writes `.gitattributes` (adding the vault's lines to one that lacks them) and
+    /// `.gitignore` (refusing one of the user's that would let other files in), checking both
+    /// first.
     func writeSetupFiles() throws {
         try Self.checkName(vaultName)
         let writesIgnore = try checkIgnoreFile()
         let attributes = folder + "/.gitattributes"
         let existing = try Self.lines(of: attributes)
-        if !existing.contains(attributesLine) {
-            try Self.write(existing + [attributesLine], to: attributes)
+        let missing = attributesLines.filter { !existing.contains($0) }
+        if !missing.isEmpty {
+            try Self.write(existing + missing, to: attributes)
         }
         if writesIgnore {
-            let comment = "# Written by vault sync init: git keeps the vault file and these two files, nothing else here."
+            let comment = "# Written by vault sync: git keeps the vault file, its attachments and these two files, nothing else here."
             try Self.write([comment] + ignoreLines, to: folder + "/.gitignore")
         }
     }
@@ -138,9 +166,10 @@ public struct SyncRepository: Sendable {
         try SyncSettings.read(git)
     }
 
-    /// The files `vault sync` commits, from the top of the repository.
-    func trackedPathsInRepository(_ layout: GitLayout) -> [String] {
-        trackedFiles.map(layout.fromTop)
+    /// Whether `path`, from the top of the repository, is one `vault sync` commits: a tracked
+    /// file or a file in the attachments' folder.
+    func isTracked(_ path: String, in layout: GitLayout) -> Bool {
+        trackedFiles.map(layout.fromTop).contains(path) || path.hasPrefix(layout.fromTop(attachmentsFolder) + "/")
     }
 
     /// The best common ancestor of two commits, or nil when they share no history.
@@ -218,10 +247,16 @@ public struct SyncRepository: Sendable {
 
     /// Commits the vault's files as they are, if they differ from HEAD's (or HEAD has none);
     /// returns whether it made a commit. Whatever else the user has staged stays out of it.
+    /// The attachments' folder goes in with its sealed files added and removed, and so does
+    /// its removal once it is gone.
     @discardableResult
     func commitChanges(message: String) throws(SyncError) -> Bool {
-        let present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
-        try git.run(Self.storingOptions + ["add", "--"] + present)
+        var present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
+        let attachmentsTracked = try !git.run(["ls-files", "--", attachmentsFolder]).isEmpty
+        if access(folder + "/" + attachmentsFolder, F_OK) == 0 || attachmentsTracked {
+            present.append(attachmentsFolder)
+        }
+        try git.run(Self.storingOptions + ["add", "-A", "--"] + present)
         // 0: the same as HEAD's; 1: different; else HEAD may be unborn (nothing committed yet).
         let compared = try git.attempt(["diff", "--cached", "--quiet", "HEAD", "--"] + present)
         if compared.status == 0 { return false }

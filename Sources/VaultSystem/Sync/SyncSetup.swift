@@ -50,9 +50,10 @@ public enum SyncSetup {
     /// Clones the vault at `remote` into the folder of `repository`'s vault file, which must not
     /// exist yet and whose folder must be in no repository; the remote's default branch is
     /// checked out and git set up as `initialize` sets it, once `accept` has taken the vault
-    /// file's bytes. On any failure what it made goes. Returns the branch.
+    /// file's bytes; no attachment content larger than `attachmentLimit` bytes is taken. On any
+    /// failure what it made goes. Returns the branch.
     public static func clone(
-        _ repository: SyncRepository, remote: String, drivers: GitDrivers, accept: ([UInt8]) throws -> Void = { _ in }
+        _ repository: SyncRepository, remote: String, drivers: GitDrivers, attachmentLimit: Int, accept: ([UInt8]) throws -> Void = { _ in }
     ) throws -> String {
         try SyncRepository.checkName(repository.vaultName)
         var info = stat()
@@ -70,13 +71,14 @@ public enum SyncSetup {
             // that a tag or another ref of the remote's could stand for.
             guard let tip = try repository.object("refs/remotes/origin/\(branch)^{commit}") else { throw SyncError.remoteEmpty }
             try checkVault(in: tip, repository)
-            try IncomingCommits(repository: repository).check(tip: tip, known: nil)
+            try IncomingCommits(repository: repository, attachmentLimit: attachmentLimit).check(tip: tip, known: nil)
             if let blob = try repository.object("\(tip):\(layout.fromTop(repository.vaultName))") { try accept(try repository.blob(blob)) }
             try repository.git.run(["checkout", "-q", "-b", branch, tip])
             try repository.git.run(["branch", "-q", "--set-upstream-to=refs/remotes/origin/\(branch)"])
             guard try repository.object("HEAD^{commit}") == tip else { throw SyncError.remoteEmpty }
             // git writes what it checks out as the umask allows (0644): the vault is 0600.
             chmod(repository.vaultPath, 0o600)
+            AttachmentFolder(vaultPath: repository.vaultPath).restrictModes()
             do {
                 _ = try Envelope.parse(try AtomicFile.read(repository.vaultPath))
             } catch let error as VaultFailure {
@@ -122,6 +124,7 @@ public enum SyncSetup {
         if let listed = try? repository.git.run(["ls-files", "-z"]) {
             for name in listed.split(separator: "\0") { unlink(repository.folder + "/" + name) }
         }
+        rmdir(AttachmentFolder(vaultPath: repository.vaultPath).path)
         try? FileManager.default.removeItem(atPath: repository.folder + "/.git")
     }
 }

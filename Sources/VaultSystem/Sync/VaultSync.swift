@@ -36,6 +36,9 @@ public struct VaultSync {
         public var passwordChangedElsewhere = false
         /// The remote and branch synced with; nil when there is no remote.
         public var upstream: String?
+        /// How many attachment contents the vault names that neither this machine nor the
+        /// remote has (each `vault attach get` of them says so).
+        public var contentsMissing = 0
     }
 
     public let store: VaultStore
@@ -50,6 +53,8 @@ public struct VaultSync {
     public let seen: NewestSeen.Folder
     /// Whether a copy whose key derivation costs less than ours may be taken (`--accept-weaker-kdf`).
     public let acceptsWeakerKDF: Bool
+    /// The largest attachment content taken from the remote, in bytes (`attachments.max_mib`).
+    public let attachmentLimit: Int
 
     /// The file in the git folder that holds a merged vault for git's merge to copy in place.
     static let resultFile = "vault-merge-result"
@@ -58,7 +63,8 @@ public struct VaultSync {
     static let attempts = 3
 
     public init(store: VaultStore, repository: SyncRepository, keys: VaultFileMerge.Keys, drivers: GitDrivers,
-                commitMessage: String, now: @escaping () -> Date, seen: NewestSeen.Folder, acceptsWeakerKDF: Bool = false) {
+                commitMessage: String, now: @escaping () -> Date, seen: NewestSeen.Folder, acceptsWeakerKDF: Bool = false,
+                attachmentLimit: Int) {
         self.store = store
         self.repository = repository
         self.keys = keys
@@ -67,6 +73,7 @@ public struct VaultSync {
         self.now = now
         self.seen = seen
         self.acceptsWeakerKDF = acceptsWeakerKDF
+        self.attachmentLimit = attachmentLimit
     }
 
     private var git: Git { repository.git }
@@ -111,6 +118,7 @@ public struct VaultSync {
             outcome.incoming.append(incoming)
             // git writes the files it checks out as the umask allows (0644): the vault stays 0600.
             chmod(repository.vaultPath, 0o600)
+            attachments.restrictModes()
             guard push else { return }
             // A merge or a fast-forward moved HEAD; else it is where it was after the fetch.
             let tips = if case .nothing = incoming { fetched } else { try Tips(repository, upstream) }
@@ -173,12 +181,11 @@ public struct VaultSync {
         // The result a killed sync left for git's merge is of no use now.
         unlink(gitFolder + "/" + Self.resultFile)
         guard access(gitFolder + "/MERGE_HEAD", F_OK) == 0, let merging = try repository.object("MERGE_HEAD") else { return }
-        let ours = Set(repository.trackedPathsInRepository(layout))
         // -z: the paths as they are (git quotes some otherwise, a folder called café among them).
         let touched = try git.run(["diff", "--name-only", "--no-relative", "-z", "HEAD", merging]).split(separator: "\0").map(String.init)
         // The vault file is committed as the merge left it, so it must be a whole vault (a merge
         // made without vault's driver leaves conflict markers in it).
-        guard touched.allSatisfy(ours.contains), (try? Envelope.parse(try AtomicFile.read(repository.vaultPath))) != nil else {
+        guard touched.allSatisfy({ repository.isTracked($0, in: layout) }), (try? Envelope.parse(try AtomicFile.read(repository.vaultPath))) != nil else {
             throw SyncError.operationInProgress(folder: repository.folder, operation: "merge")
         }
         try git.run(["reset", "-q"])
@@ -194,6 +201,8 @@ public struct VaultSync {
         var taken: SeenCopy?
         /// The vault file git leaves (the copy taken, or the merge), when known.
         var result: SeenCopy?
+        /// The attachment contents that vault file names, when it was opened whole.
+        var named: Set<String>?
     }
 
     /// What a copy's state line says of its newness, and whose it is.
@@ -234,14 +243,16 @@ public struct VaultSync {
                            head vault: inout SeenCopy?) throws -> Outcome.Incoming {
         guard let theirs = tips.theirs, let head = tips.head, theirs != head else { return .nothing }
         if try repository.isAncestor(theirs, of: head) { return .nothing }
-        try IncomingCommits(repository: repository).check(tip: theirs, known: head)
+        let commits = try IncomingCommits(repository: repository, attachmentLimit: attachmentLimit).check(tip: theirs, known: head)
         let path = layout.fromTop(repository.vaultName)
         let blobs = try repository.objects(["\(theirs):\(path)", "\(head):\(path)"])
         guard let theirsBlob = blobs[0] else { throw SyncError.vaultGoneUpstream(name: path) }
         let oursBlob = blobs[1]
         if try repository.isAncestor(head, of: theirs) {
             let incoming = try changes(from: oursBlob, to: theirsBlob)
+            let named = try incoming.named ?? contentsNamed(in: oursBlob, commits)
             try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
+            outcome.contentsMissing += try keepContents(named, from: head, wrote: false, layout: layout)
             try accept(incoming, into: &outcome)
             vault = incoming.result
             return .fastForward(report: incoming.report, unreported: incoming.unreported)
@@ -253,23 +264,29 @@ public struct VaultSync {
         var incoming = Incoming(report: MergeReport())
         var resultFile: String?
         defer { if let resultFile { unlink(resultFile) } }
+        // Sealed contents written here for the merge, which git has yet to commit.
+        var resealed = ContentsResealed(repository: repository, layout: layout, folder: attachments)
         if oursBlob != theirsBlob && baseBlob != oursBlob && baseBlob != theirsBlob {
             let copies = try VaultFileMerge.open(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
             let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
             let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil)
-            let merged = try VaultFileMerge.merge(copies)
+            let merged = try VaultFileMerge.merge(copies) { result, dataKey, target, other in
+                try resealed.reseal(result, dataKey: dataKey, target: target, targetCommit: theirHeader ? theirs : head,
+                                    other: other, otherCommit: theirHeader ? head : theirs)
+            }
             let file = layout.gitFolder + "/" + Self.resultFile
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
             incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
-                                taken: taken, result: SeenCopy(merged))
+                                taken: taken, result: SeenCopy(merged), named: merged.attachmentContents)
         } else if oursBlob == baseBlob {
             // git takes their file as it is.
             incoming = try changes(from: oursBlob, to: theirsBlob)
         }
+        let named = try incoming.named ?? contentsNamed(in: oursBlob, commits)
         // Copies that share no history (a vault put under git on two machines) merge too;
         // the merge above has made sure they are copies of one vault.
         let unrelated = base == nil ? ["--allow-unrelated-histories"] : []
@@ -277,11 +294,45 @@ public struct VaultSync {
                                     + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])
+            resealed.removeWritten()
             throw Git.failure(["merge"], merge)
         }
+        outcome.contentsMissing += try keepContents(named, from: head, wrote: !resealed.written.isEmpty, layout: layout)
         try accept(incoming, into: &outcome)
         vault = incoming.result
         return .merged(report: incoming.report, unreported: incoming.unreported)
+    }
+
+    /// The folder of the vault's attachments.
+    private var attachments: AttachmentFolder { AttachmentFolder(vaultPath: repository.vaultPath) }
+
+    /// The attachment contents named by our vault file (blob `ours`) when what came in
+    /// removes some and the vault file was not opened to tell; else nil (nothing to keep).
+    private func contentsNamed(in ours: String?, _ checked: IncomingCommits.Checked) throws -> Set<String>? {
+        guard checked.removesContents, let ours else { return nil }
+        return try VaultFileMerge.open(try repository.blob(ours), using: keys.ours).table.attachmentContents()
+    }
+
+    /// Once git has taken what came in: puts back, from `head` (this machine's commit before
+    /// it did), the sealed content of every attachment the vault names that git removed (only
+    /// the vault says when a content may go; a remote may remove one that a merge keeps, or
+    /// any at all), and commits what was put back or `wrote` (contents sealed again for the
+    /// merge). Returns how many named contents neither side has.
+    private func keepContents(_ named: Set<String>?, from head: String, wrote: Bool, layout: GitLayout) throws -> Int {
+        let folder = attachments
+        var restored = false, lost = 0
+        for contentID in (named ?? []).sorted() where !folder.holds(contentID) {
+            if let object = try repository.object("\(head):\(layout.fromTop(repository.attachmentsFolder))/\(contentID)") {
+                try folder.store(try repository.blob(object), contentID: contentID)
+                restored = true
+            } else {
+                lost += 1
+            }
+        }
+        if restored || wrote {
+            try repository.commitChanges(message: "vault sync: keep the attachments the vault names")
+        }
+        return lost
     }
 
     /// The merge driver this sync's `git merge` runs: our merged file copied into place for
@@ -306,8 +357,10 @@ public struct VaultSync {
         let new = try repository.blob(after)
         guard let before else {
             // A branch that had no vault file: the copy is held to the record alone.
-            let taken = try checked(try VaultFileMerge.open(new, using: keys.ours), against: nil, replacing: nil)
-            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken)
+            let copy = try VaultFileMerge.open(new, using: keys.ours)
+            let taken = try checked(copy, against: nil, replacing: nil)
+            return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken,
+                            named: try copy.table.attachmentContents())
         }
         let old = try repository.blob(before)
         let oldHeader = try Envelope.parse(old)
@@ -317,7 +370,7 @@ public struct VaultSync {
             let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf)
             let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
             return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
-                            taken: taken, result: taken)
+                            taken: taken, result: taken, named: try copies.theirs.table.attachmentContents())
         } catch VaultOpenError.wrongPassword where newPassword {
             // The password at hand (a password file changed already) is the other machine's
             // new one: our copy, under the old one, cannot be opened to compare theirs with,
