@@ -39,6 +39,28 @@ struct KeyRotationTests {
             .keys(for: envelope, label: "test", cacheGuard: unguarded).dataKey
     }
 
+    @Test("a read of entries with their contents, overtaken by a rekey before a content is opened, is made again on the new file")
+    func contentsReadAgainAfterARekey() throws {
+        let folder = try TemporaryFolder()
+        let store = try vault(in: folder)
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "one"), keyCache: NoKeyCache(), reauthentication: "testing")
+        try store.mutateWithAttachments(using: unlocker) { table, storage in
+            var entry = try #require(try table.entry(named: "a"))
+            let content = Array("recovery codes".utf8)
+            let id = try content.withUnsafeBytes { try storage.store($0) }
+            entry.setAttachment(Attachment(name: "codes.txt", content: id, size: content.count, type: "text/plain", added: Date().toTheSecond))
+            try table.put(entry)
+        }
+        var reads = 0
+        let opened = try store.open(using: unlocker) { vault, storage in
+            reads += 1
+            let attachment = try #require(try vault.entries.entry(named: "a")?.attachments.first)
+            if reads == 1 { try store.rotateKeys(using: unlocker, newPassword: nil) }
+            return String(decoding: try storage.open(attachment).withUnsafeBytes { Array($0) }, as: UTF8.self)
+        }
+        #expect(opened == "recovery codes" && reads == 2)
+    }
+
     @Test(arguments: [true, false]) func rotationReplacesEveryKey(newPassword: Bool) throws {
         let folder = try TemporaryFolder()
         let store = try vault(in: folder)

@@ -140,9 +140,10 @@ public final class VaultSession: VaultAccess {
         return found
     }
 
-    /// The content of `attachment`, one of the vault's, checked and in memory wiped on release.
-    public func content(of attachment: Attachment) throws -> SecureBytes {
-        try store.content(of: attachment, using: unlocker())
+    /// Runs `body` on the vault and the storage of its attachments' contents, as one read of
+    /// the file holds them (`VaultStore.open(using:withContents:)`).
+    public func open<T>(withContents body: (OpenVault, AttachmentStorage) throws -> T) throws -> T {
+        try store.open(using: unlocker(), withContents: body)
     }
 
     /// Replaces every key of the vault (`passwd` with `newPassword`, `rekey` without), with

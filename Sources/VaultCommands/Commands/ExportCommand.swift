@@ -54,16 +54,21 @@ struct ExportCommand: VaultSubcommand {
         let context = session.context
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let entries = try session.open().entries.allEntries()
-        // Rendered first: an entry the format cannot carry stops the export before anyone is asked.
+        // Rendered first: an entry the format cannot carry stops the export before anyone is
+        // asked. The entries and their attachments' contents come from one read of the file.
+        var data: [UInt8] = []
+        defer { Sodium.wipe(&data) }
+        let entries = try session.open { vault, contents in
+            let entries = try vault.entries.allEntries()
+            data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond) { attachment in
+                try contents.open(attachment).withUnsafeBytes { Array($0) }
+            }
+            return entries
+        }
         let attachments = entries.reduce(0) { $0 + $1.attachments.count }
         if attachments > 0 && format != .vaultJSON && format != .keepassXML {
             context.diagnostics.warning("\(attachments) attachment\(attachments == 1 ? " is" : "s are") left out: only vault-json and keepass-xml carry them")
         }
-        var data = try Exporter.render(entries, as: format, exported: context.now().toTheSecond) { attachment in
-            try session.content(of: attachment).withUnsafeBytes { Array($0) }
-        }
-        defer { Sodium.wipe(&data) }
         context.diagnostics.warning("the export is NOT encrypted: it holds every password in plain text")
         if !yes {
             try Confirmation.require("Export \(entries.count) entries in plain text?", otherwise: "a plaintext export", in: context)

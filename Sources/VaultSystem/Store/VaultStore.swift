@@ -245,13 +245,19 @@ public final class VaultStore {
         attachmentFolder.removeAll(but: try table.attachmentContents())
     }
 
-    /// The content of `attachment`, one of the vault's entries' attachments, opened with the
-    /// keys of the file as it is (its front read alone, as a `get` reads it).
-    public func content(of attachment: Attachment, using unlocker: Unlocker) throws -> SecureBytes {
-        try readingAgainAfterBusyLock {
-            let lookup = try VaultFileLookup(file: try openVault())
-            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
-            return try attachmentStorage(of: lookup.envelope, dataKey: keys.dataKey).open(attachment)
+    /// Runs `body` on the vault as one read of the file holds it, with the storage that opens
+    /// its attachments' contents under that read's keys; runs it again, on a new read, once when
+    /// a content is missing or does not open (a `rekey` or an `attach rm` replaced the file
+    /// between the read and the content's).
+    public func open<T>(using unlocker: Unlocker, withContents body: (OpenVault, AttachmentStorage) throws -> T) throws -> T {
+        func once() throws -> T {
+            let vault = try open(using: unlocker)
+            return try body(vault, try attachmentStorage(of: vault.envelope, dataKey: vault.keys.dataKey))
+        }
+        do {
+            return try once()
+        } catch is AttachmentError {
+            return try once()
         }
     }
 
