@@ -83,6 +83,37 @@ struct FixtureTests {
         #expect(try aes.entries.entry(named: "mail/work")?.password == "gcm-secret-v5")
     }
 
+    /// Version 6: the entries as exported, and every attachment's content opened from its
+    /// sealed file to the bytes the export carries.
+    @Test(arguments: [("v6/vault.json", "v6/expected-export.json"), ("v6/vault-aes256gcm.json", "v6/expected-export-aes256gcm.json")])
+    func opensTheVersion6VaultWithAttachments(fixture: String, export: String) throws {
+        let vault = try open(fixture, password: "fixture password v6")
+        #expect(vault.envelope.version == 6)
+        let expected = try ExportReader.entries(from: try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(export))))
+        let entries = try vault.entries.allEntries()
+        // The export carries the attachments beside each entry, as files.
+        #expect(entries.map { entry in var bare = entry; bare.clocks = [:]; bare.attachments = []; return bare } == expected.map(\.entry))
+        let storage = AttachmentStorage(
+            sealer: try AttachmentSealer(dataKey: vault.keys.dataKey, cipher: vault.envelope.cipher, vaultID: vault.envelope.id),
+            folder: AttachmentFolder(vaultPath: Fixtures.path(fixture)))
+        var opened = 0
+        for (entry, exported) in zip(entries, expected) {
+            #expect(entry.attachments.map { [$0.name, $0.type, "\($0.added)"] } == exported.files.map { [$0.name, $0.type, "\($0.added)"] })
+            for (attachment, file) in zip(entry.attachments, exported.files) {
+                #expect(try storage.open(attachment).withUnsafeBytes { Array($0) } == file.data, "\(entry.name): \(attachment.name)")
+                opened += 1
+            }
+        }
+        #expect(opened == (fixture == "v6/vault.json" ? 4 : 1))
+        if fixture == "v6/vault.json" {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("v6/vault.json.attachments"))
+            #expect(files.count == 3, "key.bin attached twice is one sealed file")
+            let key = try #require(try vault.entries.entry(named: "code/github")?.attachments.first)
+            let copy = try vault.entries.entry(named: "web/example")?.attachment(named: "copy-of-key.bin")
+            #expect(key.size == 70_000 && key.content == copy?.content)
+        }
+    }
+
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:
     /// the slot order when the file parses no more, else the page digests or the seal.
     @Test(arguments: ["record-dropped", "record-dropped-pages-recomputed", "records-swapped", "record-older",
@@ -109,7 +140,8 @@ struct FixtureTests {
     @Test(arguments: [("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
                       ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
                       ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
-                      ("v5/vault-aes256gcm.json", "fixture password v5")])
+                      ("v5/vault-aes256gcm.json", "fixture password v5"),
+                      ("v6/vault.json", "fixture password v6"), ("v6/vault-aes256gcm.json", "fixture password v6")])
     func aLookupAnswersAsTheWholeFile(fixture: String, password: String) throws {
         let whole = try open(fixture, password: password).entries
         let names = whole.names + ["not/there", ""]
