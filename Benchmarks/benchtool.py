@@ -458,6 +458,16 @@ def median(argv):
     print("%.1f" % (json.load(open(argv[1]))["results"][index]["median"] * 1000))
 
 
+def spread(argv):
+    """spread JSON [INDEX]: the interquartile range of the INDEXth command's times (default the
+    first) in a hyperfine --export-json file, in milliseconds with one decimal: its noise.
+    """
+    index = int(argv[2]) if len(argv) > 2 else 0
+    times = sorted(json.load(open(argv[1]))["results"][index]["times"])
+    quartiles = statistics.quantiles(times, n=4)
+    print("%.1f" % ((quartiles[2] - quartiles[0]) * 1000))
+
+
 def field(argv):
     """field FILE KEY: one member of the JSON object in FILE, printed as Python prints it."""
     print(json.load(open(argv[1]))[argv[2]])
@@ -475,6 +485,7 @@ SUBCOMMANDS = {
     "write-foreign": write_foreign,
     "write-sync": write_sync,
     "median": median,
+    "spread": spread,
     "field": field,
     **benchresults.SUBCOMMANDS,
 }

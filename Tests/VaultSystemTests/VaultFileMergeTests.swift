@@ -68,6 +68,25 @@ struct VaultFileMergeTests {
         #expect(throws: VaultOpenError.wrongPassword) { try VaultStore(path: ours, origin: .ephemeral()).open(using: self.unlocker("one")) }
     }
 
+    @Test("git's driver refuses a merge across a rekey that would keep an attachment sealed under the older keys, and changes nothing")
+    func attachmentUnderOlderKeysRefused() throws {
+        let folder = try TemporaryFolder()
+        let (ours, theirs) = try vaultAndCopy(in: folder)
+        let base = try AtomicFile.read(ours)
+        try VaultStore(path: theirs, origin: .ephemeral()).rotateKeys(using: unlocker("one"), newPassword: nil)
+        try VaultStore(path: ours, origin: .ephemeral()).mutateWithAttachments(using: unlocker("one")) { table, storage in
+            var entry = try #require(try table.entry(named: "a"))
+            let id = try Array("codes".utf8).withUnsafeBytes { try storage.store($0) }
+            entry.setAttachment(Attachment(name: "codes.txt", content: id, size: 5, type: "text/plain", added: Date().toTheSecond))
+            try table.put(entry)
+        }
+        let before = try AtomicFile.read(ours)
+        #expect(throws: MergeError.attachmentsUnderOlderKeys) {
+            try VaultFileMerge.merge(base: base, ours: before, theirs: try AtomicFile.read(theirs), keys: self.keys("one"))
+        }
+        #expect(try AtomicFile.read(ours) == before)
+    }
+
     @Test("an ancestor under keys neither copy has (both changed their password since) is left out, and the copies merge by stamps")
     func ancestorUnderOtherKeys() throws {
         let folder = try TemporaryFolder()

@@ -29,6 +29,9 @@ entropy_peer_rounds="${BENCH_ENTROPY_PEER_ROUNDS:-3}"
 skip_interchange="${BENCH_SKIP_INTERCHANGE:-0}"
 interchange_records="${BENCH_INTERCHANGE_RECORDS:-10000}"
 interchange_runs="${BENCH_INTERCHANGE_RUNS:-5}"
+skip_attachments="${BENCH_SKIP_ATTACHMENTS:-0}"
+attach_entries="${BENCH_ATTACH_ENTRIES:-1000}"
+attach_mib="${BENCH_ATTACH_MIB:-50}"
 skip_growth="${BENCH_SKIP_GROWTH:-0}"
 read -r -a growth_sizes <<<"${BENCH_GROWTH_SIZES:-1000 10000}"
 growth_edits="${BENCH_GROWTH_EDITS:-20}"
@@ -90,7 +93,7 @@ check_sizes BENCH_SIZES "${sizes[@]}"
 [[ "$skip_growth" == 1 ]] || check_sizes BENCH_GROWTH_SIZES "${growth_sizes[@]}"
 for p in "${profiles[@]}"; do [[ "$p" == cheap || "$p" == default ]] || die "BENCH_PROFILES: unknown profile '$p'"; done
 for v in get_runs add_runs kdf_runs import_chunk keyring_size gen_count gen_runs \
-    entropy_count entropy_runs entropy_peer_rounds interchange_records interchange_runs growth_edits \
+    entropy_count entropy_runs entropy_peer_rounds interchange_records interchange_runs growth_edits attach_entries attach_mib \
     sync_records sync_changes sync_runs sync_e2e_records sync_e2e_changes breach_hashes breach_lookups breach_look_count \
     breach_batch breach_curl_count breach_runs; do is_count "${!v}" || die "$v must be a positive integer"; done
 ((get_runs >= 2)) || die "BENCH_GET_RUNS must be at least 2"

@@ -82,6 +82,8 @@ cpu="$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head 
     echo
     printf '%s\n' "${interchange_lines[@]}"
     echo
+    printf '%s\n' "${attachments_lines[@]}"
+    echo
     printf '%s\n' "${growth_lines[@]}"
     echo
     printf '%s\n' "${sync_lines[@]}"
