@@ -24,6 +24,19 @@ struct ForeignImportTests {
         #expect(shown.contains("Card number:") && !shown.contains("4111111111111111"), "\(shown)")
     }
 
+    @Test("a 1PUX export brings its files: an item's attached file and a Document item's, byte for byte")
+    func onePasswordFiles() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let result = try await fixture.succeed(["import", Self.fixtures.appendingPathComponent("onepassword.1pux").path])
+        #expect(result.stderr.contains("Imported 9 of 9 entries from 1password-1pux"), "\(result)")
+        let statement = Data("%PDF-1.4\n".utf8) + Data((0...255).map(UInt8.init))
+        #expect(try await fixture.succeed(["attach", "get", "Personal/Checking", "statement.pdf", "--stdout"]).stdoutData == statement)
+        let scan = Data([0xFF, 0xD8, 0xFF, 0xE0] + (0...255).reversed().map(UInt8.init))
+        #expect(try await fixture.succeed(["attach", "get", "Personal/Passport", "passport scan.jpg", "--stdout"]).stdoutData == scan)
+        #expect(try await fixture.succeed(["attach", "ls", "Personal/Passport"]).stdout.hasPrefix("passport scan.jpg  "))
+        #expect(try await fixture.succeed(["get", "Personal/Passport", "--field", "type"]).stdout == "note\n")
+    }
+
     @Test("a CSV written by keepassxc-cli imports with its groups as name prefixes")
     func keepassxcCSV() async throws {
         let keepassxc = try #require(ExternalProgram.find("keepassxc-cli"), "keepassxc-cli is not installed (scripts/setup --test installs it)")

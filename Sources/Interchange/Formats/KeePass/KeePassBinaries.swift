@@ -24,7 +24,7 @@ struct KeePassBinaries {
         var files: [ExportedFile] = []
         for binary in entry.children("Binary") {
             let given = binary.childText("Key") ?? ""
-            let name = Self.usableName(given)
+            let name = ImportedFileName.usable(given)
             guard let value = binary.child("Value") else { throw .badRecord(record: record, field: given, reason: "the attachment has no value") }
             let content: [UInt8]
             if let reference = value.attributes["Ref"] {
@@ -53,17 +53,5 @@ struct KeePassBinaries {
             throw .badRecord(record: record, field: "Binary", reason: "its gzip data is damaged or larger than 4 GiB")
         }
         return inflated
-    }
-
-    /// `name` as an attachment's name: `/` and control characters made `_`, an empty or dot
-    /// name `attachment`, cut to 255 bytes.
-    static func usableName(_ name: String) -> String {
-        var scalars = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            scalars.append(scalar == "/" || scalar.properties.generalCategory == .control ? "_" : scalar)
-        }
-        var usable = String(scalars)
-        while usable.utf8.count > 255 { usable.removeLast() }
-        return usable.isEmpty || usable == "." || usable == ".." ? "attachment" : usable
     }
 }

@@ -38,6 +38,8 @@ struct OnePasswordExport: Decodable {
         var sections: [Section]?
         var passwordHistory: [PasswordHistory]?
         var password: String?
+        /// A Document item's file (`fileName`, `documentId`): `OnePasswordFiles` reads it.
+        var documentAttributes: [String: JSONValue]?
     }
 
     struct LoginField: Decodable {
@@ -74,9 +76,10 @@ struct OnePasswordExport: Decodable {
         var url: String?
     }
 
-    /// 1Password's item categories that have a vault type of their own.
+    /// 1Password's item categories that have a vault type of their own. A Document (006) is a
+    /// note: what it holds is its file, an attachment.
     static let categories: [String: EntryType] = [
-        "001": .login, "005": .login, "002": .card, "003": .note, "004": .identity, "101": .bank, "114": .sshKey,
+        "001": .login, "005": .login, "002": .card, "003": .note, "004": .identity, "006": .note, "101": .bank, "114": .sshKey,
     ]
 
     /// Section field ids that become a type's own fields.

@@ -5,16 +5,19 @@ import VaultSystem
 /// Reads 1Password's 1PUX archive: `export.data` inside the ZIP, every account's vaults with
 /// their names as name prefixes. Login fields give the username and password; section fields
 /// become the type's own fields (cards, bank accounts, identities, SSH keys) or custom fields,
-/// concealed ones secret; the first one-time password field is the entry's. Attachments
-/// (`files/`) are left out. docs/import.md has the table.
+/// concealed ones secret; the first one-time password field is the entry's. The files an item
+/// names come from the archive's `files/` as its attachments (`OnePasswordFiles`).
+/// docs/import.md has the table.
 enum OnePasswordImporter {
     /// The most `export.data` may take once inflated.
     static let dataLimit = 512 << 20
 
     static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
+        let archive: ZipArchive
         let data: [UInt8]
         do {
-            data = try ZipArchive(bytes: bytes).contents(of: "export.data", limit: dataLimit)
+            archive = try ZipArchive(bytes: bytes)
+            data = try archive.contents(of: "export.data", limit: dataLimit)
         } catch {
             throw .notTheFormat(.onePasswordPUX, reason: error.message)
         }
@@ -24,6 +27,7 @@ enum OnePasswordImporter {
         } catch {
             throw .notTheFormat(.onePasswordPUX, reason: "export.data is not the JSON of a 1PUX export")
         }
+        let files = OnePasswordFiles(archive: archive)
         var result: [ImportedItem] = []
         for account in export.accounts ?? [] {
             for vault in account.vaults ?? [] {
@@ -31,8 +35,10 @@ enum OnePasswordImporter {
                     let title = item.overview?.title ?? ""
                     let record = "item \(result.count + 1)" + (title.isEmpty ? "" : " ('\(title)')")
                     let prefix = vault.attrs?.name.nonEmpty
-                    result.append(ImportedItem(entry: try entry(item, name: [prefix, title].compactMap { $0 }.joined(separator: "/"),
-                                                                record: record, now: now), record: record))
+                    var imported = ImportedItem(entry: try entry(item, name: [prefix, title].compactMap { $0 }.joined(separator: "/"),
+                                                                 record: record, now: now), record: record)
+                    imported.files = try files.files(of: item, added: imported.entry.modified, record: record)
+                    result.append(imported)
                 }
             }
         }
@@ -70,6 +76,8 @@ enum OnePasswordImporter {
                     } else {
                         fields.add(label, uri, secret: true)
                     }
+                case ("file", _):
+                    continue // an attachment: OnePasswordFiles reads it
                 case ("sshKey", .object(let key)):
                     if case .string(let privateKey)? = key["privateKey"] { fields.add("private key", privateKey, secret: true) }
                     if case .object(let metadata)? = key["metadata"] {
