@@ -160,6 +160,24 @@ struct AttachCommandTests {
         #expect(warned.status == 0 && warned.stderr.contains("1 attachment is left out"), "\(warned)")
     }
 
+    @Test("an import whose file is above attachments.max_mib imports nothing; one replacing an entry without files keeps its attachments")
+    func importLimitsAndOverwrite() async throws {
+        let fixture = try await fixtureWithEntry()
+        try await fixture.succeed(["attach", "add", "id/passport", try VaultFixture.writeFile(fixture.path("big.bin"), Data(count: 1_100_000))])
+        let backup = fixture.path("backup.json")
+        try await fixture.succeed(["export", "--output", backup, "--yes"])
+        let other = try await VaultFixture.initialized()
+        try VaultFixture.writeFile(other.path(".config/vault/config.json"), #"{"keyring": false, "attachments": {"max_mib": 1}}"# + "\n")
+        expectFailure(try await other.run(["import", backup]), status: 1, mentioning: "id/passport", "big.bin", "1 MiB", "nothing was imported")
+        #expect(try await other.succeed(["list"]).stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: other.vaultPath + ".attachments"))
+
+        let csv = try VaultFixture.writeFile(fixture.path("plain.csv"), "name,url,username,password\nid/passport,,me,new-pass\n")
+        try await fixture.succeed(["import", csv, "--format", "chrome-csv", "--on-conflict", "overwrite"])
+        #expect(try await fixture.succeed(["get", "id/passport"]).stdout == "new-pass\n")
+        #expect(try await fixture.succeed(["attach", "get", "id/passport", "big.bin", "--stdout"]).stdoutData.count == 1_100_000)
+    }
+
     @Test("KeePass XML: a file keepassxc-cli attachment-import put in a database comes in; vault's export opens in KeePassXC with its files")
     func keepassAttachments() async throws {
         let keepassxc = try #require(ExternalProgram.find("keepassxc-cli"), "keepassxc-cli is not installed (scripts/setup --test installs it)")

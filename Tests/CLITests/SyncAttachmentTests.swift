@@ -59,6 +59,52 @@ struct SyncAttachmentTests {
                 #expect(bytes.range(of: Data(canary.utf8)) == nil, "\(top)/\(name) holds the canary")
             }
         }
+        // Every object each repository holds, uncompressed (git packs and compresses them).
+        let git = try #require(ExternalProgram.find("git"))
+        for repository in [laptop.vaultFolder, desktop.vaultFolder, world.remote] {
+            let objects = try await ExternalProgram.run(git, ["-C", repository, "cat-file", "--batch-all-objects", "--batch"], environment: [:])
+            #expect(objects.status == 0 && objects.stdoutData.count > 100_000, "\(repository)")
+            #expect(objects.stdoutData.range(of: Data(canary.utf8)) == nil, "an object of \(repository) holds the canary")
+        }
+    }
+
+    @Test("one file removed from an entry here while attached to another there: the merge keeps its content, taken from the other side")
+    func sharedContentKept() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let file = try VaultFixture.writeFile(world.fixture.path("codes.txt"), "recovery codes\n")
+        try await laptop.succeed(["attach", "add", "web/a", file])
+        try await laptop.succeed(["sync"])
+        let desktop = try await world.joiner("desktop")
+        try await laptop.succeed(["attach", "rm", "web/a", "codes.txt"])
+        try await laptop.succeed(["sync"])
+        try await desktop.succeed(["attach", "add", "web/b", file])
+        try await desktop.succeed(["sync"])
+        try await laptop.succeed(["sync"])
+        for machine in [laptop, desktop] {
+            #expect(try await content(machine, "web/b", "codes.txt") == Data("recovery codes\n".utf8), "\(machine.name)")
+            let tracked = try await trackedContents(machine)
+            #expect(tracked.count == 1 && tracked == sealedFiles(machine), "\(machine.name)")
+        }
+    }
+
+    @Test("an empty attachments' folder, or a stray file in it, neither stops a sync nor goes into a commit")
+    func strayFilesStayOut() async throws {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        try FileManager.default.createDirectory(atPath: folder(laptop), withIntermediateDirectories: true)
+        try await laptop.succeed(["edit", "web/a", "--username", "someone"])
+        try await laptop.succeed(["sync"])
+        try VaultFixture.writeFile(folder(laptop) + "/notes.txt", "not a sealed content\n")
+        try VaultFixture.writeFile(folder(laptop) + "/" + String(repeating: "ab", count: 32), "not a sealed content either\n")
+        try await laptop.gitSucceeds(["add", "-f", "vault.json.attachments/notes.txt"])
+        try await laptop.succeed(["edit", "web/a", "--username", "someone else"])
+        try await laptop.succeed(["sync"])
+        let pushed = try await world.remoteGit(["ls-tree", "-r", "--name-only", try #require(try await world.remoteHead())])
+        #expect(!pushed.contains("notes.txt"), "\(pushed)")
+        // A file named as a content is committed: a machine that takes it may remove it, never read it.
+        let desktop = try await world.joiner("desktop")
+        #expect(try await desktop.names() == ["web/a", "web/b"])
     }
 
     @Test("a clone takes the attachments with the vault, its folder 0700 and its files 0600")
@@ -139,6 +185,8 @@ struct SyncAttachmentTests {
         let other = String(repeating: "ab", count: 32)
         let plants = [
             ("printf x >>vault.json.attachments/\(sealed) && git add vault.json.attachments/\(sealed)", sealed, "never changes"),
+            ("git rm -q vault.json.attachments/\(sealed) && git commit -q -m gone && mkdir -p vault.json.attachments && echo other >vault.json.attachments/\(sealed) && git add vault.json.attachments/\(sealed)",
+             sealed, "never changes"),
             ("echo x >vault.json.attachments/notes && git add -f vault.json.attachments/notes", "notes", "not an attachment's sealed content"),
             ("head -c 1100000 /dev/zero >vault.json.attachments/\(other) && git add vault.json.attachments/\(other)", other, "larger than this machine's limit of 1 MiB"),
         ]

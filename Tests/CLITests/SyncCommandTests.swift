@@ -388,7 +388,7 @@ struct SyncCommandTests {
         #expect(b["username"] as? String == "laptop" && a["username"] as? String == "desktop", "both edits survive")
     }
 
-    @Test("a change synced with nothing new on the remote takes ten git commands and no fetch, a sync with nothing to do nine")
+    @Test("a change synced with nothing new on the remote takes ten git commands and no fetch, a sync with nothing to do eight")
     func gitCommandsPerSync() async throws {
         let world = try await SyncWorld.make()
         let laptop = try await world.founder("laptop")
@@ -399,13 +399,13 @@ struct SyncCommandTests {
         // What the repository is and how it is set up (3), the branch, the commit (3), where
         // both ends are and whether the remote's is in ours, the push: the remote took it, so it
         // had nothing new, and nothing is fetched.
-        let change = ["rev-parse", "check-attr", "config", "symbolic-ref", "add", "diff", "commit", "rev-parse", "merge-base", "push"]
+        let change = ["rev-parse", "check-attr", "config", "symbolic-ref", "status", "add", "commit", "rev-parse", "merge-base", "push"]
         #expect(git.asked.map(ScriptedGit.subcommand) == change, "\(git.asked)")
         #expect(try await world.remoteHead() == (try await laptop.gitOutput(["rev-parse", "HEAD"])))
 
         let idle = ScriptedGit()
         #expect(try await laptop.vault(["sync"], git: idle).status == 0)
-        let idleCommands = ["rev-parse", "check-attr", "config", "symbolic-ref", "add", "diff", "rev-parse", "fetch", "rev-parse"]
+        let idleCommands = ["rev-parse", "check-attr", "config", "symbolic-ref", "status", "rev-parse", "fetch", "rev-parse"]
         #expect(idle.asked.map(ScriptedGit.subcommand) == idleCommands,
                 "\(idle.asked)")
 

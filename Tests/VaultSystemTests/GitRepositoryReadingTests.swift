@@ -28,6 +28,20 @@ struct GitRepositoryReadingTests {
         }
     }
 
+    @Test("what a commit of the vault's files takes from git status: changed vault and setup files that exist, sealed contents new or gone, never one changed")
+    func pathsToCommit() {
+        let id = String(repeating: "0f", count: 32), other = String(repeating: "ab", count: 32)
+        let listed = [" M v/vault.json", "?? v/.gitignore", " D v/.gitattributes", "?? v/vault.json.attachments/\(id)",
+                      " M v/vault.json.attachments/\(other)", " D v/vault.json.attachments/\(other)x", "D  v/vault.json.attachments/\(other)",
+                      "A  v/vault.json.attachments/\(id)", "?? v/vault.json.attachments/notes.txt", "?? v/vault.json.attachments/sub/\(id)",
+                      "?? v/vault.json.attachments/sub/vault.json"]
+        let status = Array(listed.joined(separator: "\0").utf8) + [0]
+        let paths = SyncRepository.pathsToCommit(inStatus: status, files: ["vault.json", ".gitattributes", ".gitignore"],
+                                                 attachmentsFolder: "vault.json.attachments", isPresent: { $0 != ".gitattributes" })
+        #expect(paths == ["v/vault.json", "v/.gitignore", "v/vault.json.attachments/\(id)", "v/vault.json.attachments/\(other)",
+                          "v/vault.json.attachments/\(id)"])
+    }
+
     @Test("the layout of a vault at the top, in a folder with a space, in a linked worktree, and outside any repository")
     func layout() throws {
         let box = Sandbox()

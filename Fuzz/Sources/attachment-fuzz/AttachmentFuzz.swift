@@ -16,11 +16,13 @@ public func fuzzAttachment(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let place = Int(bytes[1]) << 8 | Int(bytes[2])
     let content = Array(bytes[3...])
     do {
-        let sealer = try AttachmentSealer(dataKey: AttachmentFuzzKey.dataKey, cipher: cipher, vaultID: "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9")
+        var key = [UInt8](repeating: 0x5A, count: 32)
+        let sealer = try AttachmentSealer(dataKey: try SecureBytes(consuming: &key), cipher: cipher, vaultID: "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9")
         let id = content.withUnsafeBytes { sealer.contentID(of: $0) }
         let sealed = try content.withUnsafeBytes { try sealer.seal($0, contentID: id) }
         Fuzzer.require(sealed.count == AttachmentSealer.sealedLength(contentLength: content.count), "a sealed file of another length")
-        Fuzzer.require(sealed == (try content.withUnsafeBytes { try sealer.seal($0, contentID: id) }), "sealing is not deterministic")
+        let again = try content.withUnsafeBytes { try sealer.seal($0, contentID: id) }
+        Fuzzer.require(sealed == again, "sealing is not deterministic")
         let opened = try sealed.withUnsafeBytes { try sealer.open($0, contentID: id) }
         Fuzzer.require(opened.withUnsafeBytes { Array($0) } == content, "the sealed file opens to another content")
 
@@ -56,10 +58,8 @@ public func fuzzAttachment(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// The data key every input is sealed under.
-enum AttachmentFuzzKey {
-    static let dataKey: SecureBytes = {
-        var bytes = [UInt8](repeating: 0x5A, count: 32)
-        return try! SecureBytes(consuming: &bytes)
-    }()
+/// The entry point SwiftPM links this executable through; libFuzzer's driver does the rest.
+@_cdecl("attachment_fuzz_main")
+public func attachmentFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    Fuzzer.main(argc, argv, fuzzAttachment)
 }

@@ -96,12 +96,16 @@ enum AttachError: VaultFailure, Equatable {
     case nameTwice(String)
     case alreadyAttached(entry: String, name: String)
     case noSuchAttachment(entry: String, name: String)
+    /// An imported entry's file above `attachments.max_mib`.
+    case importedTooLarge(entry: String, name: String, limitMiB: Int)
 
     var message: String {
         switch self {
         case .nameTwice(let name): "two files would be called '\(name)'; attach them one by one with --name"
         case .alreadyAttached(let entry, let name): "\(entry) already has an attachment called '\(name)'; remove it first or give --name"
         case .noSuchAttachment(let entry, let name): "\(entry) has no attachment called '\(name)'"
+        case .importedTooLarge(let entry, let name, let limit):
+            "\(entry): the file '\(name)' is larger than the attachment limit of \(limit) MiB (attachments.max_mib); nothing was imported"
         }
     }
 
@@ -110,6 +114,7 @@ enum AttachError: VaultFailure, Equatable {
         case .nameTwice: .usage
         case .alreadyAttached: .alreadyExists
         case .noSuchAttachment: .notFound
+        case .importedTooLarge: .failure
         }
     }
 }

@@ -43,7 +43,7 @@ struct AttachmentView: Encodable {
         added = attachment.added
     }
 
-    /// One line per attachment: name, size, type, the day it was added.
+    /// One line per attachment: name, size, type, when it was added (to the second).
     static func lines(_ attachments: [Attachment]) -> [String] {
         attachments.map { "\(TerminalText.visible($0.name))  \(ByteCount.text($0.size))  \($0.type)  \($0.added.ISO8601Format())" }
     }

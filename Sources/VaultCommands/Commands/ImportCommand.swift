@@ -61,6 +61,12 @@ struct ImportCommand: VaultSubcommand {
         for rename in result.renames { report(rename, in: context) }
         var counts = (added: 0, skipped: 0, replaced: 0)
         var renames: [ImportNames.Rename] = []
+        let limitMiB = try session.config().attachmentsMaxMiB
+        for item in result.items {
+            if let file = item.files.first(where: { $0.data.count > limitMiB << 20 }) {
+                throw AttachError.importedTooLarge(entry: item.entry.name, name: file.name, limitMiB: limitMiB)
+            }
+        }
         try session.mutateWithAttachments(entriesNamed: nil) { entries, storage in
             let conflicts = imported.map(\.name).filter(entries.contains)
             if !conflicts.isEmpty && onConflict == nil { throw ImportError.conflicts(conflicts) }
@@ -87,7 +93,10 @@ struct ImportCommand: VaultSubcommand {
                     counts.added += 1
                 }
                 if !replacing && ids.contains(entry.id) { entry.id = Entry.newID() }
-                entry.attachments = try item.files.map { file in
+                // An entry replaced by one without files (from a format that carries none) keeps
+                // its attachments, as `add --force` does.
+                let kept = replacing && item.files.isEmpty ? try entries.entry(named: entry.name)?.attachments ?? [] : []
+                entry.attachments = try kept + item.files.map { file in
                     Attachment(name: file.name, content: try file.data.withUnsafeBytes(storage.store), size: file.data.count,
                                type: file.type, added: file.added)
                 }

@@ -43,7 +43,7 @@ struct EntryMerge {
             if side.conflict { kept.append((part, lost, lostStamp)) }
         }
         // Stamps of parts this version does not know: the later of the two.
-        for (key, stamp) in theirs.clocks where !key.hasPrefix("field:") && !EntryPart.builtIn.contains(key) {
+        for (key, stamp) in theirs.clocks where !key.hasPrefix("field:") && !key.hasPrefix("attachment:") && !EntryPart.builtIn.contains(key) {
             result.clocks[key] = max(result.clocks[key] ?? stamp, stamp)
         }
         result.history = Self.joined(ours.history, theirs.history)

@@ -12,8 +12,11 @@ public struct AttachmentFolder: Sendable {
     public let path: String
 
     public init(vaultPath: String) {
-        path = vaultPath + ".attachments"
+        path = vaultPath + Self.suffix
     }
+
+    /// What the vault file's name is followed by in the folder's.
+    static let suffix = ".attachments"
 
     /// The path of the sealed file of the content `contentID`.
     func filePath(of contentID: String) -> String {
@@ -22,12 +25,15 @@ public struct AttachmentFolder: Sendable {
 
     /// Writes the sealed content `sealed` under `contentID`, unless the file of that content is
     /// already there with these bytes (sealing is deterministic, so an intact one has them; a
-    /// damaged one is replaced).
-    func store(_ sealed: [UInt8], contentID: String) throws {
+    /// damaged one is replaced). Returns whether there was no file of it before.
+    @discardableResult
+    func store(_ sealed: [UInt8], contentID: String) throws -> Bool {
         let file = filePath(of: contentID)
-        if access(file, F_OK) == 0, (try? AtomicFile.read(file, limit: sealed.count)) == sealed { return }
+        let existed = access(file, F_OK) == 0
+        if existed, (try? AtomicFile.read(file, limit: sealed.count)) == sealed { return false }
         try Paths.createFolders(path)
         try sealed.withUnsafeBytes { try AtomicFile.write($0, to: file) }
+        return !existed
     }
 
     /// Whether the sealed file of the content `contentID` is here.

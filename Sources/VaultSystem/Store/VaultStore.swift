@@ -208,10 +208,14 @@ public final class VaultStore {
             if let names, let edit = try SealedFileEdit(file: file, dataKey: keys.dataKey) {
                 let table = try edit.table(named: names)
                 try table.beginChange(origin: origin)
-                let result = try change(table, try attachmentStorage(of: edit.envelope, dataKey: keys.dataKey))
-                var header = edit.envelope
-                let dataKey = try header.prepareForWrite(keys: keys)
-                try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
+                let storage = try attachmentStorage(of: edit.envelope, dataKey: keys.dataKey)
+                let (result, dataKey) = try storage.removingCreated {
+                    let result = try change(table, storage)
+                    var header = edit.envelope
+                    let dataKey = try header.prepareForWrite(keys: keys)
+                    try write(try edit.changedFile(table, named: names, header: header, dataKey: dataKey))
+                    return (result, dataKey)
+                }
                 // Best effort: the change is written; a sealed file left behind goes at a later write.
                 if !table.releasedContents.isEmpty { try? removeUnreferencedAttachments(dataKey: dataKey) }
                 return result
@@ -222,9 +226,13 @@ public final class VaultStore {
             // which the contents stored by `change` are sealed under.
             var updated = vault.envelope
             let dataKey = try updated.prepareForWrite(keys: vault.keys)
-            let result = try change(vault.entries, try attachmentStorage(of: updated, dataKey: dataKey))
-            try updated.sealEntries(vault.entries, dataKey: dataKey)
-            try write(updated)
+            let storage = try attachmentStorage(of: updated, dataKey: dataKey)
+            let result = try storage.removingCreated {
+                let result = try change(vault.entries, storage)
+                try updated.sealEntries(vault.entries, dataKey: dataKey)
+                try write(updated)
+                return result
+            }
             if !vault.entries.releasedContents.isEmpty, let kept = try? vault.entries.attachmentContents() {
                 attachmentFolder.removeAll(but: kept)
             }
@@ -250,14 +258,9 @@ public final class VaultStore {
     /// a content is missing or does not open (a `rekey` or an `attach rm` replaced the file
     /// between the read and the content's).
     public func open<T>(using unlocker: Unlocker, withContents body: (OpenVault, AttachmentStorage) throws -> T) throws -> T {
-        func once() throws -> T {
+        try readingContents {
             let vault = try open(using: unlocker)
             return try body(vault, try attachmentStorage(of: vault.envelope, dataKey: vault.keys.dataKey))
-        }
-        do {
-            return try once()
-        } catch is AttachmentError {
-            return try once()
         }
     }
 
@@ -267,7 +270,7 @@ public final class VaultStore {
     /// `attach rm` replaced the file between the entry's read and the content's.
     public func entry(named name: String, withContentOf attachmentName: String, using unlocker: Unlocker)
         throws -> (entry: Entry, content: SecureBytes?)? {
-        func read() throws -> (entry: Entry, content: SecureBytes?)? {
+        try readingContents {
             try readingAgainAfterBusyLock {
                 let lookup = try VaultFileLookup(file: try openVault())
                 let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
@@ -278,11 +281,28 @@ public final class VaultStore {
                 return (entry, content)
             }
         }
+    }
+
+    /// Runs `read`, which reads entries and then contents of their attachments, and runs it once
+    /// more when a content is missing or does not open and the vault file was replaced meanwhile
+    /// (a `rekey` or an `attach rm` between the read of the entries and the content's); a
+    /// content missing or damaged in the file as it stands is that error.
+    private func readingContents<T>(_ read: () throws -> T) throws -> T {
+        let before = fileIdentity()
         do {
             return try read()
-        } catch is AttachmentError {
+        } catch let error as AttachmentError {
+            guard fileIdentity() != before else { throw error }
             return try read()
         }
+    }
+
+    /// What tells one vault file from the next one written in its place (each write is a new
+    /// file renamed into place): its inode, size and change time; nil when it cannot be read.
+    private func fileIdentity() -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
     }
 
     /// Runs `body` holding the vault's lock, so that no vault command changes the file
@@ -320,12 +340,14 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             try vault.entries.beginChange(origin: origin)
             vault.entries.stampKeys()
-            try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey),
-                                  to: try attachmentStorage(of: rotated, dataKey: dataKey))
-            try rotated.sealEntries(vault.entries, dataKey: dataKey)
-            unlocker.keyCache.remove(vaultID: rotated.id)
-            otherCache?.remove(vaultID: rotated.id)
-            try write(rotated)
+            let resealed = try attachmentStorage(of: rotated, dataKey: dataKey)
+            try resealed.removingCreated {
+                try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey), to: resealed)
+                try rotated.sealEntries(vault.entries, dataKey: dataKey)
+                unlocker.keyCache.remove(vaultID: rotated.id)
+                otherCache?.remove(vaultID: rotated.id)
+                try write(rotated)
+            }
             unlocker.keyCache.store(newKey.key, vaultID: rotated.id, label: keyLabel)
             if let kept = try? vault.entries.attachmentContents() { attachmentFolder.removeAll(but: kept) }
         }

@@ -74,8 +74,20 @@ struct IncomingCommits {
                 throw .refusedCommit(commit: change.commit, path: change.path ?? "a path that is not UTF-8", why: why)
             }
         }
+        if let known { try checkContentsKept(from: known, to: tip, allowed: allowed) }
         let removed = changes.contains { $0.status == "D" && $0.path.map { allowed.attachmentFolders.contains(Self.folder(of: $0)) } == true }
         return Checked(removesContents: removed)
+    }
+
+    /// Refuses a sealed content that `tip` holds with other bytes than `known` did: commits
+    /// that each only remove or add one can still, in turn, replace it.
+    private func checkContentsKept(from known: String, to tip: String, allowed: Allowed) throws(SyncError) {
+        let folders = allowed.attachmentFolders.sorted().map { ":(top,literal)" + $0 }
+        guard !folders.isEmpty else { return }
+        let arguments = ["diff", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-textconv", "--no-ext-diff", known, tip, "--"] + folders
+        for change in try Self.changes(in: try repository.git.output(arguments).output) where change.status != "A" && change.status != "D" {
+            throw .refusedCommit(commit: tip, path: change.path ?? "a path that is not UTF-8", why: "a change to an attachment's sealed content, which never changes")
+        }
     }
 
     /// What is wrong with one change, or nil when vault takes it.

@@ -47,7 +47,7 @@ public struct SyncRepository: Sendable {
     static func attachmentsAttributesLine(vaultName: String) -> String { "/\(attachmentsFolder(of: vaultName))/* -text -diff" }
 
     /// The folder of a vault file's attachments (`AttachmentFolder`), in the vault's folder.
-    static func attachmentsFolder(of vaultName: String) -> String { vaultName + ".attachments" }
+    static func attachmentsFolder(of vaultName: String) -> String { vaultName + AttachmentFolder.suffix }
 
     /// The folder of the vault file's attachments, in the vault's folder.
     var attachmentsFolder: String { Self.attachmentsFolder(of: vaultName) }
@@ -172,6 +172,30 @@ public struct SyncRepository: Sendable {
         trackedFiles.map(layout.fromTop).contains(path) || path.hasPrefix(layout.fromTop(attachmentsFolder) + "/")
     }
 
+    /// The paths, from the top of the repository, that `git status --porcelain=v1 -z` (asked
+    /// of the vault's files alone) lists and a commit takes: a vault or setup file (one of
+    /// `files`) that `isPresent` (a removed one is no change of vault's), and a sealed content
+    /// in `attachmentsFolder` itself, new, staged as new, or removed.
+    static func pathsToCommit(inStatus listed: [UInt8], files: [String], attachmentsFolder: String, isPresent: (String) -> Bool) -> [String] {
+        var paths: [String] = []
+        for item in listed.split(separator: 0) where item.count > 3 {
+            // XY PATH: the index's state, the work tree's, a space, the path.
+            let (staged, worked) = (item[item.startIndex], item[item.startIndex + 1])
+            guard let path = String(validating: item.dropFirst(3), as: UTF8.self) else { continue }
+            let folders = path.split(separator: "/").dropLast()
+            let name = Paths.lastComponent(of: path)
+            if folders.contains(Substring(attachmentsFolder)) {
+                let (untracked, added, removed) = (UInt8(ascii: "?"), UInt8(ascii: "A"), UInt8(ascii: "D"))
+                let isNewOrGone = (staged, worked) == (untracked, untracked) || staged == added || staged == removed || worked == removed
+                guard folders.last == Substring(attachmentsFolder), Attachment.isContentID(name), isNewOrGone else { continue }
+                paths.append(path)
+            } else if files.contains(name), isPresent(name) {
+                paths.append(path)
+            }
+        }
+        return paths
+    }
+
     /// The best common ancestor of two commits, or nil when they share no history.
     func mergeBase(_ one: String, _ other: String) throws(SyncError) -> String? {
         let arguments = ["merge-base", one, other]
@@ -247,20 +271,19 @@ public struct SyncRepository: Sendable {
 
     /// Commits the vault's files as they are, if they differ from HEAD's (or HEAD has none);
     /// returns whether it made a commit. Whatever else the user has staged stays out of it.
-    /// The attachments' folder goes in with its sealed files added and removed, and so does
-    /// its removal once it is gone.
+    /// Of the attachments' folder, sealed contents come in and go, never change: a file there
+    /// that is not named by a content id, and a change to a content committed before (a
+    /// damaged copy, which a sealed content can only be), stay out, as another machine would
+    /// refuse them (`IncomingCommits`).
     @discardableResult
     func commitChanges(message: String) throws(SyncError) -> Bool {
-        var present = trackedFiles.filter { access(folder + "/" + $0, F_OK) == 0 }
-        let attachmentsTracked = try !git.run(["ls-files", "--", attachmentsFolder]).isEmpty
-        if access(folder + "/" + attachmentsFolder, F_OK) == 0 || attachmentsTracked {
-            present.append(attachmentsFolder)
-        }
+        let listed = try git.output(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--"]
+                                    + trackedFiles + [attachmentsFolder]).output
+        let present = Self.pathsToCommit(inStatus: listed, files: trackedFiles, attachmentsFolder: attachmentsFolder) { name in
+            access(folder + "/" + name, F_OK) == 0
+        }.map { ":(top,literal)" + $0 }
+        if present.isEmpty { return false }
         try git.run(Self.storingOptions + ["add", "-A", "--"] + present)
-        // 0: the same as HEAD's; 1: different; else HEAD may be unborn (nothing committed yet).
-        let compared = try git.attempt(["diff", "--cached", "--quiet", "HEAD", "--"] + present)
-        if compared.status == 0 { return false }
-        if compared.status != 1, try object("HEAD") != nil { throw Git.failure(["diff"], compared) }
         let commit = ["commit", "-q", "-m", message, "--"] + present
         let committed = try git.attempt(Self.storingOptions + commit)
         if committed.status == 0 { return true }

@@ -252,7 +252,7 @@ public struct VaultSync {
             let incoming = try changes(from: oursBlob, to: theirsBlob)
             let named = try incoming.named ?? contentsNamed(in: oursBlob, commits)
             try git.run(["merge", "-q", "--ff-only", "--no-overwrite-ignore", theirs])
-            outcome.contentsMissing += try keepContents(named, from: head, wrote: false, layout: layout)
+            outcome.contentsMissing += try keepContents(named, from: [head, theirs], wrote: false, layout: layout)
             try accept(incoming, into: &outcome)
             vault = incoming.result
             return .fastForward(report: incoming.report, unreported: incoming.unreported)
@@ -266,6 +266,8 @@ public struct VaultSync {
         defer { if let resultFile { unlink(resultFile) } }
         // Sealed contents written here for the merge, which git has yet to commit.
         var resealed = ContentsResealed(repository: repository, layout: layout, folder: attachments)
+        var merged = false
+        defer { if !merged { resealed.removeWritten() } }
         if oursBlob != theirsBlob && baseBlob != oursBlob && baseBlob != theirsBlob {
             let copies = try VaultFileMerge.open(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
@@ -294,10 +296,10 @@ public struct VaultSync {
                                     + ["-m", "vault sync: merge \(upstream.remote)/\(upstream.branch)", theirs])
         guard merge.status == 0 else {
             _ = try? git.attempt(["merge", "--abort"])
-            resealed.removeWritten()
             throw Git.failure(["merge"], merge)
         }
-        outcome.contentsMissing += try keepContents(named, from: head, wrote: !resealed.written.isEmpty, layout: layout)
+        merged = true
+        outcome.contentsMissing += try keepContents(named, from: [head, theirs], wrote: !resealed.written.isEmpty, layout: layout)
         try accept(incoming, into: &outcome)
         vault = incoming.result
         return .merged(report: incoming.report, unreported: incoming.unreported)
@@ -313,25 +315,33 @@ public struct VaultSync {
         return try VaultFileMerge.open(try repository.blob(ours), using: keys.ours).table.attachmentContents()
     }
 
-    /// Once git has taken what came in: puts back, from `head` (this machine's commit before
-    /// it did), the sealed content of every attachment the vault names that git removed (only
-    /// the vault says when a content may go; a remote may remove one that a merge keeps, or
-    /// any at all), and commits what was put back or `wrote` (contents sealed again for the
-    /// merge). Returns how many named contents neither side has.
-    private func keepContents(_ named: Set<String>?, from head: String, wrote: Bool, layout: GitLayout) throws -> Int {
+    /// Once git has taken what came in, with `named` the contents the vault file now names
+    /// (nil when it was not opened, and nothing came in that could take one away): puts back
+    /// the sealed content of every attachment it names that git removed, from the first of
+    /// `commits` that has it (this machine's commit before the sync, then the remote's: only
+    /// the vault says when a content may go, and a remote may remove one that a merge keeps,
+    /// or any at all), removes every content it does not name (the other side's copies under
+    /// keys replaced since, anything a remote added), and commits that with what `wrote`
+    /// (contents sealed again for the merge). Returns how many named contents neither side has.
+    private func keepContents(_ named: Set<String>?, from commits: [String], wrote: Bool, layout: GitLayout) throws -> Int {
+        guard let named else {
+            if wrote { try repository.commitChanges(message: "vault sync: keep the attachments the vault names") }
+            return 0
+        }
         let folder = attachments
-        var restored = false, lost = 0
-        for contentID in (named ?? []).sorted() where !folder.holds(contentID) {
-            if let object = try repository.object("\(head):\(layout.fromTop(repository.attachmentsFolder))/\(contentID)") {
+        var lost = 0
+        for contentID in named.sorted() where !folder.holds(contentID) {
+            let paths = commits.map { "\($0):\(layout.fromTop(repository.attachmentsFolder))/\(contentID)" }
+            if let object = try repository.objects(paths).compactMap({ $0 }).first {
                 try folder.store(try repository.blob(object), contentID: contentID)
-                restored = true
             } else {
                 lost += 1
             }
         }
-        if restored || wrote {
-            try repository.commitChanges(message: "vault sync: keep the attachments the vault names")
-        }
+        folder.removeAll(but: named)
+        // A remote may have brought back the .gitignore that kept the folder out.
+        try repository.writeSetupFiles()
+        try repository.commitChanges(message: "vault sync: keep the attachments the vault names")
         return lost
     }
 
