@@ -116,13 +116,23 @@ struct OnePasswordImporterTests {
         }
     }
 
+    // A file larger than the limit the import is given (attachments.max_mib) is refused too.
+    @Test func aFileAboveTheGivenLimitIsRefused() throws {
+        let bytes = archive(item: try item(files: [("scan", "big.bin", "d1")]), files: ["files/d1__big.bin": [1, 2, 3]],
+                            declaring: ["files/d1__big.bin": 2 << 20])
+        #expect(throws: InterchangeError.badRecord(record: "item 1 ('t')", field: "scan",
+                                                   reason: "'files/d1__big.bin' in the ZIP archive is larger than 1 MiB")) {
+            try Importer.read(bytes, format: nil, now: importTime, fileLimit: 1 << 20)
+        }
+    }
+
     // A file the archive says is larger than an attachment can be (4 GiB) is refused before any
     // of it is read.
     @Test func aFileLargerThanAnAttachmentIsRefused() throws {
         let bytes = archive(item: try item(files: [("huge", "big.bin", "d1")]), files: ["files/d1__big.bin": [1, 2, 3]],
                             declaring: ["files/d1__big.bin": 1 << 40])
         #expect(throws: InterchangeError.badRecord(record: "item 1 ('t')", field: "huge",
-                                                   reason: "'files/d1__big.bin' in the ZIP archive is larger than 4 GiB, the most an attachment holds")) {
+                                                   reason: "'files/d1__big.bin' in the ZIP archive is larger than 4095 MiB")) {
             try Importer.read(bytes, format: nil, now: importTime)
         }
     }

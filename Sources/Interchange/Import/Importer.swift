@@ -16,8 +16,9 @@ public enum Importer {
     }
 
     /// Reads `bytes` as `format`, or as the format `FormatDetector` finds when it is nil.
-    /// `now` dates records that carry no dates of their own.
-    public static func read(_ bytes: [UInt8], format: ImportFormat?, now: Date) throws -> Result {
+    /// `now` dates records that carry no dates of their own; no attached file larger than
+    /// `fileLimit` bytes is inflated or taken out of an archive.
+    public static func read(_ bytes: [UInt8], format: ImportFormat?, now: Date, fileLimit: Int = Attachment.largestSize) throws -> Result {
         let format = try format ?? FormatDetector.format(of: bytes)
         let items: [ImportedItem]
         switch format {
@@ -30,12 +31,12 @@ public enum Importer {
             return Result(format: format, items: items, renames: [])
         case .bitwardenJSON: items = try BitwardenJSONImporter.items(from: bytes, now: now)
         case .bitwardenCSV: items = try BitwardenCSVImporter.items(from: bytes, now: now)
-        case .keepassXML: items = try KeePassXMLImporter.items(from: bytes, now: now)
+        case .keepassXML: items = try KeePassXMLImporter.items(from: bytes, now: now, fileLimit: fileLimit)
         case .keepassxcCSV: items = try KeePassXCCSVImporter.items(from: bytes, now: now)
         case .chromeCSV: items = try ChromeCSVImporter.items(from: bytes, now: now)
         case .firefoxCSV: items = try FirefoxCSVImporter.items(from: bytes, now: now)
         case .lastpassCSV: items = try LastPassCSVImporter.items(from: bytes, now: now)
-        case .onePasswordPUX: items = try OnePasswordImporter.items(from: bytes, now: now)
+        case .onePasswordPUX: items = try OnePasswordImporter.items(from: bytes, now: now, fileLimit: fileLimit)
         case .pass: throw InterchangeError.notTheFormat(.pass, reason: "a password store is a folder; give its path")
         }
         return finish(items, format: format)

@@ -55,7 +55,8 @@ struct ImportCommand: VaultSubcommand {
             // A plaintext backup: its bytes are wiped once it is parsed.
             var bytes = file == "-" ? try context.streams.readAll() : try AtomicFile.read(file)
             defer { Sodium.wipe(&bytes) }
-            result = try Importer.read(bytes, format: format, now: context.now().toTheSecond)
+            result = try Importer.read(bytes, format: format, now: context.now().toTheSecond,
+                                       fileLimit: try session.config().attachmentsMaxMiB << 20)
         }
         let imported = result.entries
         for rename in result.renames { report(rename, in: context) }

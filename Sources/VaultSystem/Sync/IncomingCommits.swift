@@ -74,19 +74,38 @@ struct IncomingCommits {
                 throw .refusedCommit(commit: change.commit, path: change.path ?? "a path that is not UTF-8", why: why)
             }
         }
-        if let known { try checkContentsKept(from: known, to: tip, allowed: allowed) }
+        try checkContents(at: tip, against: known, allowed: allowed)
         let removed = changes.contains { $0.status == "D" && $0.path.map { allowed.attachmentFolders.contains(Self.folder(of: $0)) } == true }
         return Checked(removesContents: removed)
     }
 
-    /// Refuses a sealed content that `tip` holds with other bytes than `known` did: commits
-    /// that each only remove or add one can still, in turn, replace it.
-    private func checkContentsKept(from known: String, to tip: String, allowed: Allowed) throws(SyncError) {
+    /// Refuses what checking out `tip` would do to the attachments' folders, against `known`
+    /// (everything `tip` holds, for a clone): a sealed content with other bytes than `known`
+    /// had (commits that each only remove or add one can still, in turn, replace it), or a new
+    /// one larger than this machine's limit (older commits may hold larger ones, since removed:
+    /// they are never checked out).
+    private func checkContents(at tip: String, against known: String?, allowed: Allowed) throws(SyncError) {
         let folders = allowed.attachmentFolders.sorted().map { ":(top,literal)" + $0 }
-        guard !folders.isEmpty else { return }
-        let arguments = ["diff", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-textconv", "--no-ext-diff", known, tip, "--"] + folders
-        for change in try Self.changes(in: try repository.git.output(arguments).output) where change.status != "A" && change.status != "D" {
-            throw .refusedCommit(commit: tip, path: change.path ?? "a path that is not UTF-8", why: "a change to an attachment's sealed content, which never changes")
+        var added: Set<String>?
+        if let known {
+            let arguments = ["diff", "--raw", "-z", "--no-renames", "--no-abbrev", "--no-textconv", "--no-ext-diff", known, tip, "--"] + folders
+            let changes = try Self.changes(in: try repository.git.output(arguments).output)
+            if let changed = changes.first(where: { $0.status != "A" && $0.status != "D" }) {
+                throw .refusedCommit(commit: tip, path: changed.path ?? "a path that is not UTF-8", why: "a change to an attachment's sealed content, which never changes")
+            }
+            added = Set(changes.filter { $0.status == "A" }.compactMap(\.path))
+            if added?.isEmpty == true { return }
+        }
+        let limit = AttachmentSealer.sealedLength(contentLength: attachmentLimit)
+        let listing = try repository.git.output(["ls-tree", "-r", "-l", "-z", "--full-tree", tip, "--"] + folders).output
+        for entry in listing.split(separator: 0) {
+            // MODE TYPE OBJECT SIZE\tPATH
+            guard let tab = entry.firstIndex(of: UInt8(ascii: "\t")), let path = String(validating: entry[(tab + 1)...], as: UTF8.self),
+                  added.map({ $0.contains(path) }) ?? true else { continue }
+            let fields = String(decoding: entry[..<tab], as: UTF8.self).split(separator: " ")
+            if fields.count == 4, let size = Int(fields[3]), size > limit {
+                throw .refusedCommit(commit: tip, path: path, why: "an attachment larger than this machine's limit of \(attachmentLimit >> 20) MiB (attachments.max_mib)")
+            }
         }
     }
 
@@ -96,9 +115,8 @@ struct IncomingCommits {
         guard let path = change.path, change.status != "D" else { return nil }
         if allowed.attachmentFolders.contains(Self.folder(of: path)) {
             let size = try repository.git.run(["cat-file", "-s", change.object])
-            let limit = AttachmentSealer.sealedLength(contentLength: attachmentLimit)
-            guard let bytes = Int(size), bytes <= limit else {
-                return "an attachment larger than this machine's limit of \(attachmentLimit >> 20) MiB (attachments.max_mib)"
+            guard let bytes = Int(size), bytes <= AttachmentSealer.sealedLength(contentLength: Attachment.largestSize) else {
+                return "an attachment larger than 4 GiB, the most an attachment holds"
             }
             return nil
         }

@@ -6,14 +6,16 @@ import VaultCore
 /// each with an `ID`, Base64, gzip-compressed when `Compressed="True"`), which an entry's
 /// `Binary` elements name (`<Key>` the file's name, `<Value Ref="ID"/>`), or an entry's own
 /// Base64 `Value`, as KeePass 2's older files have it. What `keepassxc-cli attachment-import`
-/// puts in a database comes out of `keepassxc-cli export -f xml` this way.
+/// puts in a database comes out of `keepassxc-cli export -f xml` this way. A binary is
+/// decoded only when an entry names it, and none larger than `limit` bytes.
 struct KeePassBinaries {
-    private var byID: [String: [UInt8]] = [:]
+    private var byID: [String: XMLElement] = [:]
+    private let limit: Int
 
-    init(meta: XMLElement?) throws(InterchangeError) {
+    init(meta: XMLElement?, limit: Int) {
+        self.limit = limit
         for binary in meta?.child("Binaries")?.children("Binary") ?? [] {
-            let id = binary.attributes["ID"] ?? ""
-            byID[id] = try Self.content(binary, record: "binary \(id)")
+            byID[binary.attributes["ID"] ?? ""] = binary
         }
     }
 
@@ -31,9 +33,9 @@ struct KeePassBinaries {
                 guard let known = byID[reference] else {
                     throw .badRecord(record: record, field: given, reason: "the attachment names binary \(reference), which the file does not hold")
                 }
-                content = known
+                content = try self.content(known, record: record, field: given)
             } else {
-                content = try Self.content(value, record: record)
+                content = try self.content(value, record: record, field: given)
             }
             guard !files.contains(where: { $0.name == name }) else {
                 throw .badRecord(record: record, field: given, reason: "two attachments would be called '\(name)'")
@@ -44,13 +46,17 @@ struct KeePassBinaries {
     }
 
     /// The bytes of a binary's Base64 text, inflated when it says it is compressed.
-    private static func content(_ element: XMLElement, record: String) throws(InterchangeError) -> [UInt8] {
+    private func content(_ element: XMLElement, record: String, field: String) throws(InterchangeError) -> [UInt8] {
+        let tooLarge = InterchangeError.badRecord(record: record, field: field, reason: "the attachment is larger than \(limit >> 20) MiB")
         guard let decoded = Sodium.base64Decode(element.text.filter { !$0.isWhitespace }) else {
-            throw .badRecord(record: record, field: "Binary", reason: "not Base64")
+            throw .badRecord(record: record, field: field, reason: "the attachment is not Base64")
         }
-        guard element.attributes["Compressed"] == "True" else { return decoded }
-        guard let inflated = Inflate.bytes(of: decoded, framing: .gzip, limit: Attachment.largestSize) else {
-            throw .badRecord(record: record, field: "Binary", reason: "its gzip data is damaged or larger than 4 GiB")
+        guard element.attributes["Compressed"] == "True" else {
+            guard decoded.count <= limit else { throw tooLarge }
+            return decoded
+        }
+        guard let inflated = Inflate.bytes(of: decoded, framing: .gzip, limit: limit) else {
+            throw .badRecord(record: record, field: field, reason: "the attachment's gzip data is damaged or larger than \(limit >> 20) MiB")
         }
         return inflated
     }

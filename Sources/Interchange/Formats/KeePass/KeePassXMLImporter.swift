@@ -24,7 +24,7 @@ enum KeePassXMLImporter {
         text.split(whereSeparator: isTagSeparator).map { Substring($0).trimmingCharacters(while: \.isWhitespace) }.filter { !$0.isEmpty }
     }
 
-    static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
+    static func items(from bytes: [UInt8], now: Date, fileLimit: Int = Attachment.largestSize) throws(InterchangeError) -> [ImportedItem] {
         if let reason = XMLDocumentReader.unavailability { throw .helperFailed("cannot read XML: \(reason)") }
         let root: XMLElement
         do {
@@ -37,7 +37,7 @@ enum KeePassXMLImporter {
         }
         let meta = root.child("Meta")
         let recycleBin = meta?.childText("RecycleBinEnabled") == "False" ? nil : meta?.childText("RecycleBinUUID")
-        let binaries = try KeePassBinaries(meta: meta)
+        let binaries = KeePassBinaries(meta: meta, limit: fileLimit)
         var items: [ImportedItem] = []
         var counter = 0
         try collect(top, path: [], recycleBin: recycleBin, binaries: binaries, now: now, into: &items, counter: &counter)

@@ -17,6 +17,8 @@ import VaultCore
 /// path; bitwarden/clients' 1PUX types (`DocumentAttributes`, GPL-3.0) for the members too.
 struct OnePasswordFiles {
     let archive: ZipArchive
+    /// The largest file taken out of the archive.
+    let limit: Int
 
     /// The files `item` names, with their contents, dated `added`, in the item's order
     /// (its document first); names are made usable and numbered apart (`ImportedFileName`).
@@ -48,12 +50,12 @@ struct OnePasswordFiles {
         }
     }
 
-    /// The content of the archive's file at `path`, at most the largest attachment.
+    /// The content of the archive's file at `path`, at most `limit` bytes.
     private func content(at path: String, record: String, field: String) throws(InterchangeError) -> [UInt8] {
         do {
-            return try archive.contents(of: path, limit: Attachment.largestSize)
+            return try archive.contents(of: path, limit: limit)
         } catch .tooLarge {
-            throw .badRecord(record: record, field: field, reason: "'\(path)' in the ZIP archive is larger than 4 GiB, the most an attachment holds")
+            throw .badRecord(record: record, field: field, reason: "'\(path)' in the ZIP archive is larger than \(limit >> 20) MiB")
         } catch {
             throw .badRecord(record: record, field: field, reason: error.message)
         }

@@ -12,7 +12,7 @@ enum OnePasswordImporter {
     /// The most `export.data` may take once inflated.
     static let dataLimit = 512 << 20
 
-    static func items(from bytes: [UInt8], now: Date) throws(InterchangeError) -> [ImportedItem] {
+    static func items(from bytes: [UInt8], now: Date, fileLimit: Int = Attachment.largestSize) throws(InterchangeError) -> [ImportedItem] {
         let archive: ZipArchive
         let data: [UInt8]
         do {
@@ -27,7 +27,7 @@ enum OnePasswordImporter {
         } catch {
             throw .notTheFormat(.onePasswordPUX, reason: "export.data is not the JSON of a 1PUX export")
         }
-        let files = OnePasswordFiles(archive: archive)
+        let files = OnePasswordFiles(archive: archive, limit: fileLimit)
         var result: [ImportedItem] = []
         for account in export.accounts ?? [] {
             for vault in account.vaults ?? [] {
