@@ -31,6 +31,18 @@ struct SyncAttachmentTests {
         return lstat(path, &info) == 0 ? info.st_mode & 0o777 : 0
     }
 
+    /// A synced vault on a laptop whose `entry` has the file `name` attached (`text`), synced
+    /// to the remote; the file's path.
+    private func laptopWithAttachment(_ name: String = "codes.txt", _ text: String = "recovery codes\n", on entry: String = "web/a")
+        async throws -> (world: SyncWorld, laptop: SyncMachine, file: String) {
+        let world = try await SyncWorld.make()
+        let laptop = try await world.founder("laptop")
+        let file = try VaultFixture.writeFile(world.fixture.path(name), text)
+        try await laptop.succeed(["attach", "add", entry, file])
+        try await laptop.succeed(["sync"])
+        return (world, laptop, file)
+    }
+
     @Test("a photo attached on one machine comes to another without its GPS; nothing of it is readable in either folder or the remote")
     func photoTravels() async throws {
         let world = try await SyncWorld.make()
@@ -70,11 +82,7 @@ struct SyncAttachmentTests {
 
     @Test("one file removed from an entry here while attached to another there: the merge keeps its content, taken from the other side")
     func sharedContentKept() async throws {
-        let world = try await SyncWorld.make()
-        let laptop = try await world.founder("laptop")
-        let file = try VaultFixture.writeFile(world.fixture.path("codes.txt"), "recovery codes\n")
-        try await laptop.succeed(["attach", "add", "web/a", file])
-        try await laptop.succeed(["sync"])
+        let (world, laptop, file) = try await laptopWithAttachment()
         let desktop = try await world.joiner("desktop")
         try await laptop.succeed(["attach", "rm", "web/a", "codes.txt"])
         try await laptop.succeed(["sync"])
@@ -109,11 +117,7 @@ struct SyncAttachmentTests {
 
     @Test("a clone takes the attachments with the vault, its folder 0700 and its files 0600")
     func cloneTakesThem() async throws {
-        let world = try await SyncWorld.make()
-        let laptop = try await world.founder("laptop")
-        let file = try VaultFixture.writeFile(world.fixture.path("key.bin"), "a key file\n")
-        try await laptop.succeed(["attach", "add", "web/b", file])
-        try await laptop.succeed(["sync"])
+        let (world, laptop, _) = try await laptopWithAttachment("key.bin", "a key file\n", on: "web/b")
         let desktop = try await world.joiner("desktop")
         #expect(sealedFiles(desktop) == sealedFiles(laptop) && sealedFiles(desktop).count == 1)
         #expect(mode(folder(desktop)) == 0o700 && mode(folder(desktop) + "/" + sealedFiles(desktop)[0]) == 0o600)
@@ -157,11 +161,7 @@ struct SyncAttachmentTests {
 
     @Test("a remote that removes a content the vault names gets it back from the next sync; the attachment still reads")
     func removedContentPutBack() async throws {
-        let world = try await SyncWorld.make()
-        let laptop = try await world.founder("laptop")
-        let file = try VaultFixture.writeFile(world.fixture.path("codes.txt"), "recovery codes\n")
-        try await laptop.succeed(["attach", "add", "web/a", file])
-        try await laptop.succeed(["sync"])
+        let (world, laptop, _) = try await laptopWithAttachment()
         let sealed = try #require(sealedFiles(laptop).first)
         try await world.attack("git rm -q vault.json.attachments/\(sealed) && git commit -q -m tidy && git push -q origin \"HEAD:$branch\"")
 
@@ -176,11 +176,7 @@ struct SyncAttachmentTests {
 
     @Test("a remote that changes a sealed content, adds a file that is not one, or one above the limit is refused and nothing is taken")
     func foreignContentsRefused() async throws {
-        let world = try await SyncWorld.make()
-        let laptop = try await world.founder("laptop")
-        let file = try VaultFixture.writeFile(world.fixture.path("codes.txt"), "recovery codes\n")
-        try await laptop.succeed(["attach", "add", "web/a", file])
-        try await laptop.succeed(["sync"])
+        let (world, laptop, _) = try await laptopWithAttachment()
         let sealed = try #require(sealedFiles(laptop).first)
         let other = String(repeating: "ab", count: 32)
         let plants = [
