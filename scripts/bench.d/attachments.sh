@@ -48,7 +48,7 @@ else
         plain_ms="$(hyperfine_median_ms "$adir/get.json" 0)"
         heavy_ms="$(hyperfine_median_ms "$adir/get.json" 1)"
         noise_ms="$(awk -v a="$(python3 "$benchtool" spread "$adir/get.json" 0)" -v b="$(python3 "$benchtool" spread "$adir/get.json" 1)" \
-            'BEGIN { printf "%.1f", a > b ? a : b }')"
+            'BEGIN { printf "%.1f", (a > b ? a : b) }')"
         sealed="$(du -sm "$adir/heavy/vault.json.attachments" | cut -f1)"
         attachments_lines+=("attachments: vault get at $attach_entries entries (cheap KDF, key derived): $plain_ms ms without attachments, $heavy_ms ms with $attach_mib MiB ($sealed MiB sealed beside the vault): $(difference "$heavy_ms" "$plain_ms") ms, noise (larger interquartile range) $noise_ms ms")
         attachments_lines+=("$(target_check "get with attachments, minus without" "$(difference "$heavy_ms" "$plain_ms")" ms "<=" "$noise_ms" "the noise, $noise_ms")")
