@@ -13,6 +13,20 @@ public enum Paths {
         return folder.isEmpty ? "." : folder.string
     }
 
+    /// The names of the entries of the folder `folder` (`.` and `..` among them); none when it
+    /// cannot be read.
+    static func names(inFolder folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let item = readdir(directory) {
+            names.append(withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            })
+        }
+        return names
+    }
+
     /// The last component of `path` (the file's name), or `path` itself when it has none.
     public static func lastComponent(of path: String) -> String {
         FilePath(path).lastComponent?.string ?? path

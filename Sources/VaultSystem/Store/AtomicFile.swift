@@ -119,14 +119,7 @@ public enum AtomicFile {
     static func removeLeftovers(for path: String) {
         let folder = Paths.folder(of: path)
         let prefix = temporaryPrefix(for: path)
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let item = readdir(directory) {
-            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
-            if name.hasPrefix(prefix) { unlink(folder + "/" + name) }
-        }
+        for name in Paths.names(inFolder: folder) where name.hasPrefix(prefix) { unlink(folder + "/" + name) }
     }
 
     private static func randomSuffix() -> String {

@@ -45,7 +45,7 @@ public struct AttachmentFolder: Sendable {
     /// the umask allows.
     func restrictModes() {
         guard chmod(path, 0o700) == 0 else { return }
-        for name in names() where Attachment.isContentID(name) { chmod(path + "/" + name, 0o600) }
+        for name in Paths.names(inFolder: path) where Attachment.isContentID(name) { chmod(path + "/" + name, 0o600) }
     }
 
     /// The sealed file of the content `contentID`.
@@ -57,7 +57,7 @@ public struct AttachmentFolder: Sendable {
     /// writing here left; other files in the folder are left alone. The folder goes when it is
     /// empty.
     func removeAll(but kept: Set<String>) {
-        let removed = names().filter { name in
+        let removed = Paths.names(inFolder: path).filter { name in
             Attachment.isContentID(name) ? !kept.contains(name) : name.hasPrefix(".") && name.contains(".tmp-")
         }
         for name in removed { unlink(path + "/" + name) }
@@ -67,16 +67,5 @@ public struct AttachmentFolder: Sendable {
     /// Removes the sealed files of `contentIDs`.
     func remove(_ contentIDs: [String]) {
         for contentID in contentIDs { unlink(filePath(of: contentID)) }
-    }
-
-    /// The names of the files in the folder; none when it is not there.
-    private func names() -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let item = readdir(directory) {
-            names.append(withUnsafeBytes(of: item.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) })
-        }
-        return names
     }
 }
