@@ -59,6 +59,7 @@ struct HotCommandLineTests {
             ["complete-entries", "--shell", "fish", "--", "--vault", "/tmp/v", "get", ""],
             ["get", "site", "--vault", "/tmp/v"], ["get", "--vault=/tmp/v", "--no-keyring", "site", "--clip"],
             ["otp", "site", "--password-file", "/tmp/p"], ["read", "vault://site", "-n", "--no-keyring", "--vault", "/tmp/v"],
+            ["get", "db/prod", "--reason", "deploy"], ["otp", "--reason=nightly backup", "site"],
         ]
         for arguments in lines {
             #expect(check(arguments), "\(arguments) went to the parser")
@@ -75,6 +76,7 @@ struct HotCommandLineTests {
             ["get", "-x"], ["otp", "site", "--at", "0"], ["read", "vault://a", "-o", "file"], ["--version", "get"], ["list"],
             ["complete-entries", "--shell", "tcsh", "--"], ["complete-entries", "--shell=bash", "--"], ["complete-entries", "--shell", "bash"],
             ["help", "get"], ["--help"], ["get", "site", "--field", "public-key"], ["get", "--field=Public-Key", "site"],
+            ["get", "site", "--reason", "a\tb"], ["get", "site", "--reason", String(repeating: "x", count: 501)], ["get", "site", "--reason="],
         ]
         for arguments in lines {
             #expect(HotCommandLine.parse(arguments) == nil, "\(arguments) took the hand path")
@@ -86,11 +88,12 @@ struct HotCommandLineTests {
         let commands = ["get", "get", "get", "otp", "read", "complete-entries", "--version", "list", "help", "-h", "--help", ""]
         // Words of the hot shapes, drawn more often, and words of every other kind.
         let plain = ["site", "mail/work", "a b", "caf\u{E9}", "vault://site", "vault://site#username", "--clip", "--field", "username",
-                     "--field=url", "-n", "\u{1F511}", "get", "otp", "help", "x=y", "public-key"]
+                     "--field=url", "-n", "\u{1F511}", "get", "otp", "help", "x=y", "public-key", "--reason", "deploy"]
         let odd = [
             "--", "-", "", "-c", "--field=", "--field=--clip", "--json", "--help", "-h", "-o", "--output", "--force", "--at", "0",
             "--vault", "--vault=/tmp/v", "--password-file", "--no-keyring", "--clip-timeout", "5", "--clip-backend", "x11",
             "--shell", "bash", "zsh", "fish", "tcsh", "--shell=bash", "--version", "-1", "=", "--fiel", "--clipboard", "-nn",
+            "--reason=", "--reason=a\u{7}b", "--reason=why", String(repeating: "r", count: 501),
         ]
         var random = SeededRandom(seed: 0x5EED_36)
         var taken = 0

@@ -54,7 +54,7 @@ struct SyncCommandTests {
         #expect(try await desktop.names() == ["web/a"])
     }
 
-    @Test("plugins, an export and the lock file in the vault's folder are never committed; git shows them as ignored")
+    @Test("plugins, an export, the lock file and the security log in the vault's folder are never committed; git shows them as ignored")
     func onlyTheVaultIsCommitted() async throws {
         let world = try await SyncWorld.make()
         let laptop = try await newVault(in: world, "laptop")
@@ -73,7 +73,7 @@ struct SyncCommandTests {
         #expect(try await world.remoteGit(["log", "--all", "--name-only", "--format="]).lines.filter { !$0.isEmpty }
             .allSatisfy(Self.trackedFiles.contains))
         let status = try await laptop.gitOutput(["status", "--porcelain", "--ignored"]).lines
-        #expect(Set(status) == ["!! backup.json", "!! plugins/", "!! vault.json.lock"], "\(status)")
+        #expect(Set(status) == ["!! backup.json", "!! plugins/", "!! vault.json.lock", "!! vault.json.log/"], "\(status)")
     }
 
     @Test("no plaintext reaches git: not in any object here or on the remote, not in git log -p (which shows fingerprints), not in a commit message")
@@ -330,7 +330,7 @@ struct SyncCommandTests {
         let (world, laptop) = try await vaultWithUsersIgnoreFile()
         expectFailure(try await laptop.vault(["sync", "init", world.remote]), status: 1, mentioning: ".gitignore")
         let left = try FileManager.default.contentsOfDirectory(atPath: laptop.vaultFolder).sorted()
-        #expect(left == [".gitignore", "vault.json", "vault.json.lock"], "left behind: \(left)")
+        #expect(left == [".gitignore", "vault.json", "vault.json.lock", "vault.json.log"], "left behind: \(left)")
         expectFailure(try await laptop.vault(["sync", "--no-push"]), status: 1, mentioning: "vault sync init")
     }
 

@@ -41,7 +41,8 @@ struct SyncEdgeCaseTests {
         #expect(try await one.names("a") == ["a/base", "a/one", "a/two"])
         #expect(try await one.names("b") == ["b/base", "b/one", "b/two"], "b's vault is b's, merged by the configured driver")
         #expect(try await one.machine.gitOutput(["rev-list", "--parents", "-n1", "HEAD"]).split(separator: " ").count == 3, "a merge commit")
-        #expect(try await one.machine.gitOutput(["status", "--porcelain"]).isEmpty)
+        let status = try await one.machine.gitOutput(["status", "--porcelain"])
+        #expect(status.isEmpty, "\(status)")
 
         try await two.succeed("a", ["sync"])
         for vault in ["a", "b"] {
@@ -104,7 +105,8 @@ struct SyncEdgeCaseTests {
         #expect(synced.status == 0, "\(synced)")
         #expect(try await one.mergeHead() == nil, "the merge is finished")
         #expect(try await one.names(folder) == ["\(folder)/base", "\(folder)/one", "\(folder)/two"])
-        #expect(try await one.machine.gitOutput(["status", "--porcelain"]).isEmpty)
+        let status = try await one.machine.gitOutput(["status", "--porcelain"])
+        #expect(status.isEmpty, "\(status)")
     }
 
     // MARK: A master password changed on the other machine

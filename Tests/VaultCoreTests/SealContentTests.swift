@@ -21,13 +21,13 @@ struct SealContentTests {
 
     @Test(arguments: contents) func itsTextIsTheEncodersAndReadsBackByItsLayout(content: SealContent) throws {
         let encoded = [UInt8](try EntryJSON.encoder().encode(content))
-        #expect(content.text == encoded)
+        #expect(try content.text() == encoded)
         #expect(SealContent(layout: encoded) == content)
         #expect(SealContent(text: encoded) == content)
     }
 
-    @Test(arguments: contents) func theLayoutReaderAgreesWithTheDecoderOnEveryChangedByte(content: SealContent) {
-        let text = content.text
+    @Test(arguments: contents) func theLayoutReaderAgreesWithTheDecoderOnEveryChangedByte(content: SealContent) throws {
+        let text = try content.text()
         for index in text.indices {
             for mask: UInt8 in [0x01, 0x02, 0x08, 0x20] {
                 var changed = text
@@ -36,6 +36,18 @@ struct SealContentTests {
                     #expect(layout == decoded(changed), "byte \(index) ^ \(mask)")
                 }
             }
+        }
+    }
+
+    @Test func aLogIsWrittenAsTheEncoderWouldAndReadByTheDecoder() throws {
+        let log = EventLogState(anchors: ["0123456789abcdef": EventLogAnchor(count: 12, head: [UInt8](repeating: 7, count: 32))],
+                                retired: ["AAAA", "BBBB"])
+        for clock in Self.stamps {
+            let content = SealContent(clock: clock, keys: Self.stamps[2], log: log)
+            let text = try content.text()
+            #expect(text == [UInt8](try EntryJSON.encoder().encode(content)))
+            #expect(SealContent(layout: text) == nil)
+            #expect(SealContent(text: text) == content)
         }
     }
 

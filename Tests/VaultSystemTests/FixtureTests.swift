@@ -83,12 +83,14 @@ struct FixtureTests {
         #expect(try aes.entries.entry(named: "mail/work")?.password == "gcm-secret-v5")
     }
 
-    /// Version 6: the entries as exported, and every attachment's content opened from its
-    /// sealed file to the bytes the export carries.
-    @Test(arguments: [("v6/vault.json", "v6/expected-export.json"), ("v6/vault-aes256gcm.json", "v6/expected-export-aes256gcm.json")])
-    func opensTheVersion6VaultWithAttachments(fixture: String, export: String) throws {
-        let vault = try open(fixture, password: "fixture password v6")
-        #expect(vault.envelope.version == 6)
+    /// Versions 6 and 7: the entries as exported, and every attachment's content opened from
+    /// its sealed file to the bytes the export carries.
+    @Test(arguments: [("v6/vault.json", "v6/expected-export.json"), ("v6/vault-aes256gcm.json", "v6/expected-export-aes256gcm.json"),
+                      ("v7/vault.json", "v7/expected-export.json"), ("v7/vault-aes256gcm.json", "v7/expected-export-aes256gcm.json")])
+    func opensTheVaultsWithAttachments(fixture: String, export: String) throws {
+        let version = Int(fixture.dropFirst().prefix { $0 != "/" })!
+        let vault = try open(fixture, password: "fixture password v\(version)")
+        #expect(vault.envelope.version == version)
         let expected = try ExportReader.entries(from: try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(export))))
         let entries = try vault.entries.allEntries()
         // The export carries the attachments beside each entry, as files.
@@ -104,14 +106,36 @@ struct FixtureTests {
                 opened += 1
             }
         }
-        #expect(opened == (fixture == "v6/vault.json" ? 4 : 1))
-        if fixture == "v6/vault.json" {
-            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path("v6/vault.json.attachments"))
+        let folderOfFour = fixture.hasSuffix("/vault.json")
+        #expect(opened == (folderOfFour ? 4 : 1))
+        if folderOfFour {
+            let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(fixture + ".attachments"))
             #expect(files.count == 3, "key.bin attached twice is one sealed file")
             let key = try #require(try vault.entries.entry(named: "code/github")?.attachments.first)
             let copy = try vault.entries.entry(named: "web/example")?.attachment(named: "copy-of-key.bin")
             #expect(key.size == 70_000 && key.content == copy?.content)
         }
+    }
+
+    /// Version 7: the header's log key is the data key's, and the security log beside each
+    /// fixture opens with the vault's keys and verifies: its events as Fixtures/v7/README.md
+    /// lists them, the chain anchored where the last change left it.
+    @Test(arguments: [("v7/vault.json", ["passwd", "unlock", "unlock", "reveal", "password-failed", "unlock", "unlock", "reveal", "unlock"], 6),
+                      ("v7/vault-aes256gcm.json", ["passwd", "unlock", "unlock", "reveal"], 0)])
+    func readsAndVerifiesTheVersion7Log(fixture: String, kinds: [String], anchored: UInt64) throws {
+        let vault = try open(fixture, password: "fixture password v7")
+        #expect(vault.envelope.logKey == (try EventLogKeyPair(dataKey: vault.keys.dataKey)).publicKey)
+        let device = "7c1d2e3f4a5b6c7d"
+        let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: device)
+        #expect(reading.holds && reading.unreadable.isEmpty)
+        let chain = try #require(reading.chains.first)
+        #expect(reading.chains.count == 1 && chain.device == device)
+        #expect(chain.events.map(\.kind.rawValue) == kinds)
+        #expect(chain.events.map(\.number) == Array(1...UInt64(kinds.count)))
+        #expect(vault.entries.state.log.anchors[device]?.count ?? 0 == anchored)
+        #expect(chain.unanchored == UInt64(kinds.count) - anchored)
+        #expect(chain.events.filter { $0.reason == "fixture reveal" }.map(\.kind.rawValue) == ["unlock", "reveal"])
+        #expect(chain.events.first { $0.kind == .reveal }?.entry == (fixture == "v7/vault.json" ? "web/example" : "mail/work"))
     }
 
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:
@@ -141,7 +165,8 @@ struct FixtureTests {
                       ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
                       ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
                       ("v5/vault-aes256gcm.json", "fixture password v5"),
-                      ("v6/vault.json", "fixture password v6"), ("v6/vault-aes256gcm.json", "fixture password v6")])
+                      ("v6/vault.json", "fixture password v6"), ("v6/vault-aes256gcm.json", "fixture password v6"),
+                      ("v7/vault.json", "fixture password v7"), ("v7/vault-aes256gcm.json", "fixture password v7")])
     func aLookupAnswersAsTheWholeFile(fixture: String, password: String) throws {
         let whole = try open(fixture, password: password).entries
         let names = whole.names + ["not/there", ""]
@@ -161,7 +186,8 @@ struct FixtureTests {
     /// the vault's state kept exactly, and opens again as it was.
     @Test(arguments: [("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
                       ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
-                      ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5")])
+                      ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
+                      ("v6/vault.json", "fixture password v6")])
     func convertsToTheCurrentVersionLosslessly(fixture: String, password: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-conversion-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -26,23 +26,31 @@ struct VaultKeySource: AgentKeySource {
         }
     }
 
+    /// The key of `blob`; opening it for a signature records the signature in the security log.
     func key(for blob: [UInt8]) throws -> AgentKey? {
-        for entry in try servedEntries() {
+        let session = session()
+        for entry in try servedEntries(in: session) {
             guard let publicKey = try? publicKey(of: entry), publicKey.bytes == blob,
                   let text = entry.field(named: EntryType.privateKeyField) else { continue }
             return AgentKey(identity: AgentIdentity(publicKey: publicKey, entryName: entry.name)) {
                 // A PEM key may have been listed by its entry's public key line, which must be its own.
                 let key = try SSHKeyFile.open(text, passphrase: entry.password).key
                 guard key.publicKey == publicKey else { throw SSHKeyFileError.mismatchedPublicKey }
+                session.record(.reveal, entry: entry.name, detail: "SSH signature")
                 return key
             }
         }
         return nil
     }
 
+    /// A session of the agent's command on the vault, with the cached key alone.
+    private func session() -> VaultSession {
+        VaultSession(command: SSHAgentCommand.eventName, selection: selection, keyAccess: .cachedOnly, context: context)
+    }
+
     /// The SSH key entries served, read from the vault now.
-    private func servedEntries() throws -> [EntrySecrets] {
-        let session = VaultSession(selection: selection, keyAccess: .cachedOnly, context: context)
+    private func servedEntries(in session: VaultSession? = nil) throws -> [EntrySecrets] {
+        let session = session ?? self.session()
         let fields: Set = [EntryType.privateKeyField, EntryType.publicKeyField]
         return try session.open().entries.secrets(ofType: .sshKey, fields: fields).filter { entry in
             patterns.isEmpty || patterns.contains { EntryNameGlob.matches($0, entry.name) }

@@ -10,6 +10,8 @@ public protocol VaultSubcommand: ParsableCommand {
     var vault: VaultOptions { get }
     /// How the command gets the vault's key; most take a cached one.
     static var keyAccess: KeyAccess { get }
+    /// The command as typed after `vault` (`attach get`), which its security events name.
+    static var eventName: String { get }
     /// Does the command's work; a `VaultFailure` it throws becomes one line on standard error
     /// and its exit status.
     func run(in session: VaultSession) async throws
@@ -21,5 +23,6 @@ public protocol VaultSubcommand: ParsableCommand {
 
 extension VaultSubcommand {
     public static var keyAccess: KeyAccess { .cachedOrPassword }
+    public static var eventName: String { configuration.commandName ?? "vault" }
     public func needsNetworkPlugins(in context: CommandContext) throws -> Bool { false }
 }

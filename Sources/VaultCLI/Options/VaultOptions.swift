@@ -3,7 +3,8 @@ import VaultSystem
 import ArgumentParser
 
 /// The options every command that opens the vault shares, core or plugin: which vault, where
-/// the master password comes from, and whether the keyring may cache the key. A command pulls
+/// the master password comes from, whether the keyring may cache the key, and the reason
+/// recorded with the command's security events. A command pulls
 /// them in with `@OptionGroup`; `VaultProgram` builds the command's `VaultSession` from them.
 public struct VaultOptions: ParsableArguments {
     public init() {}
@@ -21,6 +22,14 @@ public struct VaultOptions: ParsableArguments {
     @Flag(help: "Neither look for nor keep the key in a keyring (the kernel's or the Secret Service).")
     public var noKeyring = false
 
+    @Option(help: ArgumentHelp(
+        "Why this command is run, recorded with its events in the security log (default: $VAULT_REASON).", valueName: "text"))
+    public var reason: String?
+
+    public func validate() throws {
+        if let reason, let problem = ReasonText.problem(with: reason) { throw ValidationError("--reason \(problem)") }
+    }
+
     /// The options of a command that takes none: every one left out, as the parser leaves them
     /// (set one by one: an instance made with `init()` alone could not be read).
     public static var omitted: VaultOptions {
@@ -28,12 +37,13 @@ public struct VaultOptions: ParsableArguments {
         options.vaultPath = nil
         options.passwordFile = nil
         options.noKeyring = false
+        options.reason = nil
         return options
     }
 
-    /// The three as plain values, for the session.
+    /// The options as plain values, for the session.
     public var selection: VaultSelection {
-        VaultSelection(vaultPath: vaultPath, passwordFile: passwordFile, noKeyring: noKeyring)
+        VaultSelection(vaultPath: vaultPath, passwordFile: passwordFile, noKeyring: noKeyring, reason: reason)
     }
 
     /// The vault path for an optional `--vault` value in an environment.

@@ -1,5 +1,5 @@
-/// Which vault a command works on and how it may get the key, as the command line gave them
-/// (`--vault`, `--password-file`, `--no-keyring`): plain values, which `VaultOptions` gives
+/// Which vault a command works on, how it may get the key and why it is run, as the command
+/// line gave them (`--vault`, `--password-file`, `--no-keyring`, `--reason`): plain values, which `VaultOptions` gives
 /// after parsing and `HotCommandLine` by hand (`.defaults` for the completion scripts' line).
 public struct VaultSelection: Equatable, Sendable {
     /// `--vault`: the vault file, when given.
@@ -8,13 +8,16 @@ public struct VaultSelection: Equatable, Sendable {
     public var passwordFile: String?
     /// `--no-keyring`: neither look for nor keep the key in a keyring.
     public var noKeyring: Bool
+    /// `--reason`: what the command is run for, recorded with its security events.
+    public var reason: String?
 
-    public init(vaultPath: String? = nil, passwordFile: String? = nil, noKeyring: Bool = false) {
+    public init(vaultPath: String? = nil, passwordFile: String? = nil, noKeyring: Bool = false, reason: String? = nil) {
         self.vaultPath = vaultPath
         self.passwordFile = passwordFile
         self.noKeyring = noKeyring
+        self.reason = reason
     }
 
-    /// None of the three given.
+    /// None of them given.
     public static let defaults = VaultSelection()
 }

@@ -7,6 +7,7 @@ extension VaultSession {
     /// `keyrings`: what `vault unlock` does.
     public func verifyPassword(keepingKeyIn keyrings: Keyrings) throws -> Envelope {
         let unlocker = Unlocker(passwordSource: passwordSource(), keyCache: keyrings, confirmCostlyDerivation: confirmCostlyDerivation)
+        unlocker.passwordTried = recordPasswordTry
         return try store.verifyPassword(using: unlocker)
     }
 

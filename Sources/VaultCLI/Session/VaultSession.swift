@@ -18,18 +18,25 @@ public final class VaultSession: VaultAccess {
     public let vaultPath: String
     /// The vault file's store.
     public let store: VaultStore
+    /// The command as typed after `vault` (`get`, `attach get`), for its security events.
+    public let command: String
     /// Where this user's device id is kept (`DeviceIdentity`).
     private let devicePath: String
     private var madeUnlocker: Unlocker?
+    /// The kinds of password events this command recorded already (`recordPasswordTry`).
+    var recordedPasswordTries: Set<SecurityEvent.Kind> = []
+    /// The numbers of the events this command recorded in this device's chain.
+    public internal(set) var recordedEvents: Set<UInt64> = []
 
-    /// The session of a command given `selection` and `keyAccess`, in `context`.
-    public convenience init(selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) {
-        self.init(selection: selection, keyAccess: keyAccess, context: context,
+    /// The session of the command `command` given `selection` and `keyAccess`, in `context`.
+    public convenience init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) {
+        self.init(command: command, selection: selection, keyAccess: keyAccess, context: context,
                   vaultPath: VaultOptions.path(option: selection.vaultPath, environment: context.environment))
     }
 
-    private init(selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
+    private init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
         self.context = context
+        self.command = command
         self.selection = selection
         self.keyAccess = keyAccess
         self.vaultPath = vaultPath
@@ -41,8 +48,11 @@ public final class VaultSession: VaultAccess {
             ? StoreEvents.silent
             : StoreEvents(lockWait: { path in diagnostics.note("Waiting for another vault command to finish with \(path)…") },
                           warning: diagnostics.warning)
+        let log = EventLogFiles(vaultPath: VaultStore.resolved(vaultPath))
         store = VaultStore(
-            path: vaultPath, origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now),
+            path: vaultPath,
+            origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now,
+                                 logAnchor: { log.anchor(device: $0, after: $1) }),
             events: events, work: context.work)
     }
 
@@ -50,7 +60,7 @@ public final class VaultSession: VaultAccess {
     /// the `--vault` of the line being typed): the same config and key access, and an unlocker
     /// of its own, so it is made before this session's unlocker is used.
     public func forVault(at path: String) -> VaultSession {
-        VaultSession(selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
+        VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 
     /// The same session with nobody at the terminal to ask (git's credential helper under
@@ -59,7 +69,7 @@ public final class VaultSession: VaultAccess {
     public func withoutTerminal() -> VaultSession {
         var quiet = context
         quiet.terminal = .none
-        return VaultSession(selection: selection, keyAccess: keyAccess, context: quiet, vaultPath: vaultPath)
+        return VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: quiet, vaultPath: vaultPath)
     }
 
     /// The settings file (`$XDG_CONFIG_HOME/vault/config.json`), read once per command.
@@ -87,6 +97,7 @@ public final class VaultSession: VaultAccess {
             made = Unlocker(passwordSource: passwordSource(), keyCache: try keyCache(), reauthentication: action,
                             confirmCostlyDerivation: confirmCostlyDerivation)
         }
+        made.passwordTried = recordPasswordTry
         madeUnlocker = made
         return made
     }

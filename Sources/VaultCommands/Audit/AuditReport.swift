@@ -25,6 +25,9 @@ struct AuditReport {
     let withPassword: Int
     let ignored: Int
     let generated: Date
+    /// The failed master-password attempts the security log holds since the password was last
+    /// proven (by another command than the audit).
+    var failedPasswords: [SecurityEvent] = []
 
     init(checks: [(AuditKind, AuditCoverage)], findings: [EntryFinding], scores: [String: Int], vault: AuditedVault, generated: Date) {
         let order = Dictionary(checks.enumerated().map { ($1.0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -41,6 +44,14 @@ struct AuditReport {
 
     /// Whether something was found that makes the audit exit 10 (warnings and advice do not).
     var hasProblems: Bool { findings.contains { $0.kind.severity == .finding } }
+
+    /// What to say of `failedPasswords`, nil when there were none.
+    var failedPasswordsText: String? {
+        guard let latest = failedPasswords.last else { return nil }
+        let count = failedPasswords.count
+        return "\(NumberText.grouped(count)) failed master-password attempt\(count == 1 ? "" : "s") since the password was last proven "
+            + "(the latest \(DayText.timestamp(latest.date)), by vault \(latest.command)); vault log shows them"
+    }
 
     /// The findings of one severity.
     func findings(_ severity: AuditSeverity) -> [EntryFinding] { findings.filter { $0.kind.severity == severity } }

@@ -6,6 +6,8 @@ import VaultSystem
 /// `vault attach add ENTRY FILE...`: keeps files with an entry, photos stripped of private
 /// metadata by the plugin that can (`MetadataStripper`).
 struct AttachAddCommand: VaultSubcommand {
+    static let eventName = "attach add"
+
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Keep files with an entry.",

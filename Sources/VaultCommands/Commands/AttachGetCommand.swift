@@ -5,6 +5,8 @@ import VaultSystem
 
 /// `vault attach get ENTRY NAME`: writes an attachment's content back, checked whole first.
 struct AttachGetCommand: VaultSubcommand {
+    static let eventName = "attach get"
+
     static let configuration = CommandConfiguration(
         commandName: "get",
         abstract: "Write an attachment back to a file or standard output.",
@@ -51,5 +53,6 @@ struct AttachGetCommand: VaultSubcommand {
         } else {
             try content.withUnsafeBytes { try session.context.streams.write($0) }
         }
+        session.record(.reveal, entry: entry.name, detail: "attachment \(attachment.name), " + (file == nil ? "to standard output" : "to a file"))
     }
 }

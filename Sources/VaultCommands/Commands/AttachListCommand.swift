@@ -5,6 +5,8 @@ import VaultCore
 
 /// `vault attach ls ENTRY`: an entry's attachments, without reading their contents.
 struct AttachListCommand: VaultSubcommand {
+    static let eventName = "attach ls"
+
     static let configuration = CommandConfiguration(
         commandName: "ls",
         abstract: "List an entry's attachments.",

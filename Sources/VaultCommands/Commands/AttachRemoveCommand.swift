@@ -5,6 +5,8 @@ import VaultCore
 /// `vault attach rm ENTRY NAME`: removes an attachment; its sealed content goes at this write
 /// unless another attachment of the vault has the same content.
 struct AttachRemoveCommand: VaultSubcommand {
+    static let eventName = "attach rm"
+
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Remove an attachment from an entry.",
@@ -26,6 +28,7 @@ struct AttachRemoveCommand: VaultSubcommand {
             entry.attachments.removeAll { $0.name == name }
             try table.put(entry)
         }
+        session.record(.remove, entry: entryName, detail: "attachment \(name)")
         session.diagnostics.note("Removed the attachment \(name) from \(entryName).")
     }
 }

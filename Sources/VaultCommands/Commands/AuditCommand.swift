@@ -102,9 +102,11 @@ struct AuditCommand: VaultSubcommand {
         let plan = try run.plan(in: context)
         // Names are stored in NFC: so are the patterns compared with them.
         let ignore = try session.config().auditIgnore.map(\.nfcNormalized)
-        let all = try session.open().entries.allEntries()
+        let opened = try session.open()
+        let all = try opened.entries.allEntries()
         let audited = AuditedVault(entries: all.filter { entry in !ignore.contains { EntryNameGlob.matches($0, entry.name) } }, allEntries: all)
-        let report = try await run.run(on: audited, plan: plan, in: context)
+        var report = try await run.run(on: audited, plan: plan, in: context)
+        report.failedPasswords = try failedPasswords(in: opened, session: session)
         if let html { try AuditHTML(report: report).write(to: html) }
         let out = OutputBuffer(streams: context.streams)
         if output.json {
@@ -114,6 +116,16 @@ struct AuditCommand: VaultSubcommand {
         }
         try out.flush()
         if report.hasProblems { throw ExitCode(ExitStatus.findings.rawValue) }
+    }
+
+    /// The failed master-password attempts since the password was last proven, from the
+    /// security log; a log that does not verify is said, and its events still counted.
+    private func failedPasswords(in vault: OpenVault, session: VaultSession) throws -> [SecurityEvent] {
+        guard vault.envelope.logKey != nil else { return [] }
+        let device = try? session.deviceID()
+        let reading = try EventLogReading(files: try session.eventLog(), vault: vault, device: device)
+        if !reading.holds { session.diagnostics.warning("the security log does not verify (vault log --verify says where)") }
+        return reading.failedAttemptsSinceUnlock(ownEvents: session.recordedEvents, device: device)
     }
 
     private func request(at now: Date) -> AuditRequest {

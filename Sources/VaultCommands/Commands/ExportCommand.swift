@@ -79,6 +79,7 @@ struct ExportCommand: VaultSubcommand {
         } else {
             try context.streams.write(data)
         }
+        session.record(.export, detail: "\(entries.count) \(entries.count == 1 ? "entry" : "entries") as \(format.rawValue), " + (file.map { "to \($0.path)" } ?? "to standard output"))
     }
 }
 

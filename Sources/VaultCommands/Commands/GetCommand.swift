@@ -67,17 +67,20 @@ struct GetRequest: CommandRequest {
             let name = try EntryName.normalized(name)
             try clip?.ensureAvailable(in: context)
             let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
-            return try deliver(issued.code, of: name, in: session)
+            try deliver(issued.code, of: name, in: session)
+            return session.record(.reveal, entry: name, detail: RevealDetail.text("otp code", clip: clip))
         }
         let entry = try session.entry(givenAs: name)
         if json {
             try JSONOutput.print(entry, to: context.streams)
-            return
+            return session.record(.reveal, entry: entry.name, detail: "the whole entry as JSON")
         }
         if asksForPublicKey {
             return try deliver(try publicKeyLine(of: entry, in: context), of: entry.name, in: session)
         }
-        try deliver(try EntryField.value(of: field ?? "password", in: entry), of: entry.name, in: session)
+        let shown = field ?? "password"
+        try deliver(try EntryField.value(of: shown, in: entry), of: entry.name, in: session)
+        session.record(.reveal, entry: entry.name, detail: RevealDetail.text(shown, clip: clip))
     }
 
     /// The public key line of the SSH key entry `entry`, by the plugin that reads key files.

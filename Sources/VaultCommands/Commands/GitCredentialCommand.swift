@@ -45,6 +45,7 @@ struct GitCredentialCommand: VaultSubcommand {
                 guard let entry = try GitCredentialLookup(request: request, now: now).answer(in: session.open().entries) else { return }
                 let answer = GitCredential(username: entry.username, password: entry.password, passwordExpiry: entry.gitPasswordExpiry)
                 try context.streams.write(try answer.encoded(entry: entry.name))
+                session.record(.reveal, entry: entry.name, detail: "login for git (\(request.host ?? "no host"))")
             case "store":
                 try change(in: session) { entries in try GitCredentialChange.store(request, in: entries, now: now) }
             default:

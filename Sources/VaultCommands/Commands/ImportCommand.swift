@@ -107,6 +107,7 @@ struct ImportCommand: VaultSubcommand {
         }
         // Listed once they are written: a failed write renamed nothing.
         for rename in renames { report(rename, in: context) }
+        session.record(.import, detail: "\(imported.count - counts.skipped) of \(imported.count) from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(renames.count) renamed, \(counts.skipped) skipped)")
         context.diagnostics.note("Imported \(imported.count - counts.skipped) of \(imported.count) \(imported.count == 1 ? "entry" : "entries") from \(result.format.rawValue) (\(counts.added) new, \(counts.replaced) replaced, \(renames.count) renamed, \(counts.skipped) skipped).")
     }
 

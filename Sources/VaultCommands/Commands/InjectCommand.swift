@@ -48,6 +48,7 @@ struct InjectCommand: VaultSubcommand {
         } else {
             try context.streams.write(rendered)
         }
+        ReferenceReveals.record(parsed.references, how: file == nil ? "into a template, to standard output" : "into a template, to a file", in: session)
     }
 
     private func readTemplate(in context: CommandContext) throws -> [UInt8] {

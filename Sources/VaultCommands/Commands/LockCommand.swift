@@ -27,7 +27,9 @@ struct LockCommand: VaultSubcommand {
         let store = session.store
         let envelope = try store.header()
         let keyrings = context.keyrings.keyrings()
-        switch keyrings.removeItem(vaultID: envelope.id) {
+        let outcome = keyrings.removeItem(vaultID: envelope.id)
+        if case .failed = outcome {} else { session.record(.lock, header: envelope) }
+        switch outcome {
         case .removed:
             context.diagnostics.note("Locked \(store.path).")
         case .nothingCached:

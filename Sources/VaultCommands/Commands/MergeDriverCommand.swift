@@ -5,6 +5,8 @@ import VaultSystem
 
 /// `vault sync merge-driver %O %A %B %P`: git's merge driver for vault files.
 struct MergeDriverCommand: VaultSubcommand {
+    static let eventName = "sync merge-driver"
+
     static let configuration = CommandConfiguration(
         commandName: "merge-driver",
         abstract: "Merge two copies of a vault against their ancestor (git's merge driver).",

@@ -82,6 +82,7 @@ struct OTPRequest: CommandRequest {
         } else {
             try context.streams.write(issued.code + "\n")
         }
+        session.record(.reveal, entry: name, detail: RevealDetail.text("otp code", clip: clip))
         if !json, let secondsLeft = issued.secondsLeft, context.streams.errorIsTerminal {
             context.diagnostics.note("valid for \(secondsLeft) more second\(secondsLeft == 1 ? "" : "s")")
         }

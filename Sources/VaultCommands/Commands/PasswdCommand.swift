@@ -35,6 +35,7 @@ struct PasswdCommand: VaultSubcommand {
             ?? TerminalPasswordPrompt(context.terminal)
         // rotateKeys asks for the new password only once the current one is proven.
         try session.rotateKeys(newPassword: { try newSource.masterPassword(prompt: "New master password: ", confirm: true) }, newKDF: newKDF)
+        session.record(.passwd, detail: newKDF.map { "new key derivation \(KDFCost($0).summary)" })
         context.diagnostics.note("Changed the master password of \(store.path); its entries are encrypted under a new data key.")
     }
 }

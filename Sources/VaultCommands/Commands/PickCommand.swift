@@ -57,5 +57,6 @@ struct PickCommand: VaultSubcommand {
         guard let entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
         let password = try EntryField.value(of: "password", in: entry)
         try clipboard.copy(password, describing: name, in: session)
+        session.record(.reveal, entry: name, detail: RevealDetail.text("password", clip: true))
     }
 }

@@ -60,5 +60,6 @@ struct ReadRequest: CommandRequest {
         } else {
             try context.streams.write(noNewline ? value : value + "\n")
         }
+        ReferenceReveals.record([parsed], how: file == nil ? "to standard output" : "to a file", in: session)
     }
 }

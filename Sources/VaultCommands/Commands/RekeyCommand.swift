@@ -29,6 +29,7 @@ struct RekeyCommand: VaultSubcommand {
         let store = session.store
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
         try session.rotateKeys(newPassword: nil, newKDF: newKDF)
+        session.record(.rekey, detail: newKDF.map { "new key derivation \(KDFCost($0).summary)" })
         session.diagnostics.note("Replaced the keys of \(store.path): a new salt and a new data key; the master password is unchanged.")
     }
 }

@@ -28,6 +28,7 @@ struct RemoveCommand: VaultSubcommand {
         try session.mutate(entriesNamed: [name]) { entries in
             guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
         }
+        session.record(.remove, entry: name)
         context.diagnostics.note("Removed \(name).")
     }
 }

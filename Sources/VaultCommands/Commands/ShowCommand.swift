@@ -27,5 +27,6 @@ struct ShowCommand: VaultSubcommand {
         } else {
             try context.streams.write(EntryText.render(entry, reveal: reveal))
         }
+        if reveal { session.record(.reveal, entry: entry.name, detail: "every field") }
     }
 }

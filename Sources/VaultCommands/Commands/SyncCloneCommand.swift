@@ -5,6 +5,8 @@ import VaultSystem
 
 /// `vault sync clone REMOTE`: bring a synced vault onto this machine.
 struct SyncCloneCommand: VaultSubcommand {
+    static let eventName = "sync clone"
+
     static let configuration = CommandConfiguration(
         commandName: "clone",
         abstract: "Bring a vault that is synced through git onto this machine.",

@@ -25,6 +25,8 @@ struct SyncCommand: ParsableCommand {
 
 /// `vault sync [now]`: commit, fetch, merge, push.
 struct SyncNowCommand: VaultSubcommand {
+    static let eventName = "sync"
+
     static let configuration = CommandConfiguration(
         commandName: "now",
         abstract: "Commit the vault's changes, fetch, merge and push (what `vault sync` does).",
@@ -58,6 +60,7 @@ struct SyncNowCommand: VaultSubcommand {
         _ = try session.store.header()
         let sync = try session.synchronizer(acceptsWeakerKDF: acceptWeakerKdf)
         let outcome = try sync.run(push: !noPush)
+        session.record(.sync, detail: SyncReportText.summary(outcome))
         try context.streams.write(TerminalText.visibleLines(SyncReportText.lines(outcome).joined(separator: "\n")) + "\n")
     }
 }

@@ -5,6 +5,8 @@ import VaultSystem
 
 /// `vault sync init [REMOTE]`: put the vault under git.
 struct SyncInitCommand: VaultSubcommand {
+    static let eventName = "sync init"
+
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Put the vault's folder under git, set up for vault's merge, and add a remote.",

@@ -37,6 +37,27 @@ enum SyncReportText {
         return lines
     }
 
+    /// The outcome in one line, for the security log: what was committed, what came in (as
+    /// counts of entries), what was pushed.
+    static func summary(_ outcome: VaultSync.Outcome) -> String {
+        var parts: [String] = outcome.committed ? ["committed"] : []
+        for incoming in outcome.incoming {
+            switch incoming {
+            case .nothing:
+                continue
+            case .fastForward(let report, _), .merged(let report, _):
+                guard let report else {
+                    parts.append("took the remote's changes")
+                    continue
+                }
+                parts.append("merged: \(report.added.count) added, \(report.changed.count) changed, \(report.removed.count) removed, \(report.conflicts.count) conflicts")
+            }
+        }
+        if let upstream = outcome.upstream { parts.append(outcome.pushed == nil ? "not pushed to \(upstream)" : "pushed to \(upstream)") }
+        if outcome.passwordChangedElsewhere { parts.append("the master password changed elsewhere") }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: "; ")
+    }
+
     /// What to say of attachment contents the vault names that neither side has.
     static func missingContents(_ count: Int) -> String {
         "\(count) attachment\(count == 1 ? "'s content is" : "s' contents are") named by the vault but on neither this machine nor the remote (vault attach get says which; vault attach rm removes one)."

@@ -6,6 +6,8 @@ import VaultSystem
 
 /// `vault sync status`: where the synced vault stands, without reaching the remote.
 struct SyncStatusCommand: VaultSubcommand {
+    static let eventName = "sync status"
+
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show whether the vault has changes to sync, and when it last synced.",

@@ -5,6 +5,8 @@ import VaultSystem
 
 /// `vault sync textconv FILE`: git's textconv for vault files.
 struct TextconvCommand: VaultSubcommand {
+    static let eventName = "sync textconv"
+
     static let configuration = CommandConfiguration(
         commandName: "textconv",
         abstract: "List a vault file's entries with fingerprints instead of values (git's textconv).",

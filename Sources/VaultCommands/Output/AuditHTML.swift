@@ -28,6 +28,7 @@ struct AuditHTML {
         <body>
         <h1>Vault audit</h1>
         <p class="meta">\(Self.escape(overview()))</p>
+        \(report.failedPasswordsText.map { "<p class=\"warning\">\(Self.escape($0)).</p>" } ?? "")
         <section class="top">
         \(summaryTable())
         \(AuditScoreChart(counts: report.scoreCounts).svg())
@@ -98,7 +99,7 @@ struct AuditHTML {
 
     private static let style = """
         body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1d232b;background:#fbfbfc}
-        h1{margin-bottom:.2rem}h2{margin-top:2rem;font-size:1.2rem}.meta{color:#5b6472}
+        h1{margin-bottom:.2rem}h2{margin-top:2rem;font-size:1.2rem}.meta{color:#5b6472}.warning{color:#9a3412;font-weight:600}
         .top{display:flex;flex-wrap:wrap;gap:2rem;align-items:flex-start}
         table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #e3e6ea;vertical-align:top}
         .summary{width:auto;min-width:22rem}.summary a{color:inherit;text-decoration:none}.count{text-align:right;font-variant-numeric:tabular-nums}

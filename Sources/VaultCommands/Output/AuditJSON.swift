@@ -54,6 +54,14 @@ struct AuditJSON {
                     Self.write(.object(finding.details), into: &json)
                 }
             }
+            json.key("failed_passwords")
+            json.array(report.failedPasswords) { json, event in
+                json.object { json in
+                    json.field("time", DayText.timestamp(event.date))
+                    json.field("command", event.command)
+                    json.field("device", event.device)
+                }
+            }
         }
         json.newline()
     }

@@ -19,6 +19,7 @@ struct AuditText {
             }
         }
         if !text.isEmpty { text += "\n" }
+        if let failed = report.failedPasswordsText { text += "warning: " + TerminalText.visible(failed) + "\n\n" }
         text += advice()
         text += summaryTable() + "\n"
         text += scoreLine()

@@ -4,7 +4,7 @@ import VaultSystem
 
 /// The command lines most runs are, parsed without the argument parser: `--version`, a plain
 /// `get NAME [--field F] [--clip]`, `otp NAME [--clip]`, `read REFERENCE [-n]` (each also with
-/// `--vault P`, `--password-file F` and `--no-keyring`) and the completion scripts'
+/// `--vault P`, `--password-file F`, `--no-keyring` and `--reason TEXT`) and the completion scripts'
 /// `complete-entries --shell SHELL -- WORDS…`. Building the parser's tree of commands, or even
 /// one command's value, reads properties by reflection and instantiates generic types at run
 /// time, which costs more than the rest of such a run; here the words are matched by hand into
@@ -13,7 +13,7 @@ import VaultSystem
 /// option, an option twice, `--`, an empty word, a value that looks like an option), is nil and
 /// goes to the parser, which stays the one definition of the grammar: HotCommandLineTests feeds
 /// both thousands of generated command lines and requires the same request, vault options and
-/// key access, or this fallback.
+/// key access, or this fallback. A reason the parser would refuse goes to the parser too.
 enum HotCommandLine {
     /// A command line this path took.
     enum Parsed: Equatable {
@@ -81,6 +81,16 @@ enum HotRequest: Equatable {
         }
     }
 
+    /// The command's name in its security events.
+    var eventName: String {
+        switch self {
+        case .get: GetCommand.eventName
+        case .otp: OTPCommand.eventName
+        case .read: ReadCommand.eventName
+        case .completeEntries: CompleteEntriesCommand.eventName
+        }
+    }
+
     func run(in session: VaultSession) throws {
         switch self {
         case .get(let request): try request.run(in: session)
@@ -98,7 +108,7 @@ enum HotRequest: Equatable {
 private struct PlainWords {
     /// The vault options (`VaultOptions`), which every hot command but the completion takes.
     private static let vaultFlags: Set<String> = ["--no-keyring"]
-    private static let vaultOptions: Set<String> = ["--vault", "--password-file"]
+    private static let vaultOptions: Set<String> = ["--vault", "--password-file", "--reason"]
 
     var positionals: [String] = []
     var flags: Set<String> = []
@@ -109,7 +119,8 @@ private struct PlainWords {
 
     /// The vault options given.
     var selection: VaultSelection {
-        VaultSelection(vaultPath: values["--vault"], passwordFile: values["--password-file"], noKeyring: flags.contains("--no-keyring"))
+        VaultSelection(vaultPath: values["--vault"], passwordFile: values["--password-file"], noKeyring: flags.contains("--no-keyring"),
+                       reason: values["--reason"])
     }
 
     init?(_ words: ArraySlice<String>, flags commandFlags: Set<String>, options commandOptions: Set<String>) {
@@ -140,6 +151,7 @@ private struct PlainWords {
                 index += 1
             }
             guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
+            if name == "--reason", ReasonText.problem(with: value) != nil { return nil }
             values[name] = value
         }
     }

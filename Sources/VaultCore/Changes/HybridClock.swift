@@ -35,14 +35,20 @@ public struct HybridClock: Sendable {
 }
 
 /// Where and when this process makes changes: the device id (read or made only when a change is
-/// stamped, so that reading commands touch no file for it) and the wall clock.
+/// stamped, so that reading commands touch no file for it), the wall clock, and the anchor of
+/// this device's security log that each change writes into the vault: given the anchor the
+/// vault has, the one the log now reaches, or nil to keep it (the log went no further, or does
+/// not run through it: cut short, changed, forked).
 public struct ChangeOrigin: Sendable {
     public var device: @Sendable () throws -> String
     public var now: @Sendable () -> Date
+    public var logAnchor: @Sendable (_ device: String, _ previous: EventLogAnchor?) -> EventLogAnchor?
 
-    public init(device: @escaping @Sendable () throws -> String, now: @escaping @Sendable () -> Date) {
+    public init(device: @escaping @Sendable () throws -> String, now: @escaping @Sendable () -> Date,
+                logAnchor: @escaping @Sendable (_ device: String, _ previous: EventLogAnchor?) -> EventLogAnchor? = { _, _ in nil }) {
         self.device = device
         self.now = now
+        self.logAnchor = logAnchor
     }
 
     /// A device id made for this process alone, and the system clock: for tools and tests that

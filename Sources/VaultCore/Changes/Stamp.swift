@@ -35,7 +35,7 @@ public struct Stamp: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     /// Milliseconds since 1970 of `date`, within what a stamp holds: from 0 (1970) to the end of
     /// 9999, the dates an entry can hold.
-    static func milliseconds(of date: Date) -> Int64 {
+    public static func milliseconds(of date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
         return Int64(min(max(value.isFinite ? value : 0, 0), Double(largestMilliseconds)))
     }

@@ -2,8 +2,9 @@ import FoundationEssentials
 
 /// What the vault keeps beside its entries (format version 4): the latest change stamp it has
 /// seen, the tombstones of removed entries, and when its keys were last made anew (`passwd`,
-/// `rekey`), which tells a merge whose header is newer. Written as the payload's last line,
-/// `{"vault-state":{…}}`.
+/// `rekey`), which tells a merge whose header is newer; from version 7, what it keeps of the
+/// security log (`EventLogState`). Written as the payload's last line, `{"vault-state":{…}}`
+/// (versions 4), or in the seal and the tombstones (version 5 on).
 public struct VaultState: Codable, Equatable, Sendable {
     /// How long a tombstone is kept: 180 days. A machine that syncs less often than this may
     /// bring back an entry removed elsewhere.
@@ -12,11 +13,15 @@ public struct VaultState: Codable, Equatable, Sendable {
     public var clock: Stamp?
     public var deleted: [Tombstone]
     public var keys: Stamp?
+    public var log: EventLogState
 
-    public init(clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil) {
+    enum CodingKeys: String, CodingKey { case clock, deleted, keys, log }
+
+    public init(clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState()) {
         self.clock = clock
         self.deleted = deleted
         self.keys = keys
+        self.log = log
     }
 
     public init(from decoder: Decoder) throws {
@@ -24,6 +29,15 @@ public struct VaultState: Codable, Equatable, Sendable {
         clock = try container.decodeIfPresent(Stamp.self, forKey: .clock)
         deleted = try container.decodeIfPresent([Tombstone].self, forKey: .deleted) ?? []
         keys = try container.decodeIfPresent(Stamp.self, forKey: .keys)
+        log = try container.decodeIfPresent(EventLogState.self, forKey: .log) ?? EventLogState()
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(clock, forKey: .clock)
+        try container.encode(deleted, forKey: .deleted)
+        try container.encodeIfPresent(keys, forKey: .keys)
+        if !log.isEmpty { try container.encode(log, forKey: .log) }
     }
 
     /// Drops the tombstones older than the horizon at `now`.

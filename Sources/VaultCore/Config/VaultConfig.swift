@@ -21,6 +21,9 @@ import FoundationEssentials
 /// an RSA key when a client asks for `ssh-rsa`, and has it ask before each signature.
 /// `"attachments": {"max_mib": 100}` is the largest file `vault attach add` keeps, in MiB
 /// (1 to 4095; 100 by default).
+/// `"log": {"segment_kib": 1024, "keep_segments": 9}` closes a segment of the security log
+/// once it holds `segment_kib` KiB (16 to 65536) and keeps that many closed segments (0 to
+/// 10000, or `"all"`), dropping the oldest.
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -43,6 +46,10 @@ public struct VaultConfig: Equatable, Sendable {
     public var sshAgentConfirms = false
     /// The largest attachment kept, in MiB (`attachments.max_mib`).
     public var attachmentsMaxMiB = 100
+    /// The size at which a segment of the security log is closed, in KiB (`log.segment_kib`).
+    public var logSegmentKiB = 1024
+    /// How many closed segments of the security log are kept (`log.keep_segments`); nil for all.
+    public var logKeptSegments: Int? = 9
 
     public init() {}
 
@@ -118,6 +125,22 @@ public struct VaultConfig: Equatable, Sendable {
                 config.attachmentsMaxMiB = limit
             }
         }
+        if let log = raw.log {
+            if let unknown = log.unknownKeys.first {
+                throw .invalid(path, "unknown setting 'log.\(unknown)' (known: log.segment_kib, log.keep_segments)")
+            }
+            if let size = log.segment_kib {
+                guard (16...65536).contains(size) else { throw .invalid(path, "log.segment_kib must be a whole number from 16 to 65536") }
+                config.logSegmentKiB = size
+            }
+            switch log.keep_segments {
+            case nil: break
+            case .all?: config.logKeptSegments = nil
+            case .count(let count)?:
+                guard (0...10000).contains(count) else { throw .invalid(path, "log.keep_segments must be a whole number from 0 to 10000, or \"all\"") }
+                config.logKeptSegments = count
+            }
+        }
         return config
     }
 
@@ -129,7 +152,7 @@ public struct VaultConfig: Equatable, Sendable {
     private struct RawConfig: Decodable {
         static let keys = [
             "keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit",
-            "ssh_agent", "attachments",
+            "ssh_agent", "attachments", "log",
         ]
 
         var keyring: Bool?
@@ -143,6 +166,7 @@ public struct VaultConfig: Equatable, Sendable {
         var audit: RawAudit?
         var ssh_agent: RawSSHAgent?
         var attachments: RawAttachments?
+        var log: RawLog?
     }
 
     /// The name of a member of a nested object, whatever it is.
@@ -206,6 +230,38 @@ public struct VaultConfig: Equatable, Sendable {
             let container = try decoder.container(keyedBy: AnyKey.self)
             max_mib = try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: "max_mib"))
             unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "max_mib" }.sorted()
+        }
+    }
+}
+
+extension VaultConfig {
+    /// The `log` object; its keys are checked as the file's are.
+    fileprivate struct RawLog: Decodable {
+        enum Kept: Decodable {
+            case count(Int)
+            case all
+
+            init(from decoder: any Decoder) throws {
+                let value = try decoder.singleValueContainer()
+                if let count = try? value.decode(Int.self) {
+                    self = .count(count)
+                } else if try value.decode(String.self) == "all" {
+                    self = .all
+                } else {
+                    throw DecodingError.dataCorruptedError(in: value, debugDescription: "neither a number nor \"all\"")
+                }
+            }
+        }
+
+        var segment_kib: Int?
+        var keep_segments: Kept?
+        var unknownKeys: [String] = []
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            segment_kib = try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: "segment_kib"))
+            keep_segments = try container.decodeIfPresent(Kept.self, forKey: AnyKey(stringValue: "keep_segments"))
+            unknownKeys = container.allKeys.map(\.stringValue).filter { $0 != "segment_kib" && $0 != "keep_segments" }.sorted()
         }
     }
 }

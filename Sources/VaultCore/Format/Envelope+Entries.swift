@@ -93,7 +93,7 @@ extension Envelope {
     func openState(seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> VaultState {
         let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
         let deleted = try openTombstones(tombstones, keys: keys)
-        return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys)
+        return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys, log: sealContent.log ?? EventLogState())
     }
 
     /// What every record of this vault is bound to, before its slot.
@@ -120,9 +120,17 @@ extension Envelope {
     }
 
     /// Opens the seal, which authenticates this header, the tombstones' box and the page
-    /// digests (and through them every record). What it holds is no secret: it is decrypted
+    /// digests (and through them every record), and decodes what it holds. That is no secret
+    /// but for the retired keys of the event log (which open the log alone): it is decrypted
     /// into ordinary memory.
     private func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
+        let plaintext = try openSealText(seal, tombstones: tombstones, pages: pages, keys: keys)
+        guard let content = SealContent(text: plaintext) else { throw VaultOpenError.malformedPayload("the vault's seal cannot be decoded") }
+        return content
+    }
+
+    /// The seal's plaintext, once it authenticated.
+    private func openSealText(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> [UInt8] {
         guard seal.ciphertext.count >= Cipher.tagLength else { throw VaultOpenError.tampered }
         var plaintext = [UInt8](repeating: 0, count: seal.ciphertext.count - Cipher.tagLength)
         do {
@@ -131,13 +139,14 @@ extension Envelope {
         } catch {
             throw VaultOpenError.tampered
         }
-        guard let content = SealContent(text: plaintext) else { throw VaultOpenError.malformedPayload("the vault's seal cannot be decoded") }
-        return content
+        return plaintext
     }
 
     /// Checks the seal of a body read for lookups: afterwards its page digests can be trusted.
+    /// What it holds is not needed for a lookup, and is not decoded.
     func authenticate(_ front: SealedEntries.Front, keys: EntryKeys) throws {
-        _ = try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
+        var plaintext = try openSealText(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
+        Sodium.wipe(&plaintext)
     }
 
     /// Decrypts the tombstones, in guarded memory (they hold the names of removed entries),
@@ -217,7 +226,7 @@ extension Envelope {
                 try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
-        let sealText = SealContent(clock: state.clock, keys: state.keys).text
+        let sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log).text()
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
         }

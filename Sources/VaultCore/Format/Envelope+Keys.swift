@@ -28,8 +28,11 @@ extension Envelope {
         return dataKey
     }
 
-    /// Encrypts `dataKey` under `keyEncryptionKey`, bound to the current header fields.
+    /// Encrypts `dataKey` under `keyEncryptionKey`, bound to the current header fields; from
+    /// version 7, the header's log key becomes the one of `dataKey` first, so that the wrapped
+    /// key authenticates it.
     public mutating func wrap(dataKey: SecureBytes, with keyEncryptionKey: SecureBytes) throws(CryptoError) {
+        logKey = hasLogKey ? try EventLogKeyPair(dataKey: dataKey).publicKey : nil
         let associatedData = keyWrapAssociatedData
         self.dataKey = try dataKey.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keyEncryptionKey, associatedData: associatedData)

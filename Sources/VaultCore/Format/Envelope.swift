@@ -13,8 +13,13 @@ public struct Envelope: Equatable, Sendable {
     /// layout of version 2 and adds entry types and one-time passwords to the entries, which a
     /// reader of version 2 would drop; version 4 gives entries ids and per-part change stamps,
     /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
-    /// version 3 would lose; version 5 seals each entry on its own.
-    public static let currentVersion = 6
+    /// version 3 would lose; version 5 seals each entry on its own; version 6 adds attachments;
+    /// version 7 puts the security event log's public key in the header (`logKey`) and its
+    /// anchors in the seal.
+    public static let currentVersion = 7
+
+    /// The first version whose header holds the event log's public key.
+    public static let firstVersionWithEventLog = 7
 
     /// What follows the header.
     public enum Body: Equatable, Sendable {
@@ -42,22 +47,30 @@ public struct Envelope: Equatable, Sendable {
     public var cipher: Cipher
     public var kdf: KDFParameters
     public var salt: [UInt8]
+    /// Version 7 on: the X25519 public key the security event log is sealed to
+    /// (`EventLogKeyPair`, derived from the data key), readable without the password so that a
+    /// failed attempt can be recorded; nil before version 7. `wrap(dataKey:with:)` sets it.
+    public var logKey: [UInt8]?
     /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
     public var dataKey: SealedBox
     public var body: Body
 
     public init(
-        version: Int = currentVersion, id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], dataKey: SealedBox,
-        body: Body
+        version: Int = currentVersion, id: String, cipher: Cipher, kdf: KDFParameters, salt: [UInt8], logKey: [UInt8]? = nil,
+        dataKey: SealedBox, body: Body
     ) {
         self.version = version
         self.id = id
         self.cipher = cipher
         self.kdf = kdf
         self.salt = salt
+        self.logKey = logKey
         self.dataKey = dataKey
         self.body = body
     }
+
+    /// Whether this version's header holds the event log's public key.
+    var hasLogKey: Bool { version >= Self.firstVersionWithEventLog }
 
     /// Whether `other` derives its key-encryption key the same way (same vault, salt and KDF):
     /// then a key derived for one is the key of the other.
@@ -86,7 +99,7 @@ public struct Envelope: Equatable, Sendable {
         return Array(("vault payload v\(version)\n" + headerLines + dataKeyLines).utf8)
     }
 
-    /// The id, cipher, KDF and salt, one `name=value` line each.
+    /// The id, cipher, KDF and salt, one `name=value` line each, and from version 7 the log key.
     var headerLines: String {
         """
         id=\(id)
@@ -94,7 +107,13 @@ public struct Envelope: Equatable, Sendable {
         kdf=argon2id v=\(Argon2id.version) m=\(kdf.memoryKiB) t=\(kdf.iterations) p=\(kdf.parallelism)
         salt=\(Sodium.base64Encode(salt))
 
-        """
+        """ + (hasLogKey ? "log_key=\(Sodium.base64Encode(requiredLogKey))\n" : "")
+    }
+
+    /// The log key of a header of version 7 on, which always has one once wrapped.
+    private var requiredLogKey: [UInt8] {
+        guard let logKey else { preconditionFailure("a version \(version) header has its log key set by wrap(dataKey:with:)") }
+        return logKey
     }
 
     /// The wrapped data key as the header stores it, one `name=value` line each, for what is
@@ -133,7 +152,7 @@ public struct Envelope: Equatable, Sendable {
             "iterations": \(kdf.iterations),
             "parallelism": \(kdf.parallelism),
             "salt": "\(Sodium.base64Encode(salt))"
-          },
+          },\(hasLogKey ? "\n  \"log_key\": \"\(Sodium.base64Encode(requiredLogKey))\"," : "")
           "data_key": {
             "nonce": "\(Sodium.base64Encode(dataKey.nonce))",
             "ciphertext": "\(Sodium.base64Encode(dataKey.ciphertext))"
@@ -235,13 +254,16 @@ public struct Envelope: Equatable, Sendable {
             let iterations = UInt32(try field(after: ",\n    \"iterations\": ", until: ","))
             let parallelism = UInt32(try field(after: ",\n    \"parallelism\": ", until: ","))
             let salt = try field(after: ",\n    \"salt\": \"", until: "\"")
-            let nonce = try field(after: "\"\n  },\n  \"data_key\": {\n    \"nonce\": \"", until: "\"")
+            try reader.expect("\"\n  },")
+            let logKey = (version ?? 0) >= firstVersionWithEventLog ? try field(after: "\n  \"log_key\": \"", until: "\"") : nil
+            if logKey != nil { try reader.expect("\",") }
+            let nonce = try field(after: "\n  \"data_key\": {\n    \"nonce\": \"", until: "\"")
             let ciphertext = try field(after: "\",\n    \"ciphertext\": \"", until: "\"")
             try reader.expect("\"\n  },")
             guard let version, let kdfVersion, let memory, let iterations, let parallelism else { return nil }
             let kdf = EnvelopeDocument.KDF(algorithm: "argon2id", version: kdfVersion, memory_kib: memory, iterations: iterations,
                                            parallelism: parallelism, salt: salt)
-            let document = EnvelopeDocument(format: formatName, version: version, id: id, cipher: cipher, kdf: kdf,
+            let document = EnvelopeDocument(format: formatName, version: version, id: id, cipher: cipher, kdf: kdf, log_key: logKey,
                                             data_key: EnvelopeDocument.Box(nonce: nonce, ciphertext: ciphertext))
             return (document, version, reader.text.startIndex - 1)
         } catch {
@@ -293,6 +315,7 @@ private struct EnvelopeDocument: Decodable {
     var id: String?
     var cipher: String?
     var kdf: KDF?
+    var log_key: String?
     var data_key: Box?
 
     func envelope(version: Int) throws(FormatError) -> Envelope {
@@ -308,9 +331,16 @@ private struct EnvelopeDocument: Decodable {
         guard let salt = Sodium.base64Decode(kdf.salt), salt.count == Argon2id.saltLength else {
             throw .corrupt("bad salt")
         }
+        var logKey: [UInt8]?
+        if version >= Envelope.firstVersionWithEventLog {
+            guard let key = log_key.flatMap(Sodium.base64Decode), key.count == EventLogKeyPair.publicKeyLength else { throw .corrupt("bad log key") }
+            logKey = key
+        } else if log_key != nil {
+            throw .corrupt("not in canonical form")
+        }
         guard let dataKey = data_key.flatMap({ $0.sealed(for: cipher) }) else { throw .corrupt("bad data key") }
         return Envelope(
-            version: version, id: id, cipher: cipher, kdf: parameters, salt: salt, dataKey: dataKey,
+            version: version, id: id, cipher: cipher, kdf: parameters, salt: salt, logKey: logKey, dataKey: dataKey,
             body: .payload(SealedBox(nonce: [], ciphertext: [])))
     }
 }

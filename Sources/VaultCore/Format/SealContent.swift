@@ -1,26 +1,32 @@
 import FoundationEssentials
 
-/// What the seal of a version 5 file holds: the vault's clock and keys stamp, as a JSON object
-/// with its keys sorted and no spaces (`{"clock":"…","keys":"…"}`, a stamp left out when there
-/// is none). It is read by that exact layout, without a JSON decoder (each `get` opens a seal,
-/// and a decoder's first use costs more than the rest of the lookup); any other JSON text is
-/// still read, by the decoder.
+/// What the seal of a version 5 file holds: the vault's clock and keys stamp, and from version
+/// 7 what it keeps of the event log, as a JSON object with its keys sorted and no spaces
+/// (`{"clock":"…","keys":"…","log":{…}}`, a member left out when there is none). Without a
+/// log it is read by that exact layout, without a JSON decoder (a decoder's first use costs
+/// more than the rest of a lookup); any other JSON text is read by the decoder.
 struct SealContent: Codable, Equatable {
     var clock: Stamp?
     var keys: Stamp?
+    var log: EventLogState?
 
     /// The text the seal holds.
-    var text: [UInt8] {
+    func text() throws -> [UInt8] {
         // By appending: a `joined` would cost a conformance search at run time.
         var text = "{"
         if let clock { text += "\"clock\":\"" + clock.description + "\"" }
         if let keys { text += (clock == nil ? "" : ",") + "\"keys\":\"" + keys.description + "\"" }
-        return Array((text + "}").utf8)
+        var bytes = Array(text.utf8)
+        if let log {
+            bytes += Array(((clock == nil && keys == nil) ? "" : ",").utf8) + Array("\"log\":".utf8) + Array(try EntryJSON.encoder().encode(log))
+        }
+        return bytes + [UInt8(ascii: "}")]
     }
 
-    init(clock: Stamp?, keys: Stamp?) {
+    init(clock: Stamp?, keys: Stamp?, log: EventLogState? = nil) {
         self.clock = clock
         self.keys = keys
+        self.log = log
     }
 
     /// The content of the seal's text: by its layout when `text` is in the one `text` writes,
@@ -50,7 +56,7 @@ struct SealContent: Codable, Equatable {
         guard reader.text.first == UInt8(ascii: "{") else { return nil }
         reader.text = reader.text.dropFirst()
         self.init(clock: stamp("clock"), keys: stamp("keys"))
-        // Whatever was skipped or read loosely above makes another text.
-        guard self.text[...] == text[...] else { return nil }
+        // Whatever was skipped or read loosely above (a log among them) makes another text.
+        guard (try? self.text())?[...] == text[...] else { return nil }
     }
 }

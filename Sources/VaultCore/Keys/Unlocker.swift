@@ -24,6 +24,10 @@ public final class Unlocker {
     private let prompt: String
     /// The key-encryption keys this command derived from the master password.
     private var derivedKeys: [(salt: [UInt8], kdf: KDFParameters, key: SecureBytes)] = []
+    /// Told of each master password this unlocker was given and tried on a header: whether it
+    /// opened it (the security log records both). Not told of the tries made without asking,
+    /// on a header that changed while the command waited.
+    public var passwordTried: ((_ header: Envelope, _ opened: Bool) -> Void)?
 
     public init(
         passwordSource: PasswordSource, keyCache: KeyCache, reauthentication: String? = nil, prompt: String = "Master password: ",
@@ -117,8 +121,10 @@ public final class Unlocker {
         do {
             keys = try unwrap(envelope, with: key)
         } catch CryptoError.authenticationFailed {
+            if mayAsk { passwordTried?(envelope, false) }
             throw VaultOpenError.wrongPassword
         }
+        if mayAsk { passwordTried?(envelope, true) }
         if cachesDerivedKeys {
             let cache = keyCache
             cacheGuard.whileCurrent(envelope) { cache.store(key, vaultID: envelope.id, label: label) }

@@ -97,6 +97,8 @@ public enum VaultFileMerge {
         var target = theirsNewer ? other : mine
         let older = theirsNewer ? mine : other
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
+        // Events sealed under the older data key's log key stay readable.
+        if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) { try result.retireEventLogKey(of: older.keys.dataKey) }
         if target.table.state.keys != older.table.state.keys {
             if let resealing {
                 try resealing(result, dataKey, target, older)

@@ -65,6 +65,7 @@ public enum VaultMerge {
         let stamps = [ours.state.clock, theirs.state.clock].compactMap { $0 } + merged.flatMap(\.clocks.values) + state.deleted.map(\.deleted)
         state.clock = stamps.max()
         state.keys = [ours.state.keys, theirs.state.keys].compactMap { $0 }.max()
+        state.log = ours.state.log.merged(with: theirs.state.log)
         return (Copy(entries: merged.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }, state: state), report)
     }
 

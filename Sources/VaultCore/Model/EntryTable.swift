@@ -124,9 +124,13 @@ public final class EntryTable {
     }
 
     /// Starts stamping: the parts `put` changes from now on get stamps from `origin`'s device,
-    /// after every stamp the vault has seen. The store calls it before a command's change.
+    /// after every stamp the vault has seen; and anchors where that device's security log
+    /// stands, when it went on from the anchor the vault has (`ChangeOrigin.logAnchor`). The
+    /// store calls it before a command's change.
     public func beginChange(origin: ChangeOrigin) throws {
-        clock = HybridClock(device: try origin.device(), latest: state.clock)
+        let device = try origin.device()
+        clock = HybridClock(device: device, latest: state.clock)
+        if let anchor = origin.logAnchor(device, state.log.anchors[device]) { state.log.anchors[device] = anchor }
         now = origin.now()
         removedInChange = [:]
         releasedContents = []
@@ -136,6 +140,12 @@ public final class EntryTable {
     /// this header over an older one.
     public func stampKeys() {
         if let stamp = nextStamp() { state.keys = stamp }
+    }
+
+    /// Keeps the event log's secret key of `dataKey`, which is being replaced, among the
+    /// retired ones, so that the events sealed to it stay readable.
+    public func retireEventLogKey(of dataKey: SecureBytes) throws {
+        state.log.retire(try EventLogKeyPair(dataKey: dataKey))
     }
 
     private func nextStamp() -> Stamp? {

@@ -26,12 +26,7 @@ public final class VaultStore {
     /// The store of the vault at `path`, whose changes are stamped with `origin`, and which
     /// opens a whole vault with `work`.
     public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent, work: ParallelWork = .serial) {
-        if let resolved = realpath(path, nil) {
-            self.path = String(cString: resolved)
-            free(resolved)
-        } else {
-            self.path = path
-        }
+        self.path = Self.resolved(path)
         self.origin = origin
         self.events = events
         self.work = work
@@ -41,7 +36,23 @@ public final class VaultStore {
         patientCacheGuard = VaultFileCacheGuard(vaultPath: resolved, lockPath: lockPath, patient: true, onLockWait: { events.lockWait(resolved) })
     }
 
+    /// `path` with its symbolic links resolved (as it is when nothing is there).
+    public static func resolved(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     var lockPath: String { path + ".lock" }
+
+    /// The vault's id and the public key its security log is sealed to (nil before format
+    /// version 7), from the header alone, unauthenticated: what a command records an event
+    /// with, a failed password among them.
+    public func logRecipient() throws -> (vaultID: String, logKey: [UInt8]?) {
+        let file = try openVault()
+        let header = try Envelope.header(of: try file.bytes(0..<min(file.count, 8192)))
+        return (header.id, header.logKey)
+    }
 
     /// Tells the command that this store waits for another process's lock.
     private func announceLockWait() { events.lockWait(path) }
@@ -340,6 +351,7 @@ public final class VaultStore {
                 id: vault.envelope.id, cipher: vault.envelope.cipher, kdf: kdf, keyEncryptionKey: newKey.key, salt: salt)
             try vault.entries.beginChange(origin: origin)
             vault.entries.stampKeys()
+            try vault.entries.retireEventLogKey(of: keys.dataKey)
             let resealed = try attachmentStorage(of: rotated, dataKey: dataKey)
             try resealed.removingCreated {
                 try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey), to: resealed)

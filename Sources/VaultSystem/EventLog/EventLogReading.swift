@@ -1,0 +1,49 @@
+import VaultCore
+
+/// The security log of a vault opened with its keys: every device's chain in the folder,
+/// checked against the vault's anchors and opened with its log keys (the data key's and the
+/// retired ones), and the files that are not segments of any.
+public struct EventLogReading: Sendable {
+    /// Each device's chain, this device's first.
+    public var chains: [EventLogVerification]
+    /// Files in the folder that are not segments.
+    public var unreadable: [String]
+
+    /// Reads `files` with the keys and anchors of `vault`, whose device here is `device`.
+    public init(files: EventLogFiles, vault: OpenVault, device: String?) throws {
+        let pairs = [try EventLogKeyPair(dataKey: vault.keys.dataKey)] + vault.entries.state.log.retiredPairs()
+        let (byDevice, unreadable) = files.segments()
+        // This device's chain is checked against its anchor even when its files are gone; other
+        // devices' anchors are for their machines' logs.
+        var devices = Set(byDevice.keys)
+        if let device, vault.entries.state.log.anchors[device] != nil { devices.insert(device) }
+        chains = devices.sorted { ($0 != device ? 1 : 0, $0) < ($1 != device ? 1 : 0, $1) }.map { name in
+            EventLogVerification(segments: byDevice[name] ?? [], device: name, vaultID: vault.envelope.id, pairs: pairs,
+                                 anchor: vault.entries.state.log.anchors[name], dropsAllowed: files.limits.keptSegments != nil)
+        }
+        self.unreadable = unreadable
+    }
+
+    /// Whether every chain holds and every file is a segment.
+    public var holds: Bool { unreadable.isEmpty && chains.allSatisfy(\.holds) }
+
+    /// Every event that opened, oldest first.
+    public var events: [SecurityEvent] {
+        chains.flatMap(\.events).sorted { ($0.milliseconds, $0.device, $0.number) < ($1.milliseconds, $1.device, $1.number) }
+    }
+
+    /// The failed master-password attempts since the last time the password was proven
+    /// (`unlock`) by another command than the one reading (whose own events on `device` are
+    /// `ownEvents`, by number): what `vault audit` warns of.
+    public func failedAttemptsSinceUnlock(ownEvents: Set<UInt64>, device: String?) -> [SecurityEvent] {
+        var failed: [SecurityEvent] = []
+        for event in events where !(event.device == device && ownEvents.contains(event.number)) {
+            switch event.kind {
+            case .unlock: failed = []
+            case .passwordFailed: failed.append(event)
+            default: break
+            }
+        }
+        return failed
+    }
+}
