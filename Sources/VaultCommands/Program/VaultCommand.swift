@@ -40,7 +40,7 @@ public struct VaultCommand: ParsableCommand {
     public static let coreCommands: [ParsableCommand.Type] = [
         InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
         SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self, AttachCommand.self,
-        ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self,
+        ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self, DestroyCommand.self,
         UnlockCommand.self, LockCommand.self, StatusCommand.self, LogCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
         ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
         ClipboardClearCommand.self, KeyringExpireCommand.self, CompleteEntriesCommand.self,
@@ -54,7 +54,7 @@ public struct VaultCommand: ParsableCommand {
     public static let coreCommandNames = [
         "init", "add", "get", "otp", "show", "list", "ls",
         "search", "pick", "edit", "mv", "rm", "attach",
-        "export", "import", "passwd", "rekey",
+        "export", "import", "passwd", "rekey", "destroy",
         "unlock", "lock", "status", "log", "sync", "audit", "plugins",
         "read", "run", "inject", "git-credential",
         "clipboard-clear", "keyring-expire", "complete-entries",

@@ -71,18 +71,28 @@ package final class ScriptedTerminal: Terminal, Sendable {
     }
 }
 
-/// A clipboard a test reads: keeps what was copied and each clearing it was asked to schedule.
+/// A clipboard a test reads: keeps what was copied and each clearing it was asked to schedule;
+/// with `readsBack`, it tells vault what it holds, as X11 and Wayland do (else it cannot, as
+/// OSC 52).
 package final class RecordingClipboard: Clipboard, Sendable {
     package let name: String
+    private let readsBack: Bool
     private let state = Mutex<(content: [UInt8]?, clearings: [Double])>((nil, []))
 
-    package init(name: String = "x11") { self.name = name }
+    package init(name: String = "x11", readsBack: Bool = false) {
+        self.name = name
+        self.readsBack = readsBack
+    }
 
     package var content: String? { state.withLock { $0.content.map { String(decoding: $0, as: UTF8.self) } } }
     package var clearings: [Double] { state.withLock { $0.clearings } }
 
     package func copy(_ secret: UnsafeRawBufferPointer) throws(ClipboardError) { state.withLock { $0.content = Array(secret) } }
-    package func read(limit: Int) throws(ClipboardError) -> SecureBytes? { nil }
+    package func read(limit: Int) throws(ClipboardError) -> SecureBytes? {
+        guard readsBack else { return nil }
+        var held = Array((state.withLock { $0.content } ?? []).prefix(limit))
+        return try? SecureBytes(consuming: &held)
+    }
     package func clear() throws(ClipboardError) { state.withLock { $0.content = nil } }
 
     /// Clipboard access with this clipboard as the only automatic backend; scheduling a
