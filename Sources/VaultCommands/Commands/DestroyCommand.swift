@@ -16,7 +16,7 @@ struct DestroyCommand: VaultSubcommand {
         abstract: "Delete the vault and everything vault keeps for it on this machine.",
         discussion: """
             Deletes the vault file, its lock, leftover temporary files, its attachments and \
-            event log folders, the git repository vault sync made in its folder (never one \
+            security log folders, the git repository vault sync made in its folder (never one \
             that holds anything else), the key cached in the kernel keyring and the Secret \
             Service, the clipboard if it still holds a value of the vault's, the names kept \
             for completion, and vault's config and state folders (the device id and the sync \
@@ -81,6 +81,8 @@ struct DestroyCommand: VaultSubcommand {
             context.diagnostics.note("It leaves the git repository \(top) as it is, and the vault's copies in its history: it is not vault's alone (\(why)).")
         }
         if !yes { try requireTypedConfirmation(in: context) }
+        // Recorded though the log goes too: it stays where the log's folder cannot be deleted.
+        session.record(.destroy, detail: remote ? "with the remote's branch" : nil, header: opened.envelope)
 
         var failures = 0
         var branchDeleted = false

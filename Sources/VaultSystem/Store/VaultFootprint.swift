@@ -5,7 +5,7 @@ import Glibc
 
 /// Where vault keeps what it has of one vault on this machine, outside the keyrings and git:
 /// the vault file and what lies beside it (its lock, the temporary files of writers killed
-/// while writing it, the folders of its attachments and of its event log), its sealed name
+/// while writing it, the folders of its attachments and of its security log), its sealed name
 /// list in the runtime folder, and vault's config and state folders (the device id, the
 /// newest-seen records, the key lifetimes and the no-keyring notes). What `vault destroy`
 /// lists and removes.
@@ -31,9 +31,6 @@ public struct VaultFootprint: Sendable {
         nameList = NameListCache(environment: environment)?.path(vaultID: vaultID)
     }
 
-    /// What the vault's event log is kept in, beside the vault file.
-    static let eventLogSuffix = ".log"
-
     /// What of it is here now, the vault file last among the files beside it (so that a
     /// failure leaves the vault, not its lock or its attachments alone).
     public func items() -> [FootprintItem] {
@@ -44,7 +41,7 @@ public struct VaultFootprint: Sendable {
         }
         var items = leftovers + [
             FootprintItem(path: AttachmentFolder(vaultPath: vaultPath).path, what: "the attachments' sealed files"),
-            FootprintItem(path: vaultPath + Self.eventLogSuffix, what: "the event log"),
+            FootprintItem(path: EventLogFiles(vaultPath: vaultPath).path, what: "the security log"),
             FootprintItem(path: vaultPath + ".lock", what: "the lock file"),
             FootprintItem(path: vaultPath, what: "the vault file"),
         ]
@@ -58,14 +55,7 @@ public struct VaultFootprint: Sendable {
     /// folder (`$XDG_DATA_HOME/vault`) when the vault was in it, and vault's folder in the
     /// runtime folder.
     public func removeEmptyFolders() {
-        if Paths.folder(of: vaultPath) == Self.resolved(dataFolder) { rmdir(dataFolder) }
+        if Paths.folder(of: vaultPath) == VaultStore.resolved(dataFolder) { rmdir(dataFolder) }
         if let nameList { rmdir(Paths.folder(of: nameList)) }
-    }
-
-    /// `path` with symbolic links resolved, as the vault's path is; as given when it is not there.
-    private static func resolved(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
-        defer { free(real) }
-        return String(cString: real)
     }
 }
