@@ -41,9 +41,12 @@ struct EventLogTests {
         return result
     }
 
-    private static func verify(_ segments: [EventLogSegment], pair: EventLogKeyPair, anchor: EventLogAnchor?, dropsAllowed: Bool = true)
-        -> EventLogVerification {
-        EventLogVerification(segments: segments, device: device, vaultID: vaultID, pairs: [pair], anchor: anchor, dropsAllowed: dropsAllowed)
+    /// Limits that explain the drops of these tests: segments of any length, one kept.
+    private static let dropping = EventLogLimits(segmentBytes: 0, keptSegments: 1)
+
+    private static func verify(_ segments: [EventLogSegment], pair: EventLogKeyPair, anchor: EventLogAnchor?,
+                               limits: EventLogLimits = dropping) -> EventLogVerification {
+        EventLogVerification(segments: segments, device: device, vaultID: vaultID, pairs: [pair], anchor: anchor, limits: limits)
     }
 
     private static func anchor(of segment: EventLogSegment, at number: UInt64) -> EventLogAnchor {
@@ -135,15 +138,21 @@ struct EventLogTests {
         var broken = second
         broken.previous = first.lines[1].link
         #expect(Self.verify([first, broken], pair: pair, anchor: nil).problem == "the segment starting at event 4 does not follow event 3")
-        // The first dropped: fine where drops are allowed, said; a break where every segment is kept.
-        let kept = Self.verify([second], pair: pair, anchor: Self.anchor(of: second, at: 5))
+        // The first dropped: fine where the limits explain it (a closed segment kept), said; a
+        // break where every segment is kept, or fewer or smaller ones than the limits leave.
+        let third = try Self.chain(2, pair: pair, first: 7, previous: second.lines[2].link)
+        let kept = Self.verify([second, third], pair: pair, anchor: Self.anchor(of: second, at: 5))
         #expect(kept.holds && kept.dropped == 1...3 && !kept.anchorDropped)
-        #expect(Self.verify([second], pair: pair, anchor: nil, dropsAllowed: false).problem?.hasPrefix("events 1–3 are missing") == true)
+        #expect(Self.verify([second, third], pair: pair, anchor: nil, limits: EventLogLimits(keptSegments: nil)).problem?
+            .hasPrefix("events 1–3 are missing, and log.keep_segments keeps every segment") == true)
+        #expect(Self.verify([third], pair: pair, anchor: nil).problem?.contains("fewer or smaller segments are kept") == true)
+        #expect(Self.verify([second, third], pair: pair, anchor: nil, limits: EventLogLimits(segmentBytes: second.length + 1, keptSegments: 1))
+            .problem?.contains("fewer or smaller segments are kept") == true)
         // Anchored at the last dropped event: the next segment must start from that very link.
-        #expect(Self.verify([second], pair: pair, anchor: Self.anchor(of: first, at: 3)).holds)
+        #expect(Self.verify([second, third], pair: pair, anchor: Self.anchor(of: first, at: 3)).holds)
         let replacement = try Self.chain(3, pair: pair, first: 4, previous: first.lines[1].link)
-        #expect(Self.verify([replacement], pair: pair, anchor: Self.anchor(of: first, at: 3)).problem?.contains("the log was replaced") == true)
-        #expect(Self.verify([second], pair: pair, anchor: Self.anchor(of: first, at: 2)).anchorDropped)
+        #expect(Self.verify([replacement, third], pair: pair, anchor: Self.anchor(of: first, at: 3)).problem?.contains("the log was replaced") == true)
+        #expect(Self.verify([second, third], pair: pair, anchor: Self.anchor(of: first, at: 2)).anchorDropped)
     }
 
     @Test func aSegmentsTextReadsBackAndItsDamageIsPlaced() throws {

@@ -36,7 +36,7 @@ struct EventLogFilesTests {
 
     private static func verify(_ files: EventLogFiles, pair: EventLogKeyPair, anchor: EventLogAnchor?) -> EventLogVerification {
         EventLogVerification(segments: files.segments().byDevice[device] ?? [], device: device, vaultID: vaultID, pairs: [pair],
-                             anchor: anchor, dropsAllowed: files.limits.keptSegments != nil)
+                             anchor: anchor, limits: files.limits)
     }
 
     @Test func writersAtOnceMakeOneChain() throws {

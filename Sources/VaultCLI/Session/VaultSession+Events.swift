@@ -6,8 +6,7 @@ import VaultSystem
 extension VaultSession {
     /// The log's files, kept to the config's limits.
     public func eventLog() throws -> EventLogFiles {
-        let config = try config()
-        return EventLogFiles(vaultPath: store.path, limits: EventLogLimits(segmentBytes: config.logSegmentKiB << 10, keptSegments: config.logKeptSegments))
+        EventLogFiles(vaultPath: store.path, limits: try config().eventLog)
     }
 
     /// Why the command is run: `--reason`, else `$VAULT_REASON` (made a reason if need be).

@@ -65,11 +65,12 @@ struct DestroyCommand: VaultSubcommand {
         let values = try opened.entries.allEntries().flatMap(\.copyableValues)
         let footprint = VaultFootprint(vaultPath: store.path, vaultID: vaultID, environment: context.environment)
         let files = footprint.items() + (sync?.items ?? [])
-        let keyrings = try session.config().keyring ? context.keyrings.keyrings() : nil
-        let cachedIn = keyrings?.backends.filter { backend in
+        // Whatever the config says now: a key cached before it said so opens every copy.
+        let keyrings = context.keyrings.keyrings()
+        let cachedIn = keyrings.backends.filter { backend in
             guard case .available = backend.availability else { return false }
             return backend.cachedItem(vaultID: vaultID) != nil
-        } ?? []
+        }
         let deletedBranch = remote ? sync?.remoteBranch : nil
 
         var listed = files.map { "  \($0.path)  (\($0.what))" }
@@ -80,6 +81,7 @@ struct DestroyCommand: VaultSubcommand {
         if case .foreign(let top, let why) = repository {
             context.diagnostics.note("It leaves the git repository \(top) as it is, and the vault's copies in its history: it is not vault's alone (\(why)).")
         }
+        context.diagnostics.note(Self.whatStays(remote: sync?.remoteBranch, deleted: deletedBranch != nil))
         if !yes { try requireTypedConfirmation(in: context) }
         // Recorded though the log goes too: it stays where the log's folder cannot be deleted.
         session.record(.destroy, detail: remote ? "with the remote's branch" : nil, header: opened.envelope)
@@ -104,7 +106,7 @@ struct DestroyCommand: VaultSubcommand {
         }
         footprint.removeEmptyFolders()
         if failures == 0 { context.diagnostics.note("Deleted the vault \(store.path) and what vault kept for it on this machine.") }
-        context.diagnostics.note(Self.whatStays(remote: sync?.remoteBranch, deleted: branchDeleted))
+        if deletedBranch != nil && !branchDeleted { context.diagnostics.note(Self.whatStays(remote: sync?.remoteBranch, deleted: false)) }
         if failures > 0 { throw DestroyError.incomplete(failures: failures) }
     }
 
@@ -149,8 +151,8 @@ struct DestroyCommand: VaultSubcommand {
 
     /// Removes the vault's key from both keyrings (and the kernel keyrings of this user's
     /// other sessions); none reachable is nothing to remove. Returns the number of failures.
-    private func removeKey(vaultID: String, from keyrings: Keyrings?, in context: CommandContext) -> Int {
-        guard let keyrings, case .failed(let reason) = keyrings.removeItem(vaultID: vaultID),
+    private func removeKey(vaultID: String, from keyrings: Keyrings, in context: CommandContext) -> Int {
+        guard case .failed(let reason) = keyrings.removeItem(vaultID: vaultID),
               case .available = keyrings.availability
         else { return 0 }
         context.diagnostics.warning("could not remove the vault's key from the keyring: \(reason)")

@@ -46,10 +46,9 @@ public struct VaultConfig: Equatable, Sendable {
     public var sshAgentConfirms = false
     /// The largest attachment kept, in MiB (`attachments.max_mib`).
     public var attachmentsMaxMiB = 100
-    /// The size at which a segment of the security log is closed, in KiB (`log.segment_kib`).
-    public var logSegmentKiB = 1024
-    /// How many closed segments of the security log are kept (`log.keep_segments`); nil for all.
-    public var logKeptSegments: Int? = 9
+    /// The size at which a segment of the security log is closed (`log.segment_kib`), and how
+    /// many closed segments are kept (`log.keep_segments`).
+    public var eventLog = EventLogLimits()
 
     public init() {}
 
@@ -131,14 +130,14 @@ public struct VaultConfig: Equatable, Sendable {
             }
             if let size = log.segment_kib {
                 guard (16...65536).contains(size) else { throw .invalid(path, "log.segment_kib must be a whole number from 16 to 65536") }
-                config.logSegmentKiB = size
+                config.eventLog.segmentBytes = size << 10
             }
             switch log.keep_segments {
             case nil: break
-            case .all?: config.logKeptSegments = nil
+            case .all?: config.eventLog.keptSegments = nil
             case .count(let count)?:
                 guard (0...10000).contains(count) else { throw .invalid(path, "log.keep_segments must be a whole number from 0 to 10000, or \"all\"") }
-                config.logKeptSegments = count
+                config.eventLog.keptSegments = count
             }
         }
         return config

@@ -47,6 +47,12 @@ public struct EventLogSegment: Equatable, Sendable {
             && left.damage?.line == right.damage?.line && left.damage?.problem == right.damage?.problem
     }
 
+    /// The length of the segment's text, its header and lines (as long as its file, but for
+    /// what follows damage).
+    public var length: Int {
+        Self.headerText(device: device, first: first, previous: previous).count + lines.reduce(0) { $0 + $1.text.count }
+    }
+
     /// The longest line a segment may hold: an event is a few hundred bytes.
     public static let maximumLineLength = 16_384
 

@@ -18,10 +18,9 @@ public struct EventLogVerification: Sendable {
 
     /// Checks `segments` (one device's, in order) against the chain's start for `vaultID`, the
     /// vault's `anchor` for the device, and opens each event with one of `pairs`. Older
-    /// segments may have been dropped only when `dropsAllowed` (`log.keep_segments` is not
-    /// `all`).
+    /// segments count as dropped only where `limits` explain it (`explainDrop`).
     public init(segments: [EventLogSegment], device: String, vaultID: String, pairs: [EventLogKeyPair], anchor: EventLogAnchor?,
-                dropsAllowed: Bool = true) {
+                limits: EventLogLimits = EventLogLimits()) {
         self.device = device
         events = []
         unanchored = 0
@@ -42,8 +41,11 @@ public struct EventLogVerification: Sendable {
                     problem = "event 1 does not start this vault's chain (the log is another vault's, or was changed)"
                     break
                 }
-            } else if !dropsAllowed {
+            } else if limits.keptSegments == nil {
                 problem = "events 1–\(segment.first - 1) are missing, and log.keep_segments keeps every segment"
+                break
+            } else if !limits.explainDrop(closedSegmentLengths: segments.dropLast().map(\.length)) {
+                problem = "events 1–\(segment.first - 1) are missing, and fewer or smaller segments are kept than log.keep_segments and log.segment_kib leave: they were removed"
                 break
             } else if let anchor, anchor.count + 1 == segment.first, Sodium.base64Encode(segment.previous) != anchor.head {
                 problem = "the oldest segment kept does not follow event \(anchor.count), the one the vault anchored: the log was replaced"

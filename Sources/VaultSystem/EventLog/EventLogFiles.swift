@@ -39,7 +39,6 @@ public struct EventLogFiles: Sendable {
     /// the chain's start for `vaultID` when it is the first. Returns where the chain then stands.
     @discardableResult
     public func append(_ event: SecurityEvent, device: String, vaultID: String, publicKey: [UInt8]) throws -> EventLogAnchor {
-        try Paths.createFolders(path)
         let file = try lockedCurrentSegment(device: device)
         defer { close(file.rawValue) }
         var (number, link) = try chainEnd(of: file, device: device, vaultID: vaultID)
@@ -64,10 +63,12 @@ public struct EventLogFiles: Sendable {
     }
 
     /// Where `device`'s chain stands: the number and link of its last event; nil when it has
-    /// none, or its last line cannot be read (which `vault log --verify` reports).
-    public func head(device: String) -> EventLogAnchor? {
+    /// none, or its last line cannot be read (which `vault log --verify` reports). With
+    /// `flushing`, the segment's bytes are on the disk first.
+    public func head(device: String, flushing: Bool = false) -> EventLogAnchor? {
         guard let file = try? FileDescriptor.open(currentPath(device: device), .readOnly, options: [.noFollow, .closeOnExec]) else { return nil }
         defer { try? file.close() }
+        if flushing && fdatasync(file.rawValue) != 0 { return nil }
         guard let end = try? tail(of: file), let last = EventLogSegment.lastLink(ofTail: end.bytes, isWhole: end.isWhole), last.number > 0 else {
             return nil
         }
@@ -79,11 +80,13 @@ public struct EventLogFiles: Sendable {
     /// `previous` (its event of that number has that link, or was dropped with an older
     /// segment); else nil, and the vault keeps `previous`. So a log cut short, or changed
     /// before its anchor, stays found out by `vault log --verify` whatever is appended since.
+    /// The segment is flushed to disk first, so that the vault, which is, never anchors an
+    /// event a crash could take away.
     public func anchor(device: String, after previous: EventLogAnchor?) -> EventLogAnchor? {
-        guard let head = head(device: device) else { return nil }
+        guard let head = head(device: device, flushing: true) else { return nil }
         guard let previous, previous.count > 0 else { return head }
         guard head.count > previous.count else { return nil }
-        switch link(of: previous.count, device: device) {
+        switch linkOfEvent(previous.count, device: device) {
         case .found(let link): return Sodium.base64Encode(link) == previous.head ? head : nil
         case .dropped: return head
         case .missing: return nil
@@ -100,19 +103,20 @@ public struct EventLogFiles: Sendable {
     }
 
     /// The link of event `number` of `device`'s chain, read from the one segment that holds
-    /// it (told by the closed segments' names, and the header of the one written to).
-    private func link(of number: UInt64, device: String) -> LinkLookup {
-        var starts: [(first: UInt64, path: String)] = []
-        for name in Paths.names(inFolder: path) where name.hasPrefix(device + ".") && name.hasSuffix(".log") {
-            let middle = name.dropFirst(device.count + 1).dropLast(4)
-            if middle.isEmpty {
-                if let first = firstNumber(ofSegmentAt: currentPath(device: device)) { starts.append((first, currentPath(device: device))) }
-            } else if middle.utf8.count == 20, let first = UInt64(middle) {
-                starts.append((first, path + "/" + name))
-            }
-        }
+    /// it (told by the closed segments' names, and the header of the one written to). An event
+    /// before the oldest segment is dropped only where the limits explain it.
+    private func linkOfEvent(_ number: UInt64, device: String) -> LinkLookup {
+        let closed = closedSegments(device: device)
+        var starts = closed.map { (first: $0.first, path: $0.path) }
+        if let first = firstNumber(ofSegmentAt: currentPath(device: device)) { starts.append((first, currentPath(device: device))) }
         guard let oldest = starts.map(\.first).min() else { return .missing }
-        guard number >= oldest else { return .dropped }
+        guard number >= oldest else {
+            let lengths = closed.map { segment in
+                var info = stat()
+                return stat(segment.path, &info) == 0 ? Int(info.st_size) : 0
+            }
+            return limits.explainDrop(closedSegmentLengths: lengths) ? .dropped : .missing
+        }
         guard let holder = starts.filter({ $0.first <= number }).max(by: { $0.first < $1.first }),
               let bytes = try? AtomicFile.read(holder.path, limit: 1 << 30),
               let line = EventLogSegment.parse(bytes)?.lines.first(where: { $0.number == number }) else { return .missing }
@@ -149,7 +153,12 @@ public struct EventLogFiles: Sendable {
     private func lockedCurrentSegment(device: String) throws -> FileDescriptor {
         let current = currentPath(device: device)
         while true {
-            let fd = Glibc.open(current, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            var fd = Glibc.open(current, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd < 0 && errno == ENOENT {
+                // The first event: the folder is made.
+                try Paths.createFolders(path)
+                fd = Glibc.open(current, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            }
             guard fd >= 0 else { throw StoreError.io(path: current, operation: "open the security log", errno: errno) }
             guard SystemCall.retryingInterrupts({ flock(fd, LOCK_EX) }) == 0 else {
                 let code = errno
@@ -182,12 +191,11 @@ public struct EventLogFiles: Sendable {
     /// Where a new segment of `device` starts when the one written to is empty: after the
     /// newest closed one, or at the chain's start.
     private func restartPoint(device: String, vaultID: String) throws -> (first: UInt64, previous: [UInt8]) {
-        let closed = Paths.names(inFolder: path).filter { $0.hasPrefix(device + ".") && $0 != device + ".log" && $0.hasSuffix(".log") }.sorted()
-        guard let newest = closed.last else { return (1, EventChain.start(vaultID: vaultID, device: device)) }
-        let file = try FileDescriptor.open(path + "/" + newest, .readOnly, options: [.noFollow, .closeOnExec])
+        guard let newest = closedSegments(device: device).last?.path else { return (1, EventChain.start(vaultID: vaultID, device: device)) }
+        let file = try FileDescriptor.open(newest, .readOnly, options: [.noFollow, .closeOnExec])
         defer { try? file.close() }
         guard let end = try? tail(of: file), let last = EventLogSegment.lastLink(ofTail: end.bytes, isWhole: end.isWhole) else {
-            throw EventLogError.damaged(path: path + "/" + newest)
+            throw EventLogError.damaged(path: newest)
         }
         return (last.number + 1, last.link)
     }
@@ -198,6 +206,8 @@ public struct EventLogFiles: Sendable {
         let current = currentPath(device: device)
         guard let header = try? readHeaderFirst(of: file) else { throw EventLogError.damaged(path: current) }
         let closed = closedPath(device: device, first: header)
+        // Its events on the disk before it is closed: the new segment starts from their link.
+        guard fdatasync(file.rawValue) == 0 else { throw StoreError.io(path: current, operation: "flush the security log", errno: errno) }
         guard Glibc.link(current, closed) == 0 || errno == EEXIST else { throw StoreError.io(path: closed, operation: "close a segment of the security log", errno: errno) }
         let started = EventLogSegment.headerText(device: device, first: next.first, previous: next.previous)
         try started.withUnsafeBytes { try AtomicFile.write($0, to: current) }
@@ -221,8 +231,17 @@ public struct EventLogFiles: Sendable {
     /// Removes the oldest closed segments of `device` past `limits.keptSegments`.
     private func dropOldSegments(device: String) {
         guard let kept = limits.keptSegments else { return }
-        let closed = Paths.names(inFolder: path).filter { $0.hasPrefix(device + ".") && $0 != device + ".log" && $0.hasSuffix(".log") }.sorted()
-        for name in closed.dropLast(kept) { unlink(path + "/" + name) }
+        for segment in closedSegments(device: device).dropLast(kept) { unlink(segment.path) }
+    }
+
+    /// The closed segments of `device` by their names (`<device>.<20 digits>.log`), in order.
+    private func closedSegments(device: String) -> [(first: UInt64, path: String)] {
+        Paths.names(inFolder: path).compactMap { name -> (first: UInt64, path: String)? in
+            guard name.hasPrefix(device + "."), name.hasSuffix(".log") else { return nil }
+            let middle = name.dropFirst(device.count + 1).dropLast(4)
+            guard middle.utf8.count == 20, let first = UInt64(middle) else { return nil }
+            return (first, path + "/" + name)
+        }.sorted { $0.first < $1.first }
     }
 
     private func write(_ bytes: [UInt8], to file: FileDescriptor) throws {
@@ -247,19 +266,4 @@ public struct EventLogFiles: Sendable {
         let count = try bytes.withUnsafeMutableBytes { try file.read(fromAbsoluteOffset: Int64(total - length), into: $0) }
         return (bytes[..<count], length == total)
     }
-}
-
-/// Why the security log could not be written or read.
-public enum EventLogError: VaultFailure, Equatable {
-    /// The last line of a segment is not a line of the log: the chain cannot go on from it.
-    case damaged(path: String)
-
-    public var message: String {
-        switch self {
-        case .damaged(let path):
-            return "the security log \(path) is damaged at its end, so no event can be chained to it; vault log --verify says where (moved away, the chain goes on from the segment before it, or starts anew, and --verify reports the gap)"
-        }
-    }
-
-    public var exitStatus: ExitStatus { .failure }
 }

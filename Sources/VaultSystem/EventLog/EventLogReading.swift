@@ -19,7 +19,7 @@ public struct EventLogReading: Sendable {
         if let device, vault.entries.state.log.anchors[device] != nil { devices.insert(device) }
         chains = devices.sorted { ($0 != device ? 1 : 0, $0) < ($1 != device ? 1 : 0, $1) }.map { name in
             EventLogVerification(segments: byDevice[name] ?? [], device: name, vaultID: vault.envelope.id, pairs: pairs,
-                                 anchor: vault.entries.state.log.anchors[name], dropsAllowed: files.limits.keptSegments != nil)
+                                 anchor: vault.entries.state.log.anchors[name], limits: files.limits)
         }
         self.unreadable = unreadable
     }
@@ -27,9 +27,17 @@ public struct EventLogReading: Sendable {
     /// Whether every chain holds and every file is a segment.
     public var holds: Bool { unreadable.isEmpty && chains.allSatisfy(\.holds) }
 
-    /// Every event that opened, oldest first.
+    /// Every event that opened: each chain's in its order (a clock set back does not reorder
+    /// them), the chains merged by time.
     public var events: [SecurityEvent] {
-        chains.flatMap(\.events).sorted { ($0.milliseconds, $0.device, $0.number) < ($1.milliseconds, $1.device, $1.number) }
+        var next = chains.map { _ in 0 }
+        var merged: [SecurityEvent] = []
+        while let chain = chains.indices.filter({ next[$0] < chains[$0].events.count })
+            .min(by: { chains[$0].events[next[$0]].milliseconds < chains[$1].events[next[$1]].milliseconds }) {
+            merged.append(chains[chain].events[next[chain]])
+            next[chain] += 1
+        }
+        return merged
     }
 
     /// The failed master-password attempts since the last time the password was proven

@@ -46,8 +46,8 @@ public struct VaultFootprint: Sendable {
             FootprintItem(path: vaultPath, what: "the vault file"),
         ]
         if let nameList { items.append(FootprintItem(path: nameList, what: "the entry names kept for shell completion")) }
-        items.append(FootprintItem(path: configFolder, what: "vault's config folder"))
-        items.append(FootprintItem(path: stateFolder, what: "vault's state folder: the device id, the records of the newest copy synced, key lifetimes and notes"))
+        items.append(FootprintItem(path: configFolder, what: "vault's config folder, for every vault of this user"))
+        items.append(FootprintItem(path: stateFolder, what: "vault's state folder, for every vault of this user: the device id, the records of the newest copy synced, key lifetimes and notes"))
         return items.filter(\.exists)
     }
 
