@@ -89,10 +89,12 @@ enum LogError: VaultFailure, Equatable {
     }
 }
 
-/// A `--since` value: a day (`YYYY-MM-DD`, from its start in UTC) or an ISO 8601 moment.
+/// A `--since` value: a day (`YYYY-MM-DD`, from its start in UTC) or an ISO 8601 moment with
+/// its zone, to the second or a fraction of it.
 enum LogDate {
     static func parse(_ text: String) throws -> Date {
         if let moment = try? Date(text, strategy: .iso8601) { return moment }
+        if let moment = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return moment }
         if let day = try? Date(text + "T00:00:00Z", strategy: .iso8601), text.utf8.count == 10 { return day }
         throw LogError.badDate(text)
     }

@@ -122,9 +122,10 @@ extension Envelope {
     /// Opens the seal, which authenticates this header, the tombstones' box and the page
     /// digests (and through them every record), and decodes what it holds. That is no secret
     /// but for the retired keys of the event log (which open the log alone): it is decrypted
-    /// into ordinary memory.
+    /// into ordinary memory, wiped once decoded (the decoded keys are strings, which are not).
     private func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
-        let plaintext = try openSealText(seal, tombstones: tombstones, pages: pages, keys: keys)
+        var plaintext = try openSealText(seal, tombstones: tombstones, pages: pages, keys: keys)
+        defer { Sodium.wipe(&plaintext) }
         guard let content = SealContent(text: plaintext) else { throw VaultOpenError.malformedPayload("the vault's seal cannot be decoded") }
         return content
     }
