@@ -112,6 +112,24 @@ struct SecurityLogTests {
         #expect(try await fixture.succeed(["log", "--verify"]).stdout.contains("the chain holds"))
     }
 
+    @Test("events sealed before a passwd on another machine stay readable once sync brings the new keys")
+    func eventsOutliveAPasswdElsewhere() async throws {
+        let world = try await SyncWorld.make()
+        let a = try await world.founder("a")
+        let b = try await world.joiner("b")
+        try await b.succeed(["get", "web/a", "--reason", "before the passwd"])
+        let newPassword = try VaultFixture.writeFile(world.fixture.path("new-password"), "a new master password\n")
+        try await a.succeed(["passwd", "--new-password-file", newPassword])
+        try await a.succeed(["sync"], environment: ["VAULT_PASSWORD_FILE": newPassword])
+        // B's sync at a terminal: its own copy's password, then the other's.
+        let person = ScriptedTerminal([.secret(VaultFixture.masterPassword), .secret("a new master password")])
+        let synced = try await world.fixture.run(
+            ["sync"], person: person, environment: b.environment.merging(["VAULT_PASSWORD_FILE": nil]) { _, new in new })
+        try #require(synced.status == 0, "\(synced)")
+        let log = try await b.succeed(["log", "--verify"], environment: ["VAULT_PASSWORD_FILE": newPassword]).stdout
+        #expect(log.contains("reveal  get  web/a  (password)  reason: before the passwd") && log.contains("the chain holds"), "\(log)")
+    }
+
     @Test("a wrong password is recorded though nothing was opened, and read once the right one is given")
     func aWrongPasswordIsReadLater() async throws {
         let fixture = try await VaultFixture.initialized()
