@@ -116,7 +116,7 @@ struct RotationTests {
 
             try await fixture.succeed(["add", "added/after-upgrade"], stdin: "new-pw\n", environment: environment)
             let upgraded = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(try JSONValue.object(upgraded)["version"] as? Int == 7, "\(name) must become version 7")
+            #expect(try JSONValue.object(upgraded)["version"] as? Int == Envelope.currentVersion, "\(name) must become the current version")
             let after = try await fixture.succeed(["list"], environment: environment).stdoutLines
             #expect(after == (names + ["added/after-upgrade"]).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             #expect(try await fixture.succeed(["get", "added/after-upgrade"], environment: environment).stdout == "new-pw\n")

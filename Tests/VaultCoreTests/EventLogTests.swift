@@ -10,12 +10,12 @@ struct EventLogTests {
     private static let vaultID = "11111111-2222-4333-8444-555555555555"
     private static let device = "0123456789abcdef"
 
-    private static func pair() throws -> EventLogKeyPair {
-        try EventLogKeyPair(dataKey: try [UInt8](repeating: 9, count: 32).withUnsafeBytes { try SecureBytes(copying: $0) })
+    private static func pair() throws -> SealedBoxKeyPair {
+        try SealedBoxKeyPair(dataKey: try [UInt8](repeating: 9, count: 32).withUnsafeBytes { try SecureBytes(copying: $0) })
     }
 
     /// `count` events sealed to `pair` and chained, as one segment from event `first`.
-    private static func chain(_ count: Int, pair: EventLogKeyPair, first: UInt64 = 1, previous: [UInt8]? = nil) throws -> EventLogSegment {
+    private static func chain(_ count: Int, pair: SealedBoxKeyPair, first: UInt64 = 1, previous: [UInt8]? = nil) throws -> EventLogSegment {
         let start = previous ?? EventChain.start(vaultID: vaultID, device: device)
         var segment = EventLogSegment(device: device, first: first, previous: start)
         var link = start
@@ -23,7 +23,7 @@ struct EventLogTests {
             let number = first + UInt64(offset)
             let event = SecurityEvent(number: number, milliseconds: 1_764_547_200_000 + Int64(offset), device: device, kind: .reveal,
                                       command: "get", entry: "db/prod", reason: "deploy \(offset)")
-            let sealed = try event.paddedPlaintext().withUnsafeBytes { try EventLogKeyPair.seal($0, to: pair.publicKey) }
+            let sealed = try event.paddedPlaintext().withUnsafeBytes { try SealedBoxKeyPair.seal($0, to: pair.publicKey) }
             link = EventChain.link(after: link, number: number, sealed: sealed)
             segment.lines.append(EventLogSegment.Line(number: number, link: link, sealed: sealed))
         }
@@ -44,7 +44,7 @@ struct EventLogTests {
     /// Limits that explain the drops of these tests: segments of any length, one kept.
     private static let dropping = EventLogLimits(segmentBytes: 0, keptSegments: 1)
 
-    private static func verify(_ segments: [EventLogSegment], pair: EventLogKeyPair, anchor: EventLogAnchor?,
+    private static func verify(_ segments: [EventLogSegment], pair: SealedBoxKeyPair, anchor: EventLogAnchor?,
                                limits: EventLogLimits = dropping) -> EventLogVerification {
         EventLogVerification(segments: segments, device: device, vaultID: vaultID, pairs: [pair], anchor: anchor, limits: limits)
     }
@@ -56,10 +56,10 @@ struct EventLogTests {
     @Test func aDataKeysPairIsAlwaysTheSameAndOpensOnlyItsOwn() throws {
         let pair = try Self.pair()
         #expect(try Self.pair().publicKey == pair.publicKey)
-        #expect(try EventLogKeyPair(secretKey: pair.secretKey).publicKey == pair.publicKey)
-        let other = try EventLogKeyPair(dataKey: try SecureBytes.random(count: 32))
+        #expect(try SealedBoxKeyPair(secretKey: pair.secretKey).publicKey == pair.publicKey)
+        let other = try SealedBoxKeyPair(dataKey: try SecureBytes.random(count: 32))
         #expect(other.publicKey != pair.publicKey)
-        let sealed = try Array("an event".utf8).withUnsafeBytes { try EventLogKeyPair.seal($0, to: pair.publicKey) }
+        let sealed = try Array("an event".utf8).withUnsafeBytes { try SealedBoxKeyPair.seal($0, to: pair.publicKey) }
         #expect(try pair.open(sealed).withUnsafeBytes { Array($0) } == Array("an event".utf8))
         #expect(throws: CryptoError.authenticationFailed) { try other.open(sealed) }
         var flipped = sealed
@@ -126,7 +126,7 @@ struct EventLogTests {
         #expect(otherVault.problem?.hasPrefix("event 1 does not start this vault's chain") == true)
         let otherDevice = EventLogVerification(segments: [segment], device: "fedcba9876543210", vaultID: Self.vaultID, pairs: [pair], anchor: nil)
         #expect(otherDevice.problem?.contains("a segment of device") == true)
-        #expect(Self.verify([segment], pair: try EventLogKeyPair(dataKey: try SecureBytes.random(count: 32)), anchor: nil).problem?
+        #expect(Self.verify([segment], pair: try SealedBoxKeyPair(dataKey: try SecureBytes.random(count: 32)), anchor: nil).problem?
             .hasPrefix("event 1 does not open") == true)
     }
 
@@ -180,8 +180,8 @@ struct EventLogTests {
         let (envelope, dataKey) = try Envelope.create(id: Self.vaultID, cipher: .xchacha20poly1305,
                                                       kdf: KDFParameters(memoryKiB: 8192, iterations: 1, parallelism: 1),
                                                       keyEncryptionKey: kek, salt: try Sodium.randomBytes(16))
-        let expectedKey = try EventLogKeyPair(dataKey: dataKey).publicKey
-        #expect(envelope.version == 7 && envelope.logKey == expectedKey)
+        let expectedKey = try SealedBoxKeyPair(dataKey: dataKey).publicKey
+        #expect(envelope.version == Envelope.currentVersion && envelope.logKey == expectedKey)
         let text = String(decoding: envelope.render(), as: UTF8.self)
         let parsed = try Envelope.parse(envelope.render())
         #expect(parsed.logKey == envelope.logKey)
@@ -189,13 +189,13 @@ struct EventLogTests {
         let keyLine = "\n  \"log_key\": \"\(Sodium.base64Encode(envelope.logKey!))\","
         #expect(text.contains(keyLine))
         // Another key in its place parses, and no longer unwraps: A_key binds it.
-        let other = try EventLogKeyPair(dataKey: try SecureBytes.random(count: 32)).publicKey
+        let other = try SealedBoxKeyPair(dataKey: try SecureBytes.random(count: 32)).publicKey
         let swapped = try Envelope.parse(Array(text.replacingOccurrences(of: keyLine, with: "\n  \"log_key\": \"\(Sodium.base64Encode(other))\",").utf8))
         #expect(throws: CryptoError.authenticationFailed) { try swapped.unwrapDataKey(with: kek) }
         // Without it, or in a version 6 header, or of another length: not a vault file of its version.
         #expect(throws: FormatError.self) { try Envelope.parse(Array(text.replacingOccurrences(of: keyLine, with: "").utf8)) }
         #expect(throws: FormatError.self) {
-            try Envelope.parse(Array(text.replacingOccurrences(of: "\"version\": 7,", with: "\"version\": 6,").utf8))
+            try Envelope.parse(Array(text.replacingOccurrences(of: "\"version\": \(Envelope.currentVersion),", with: "\"version\": 6,").utf8))
         }
         #expect(throws: FormatError.self) {
             try Envelope.parse(Array(text.replacingOccurrences(of: keyLine, with: "\n  \"log_key\": \"AAAA\",").utf8))

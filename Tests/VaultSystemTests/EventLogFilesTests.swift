@@ -19,11 +19,11 @@ struct EventLogFilesTests {
         deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    private static func pair() throws -> EventLogKeyPair {
-        try EventLogKeyPair(dataKey: try SecureBytes.random(count: 32))
+    private static func pair() throws -> SealedBoxKeyPair {
+        try SealedBoxKeyPair(dataKey: try SecureBytes.random(count: 32))
     }
 
-    private static func append(_ count: Int, to files: EventLogFiles, pair: EventLogKeyPair) throws {
+    private static func append(_ count: Int, to files: EventLogFiles, pair: SealedBoxKeyPair) throws {
         try append(count, to: files, publicKey: pair.publicKey)
     }
 
@@ -34,7 +34,7 @@ struct EventLogFilesTests {
         }
     }
 
-    private static func verify(_ files: EventLogFiles, pair: EventLogKeyPair, anchor: EventLogAnchor?) -> EventLogVerification {
+    private static func verify(_ files: EventLogFiles, pair: SealedBoxKeyPair, anchor: EventLogAnchor?) -> EventLogVerification {
         EventLogVerification(segments: files.segments().byDevice[device] ?? [], device: device, vaultID: vaultID, pairs: [pair],
                              anchor: anchor, limits: files.limits)
     }

@@ -124,7 +124,7 @@ struct FixtureTests {
                       ("v7/vault-aes256gcm.json", ["passwd", "unlock", "unlock", "reveal"], 0)])
     func readsAndVerifiesTheVersion7Log(fixture: String, kinds: [String], anchored: UInt64) throws {
         let vault = try open(fixture, password: "fixture password v7")
-        #expect(vault.envelope.logKey == (try EventLogKeyPair(dataKey: vault.keys.dataKey)).publicKey)
+        #expect(vault.envelope.logKey == (try SealedBoxKeyPair(dataKey: vault.keys.dataKey)).publicKey)
         let device = "7c1d2e3f4a5b6c7d"
         let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: device)
         #expect(reading.holds && reading.unreadable.isEmpty)
@@ -136,6 +136,38 @@ struct FixtureTests {
         #expect(chain.unanchored == UInt64(kinds.count) - anchored)
         #expect(chain.events.filter { $0.reason == "fixture reveal" }.map(\.kind.rawValue) == ["unlock", "reveal"])
         #expect(chain.events.first { $0.kind == .reveal }?.entry == (fixture == "v7/vault.json" ? "web/example" : "mail/work"))
+    }
+
+    /// Version 8: the identities Fixtures/v8/README.md lists, and everything else as in the
+    /// version 7 file each was made from (the data key, the entries, the attachments' sealed
+    /// files), the security log going on from it with the identity's change anchored.
+    @Test(arguments: [
+        ("v8/vault.json", "v7/vault.json", "vault1ah27inxuu2eubrookvkyiv3z2hxa6hqichkzvm3mormlcxtyvl7c3eecclhhbs7fe54hdd5pbvls62t735kbemgadfitpmlpucf5remteuck5oa",
+         "juk6 ltv5 caao ohoa jorz uqjr coci re3f", UInt64(10)),
+        ("v8/vault-aes256gcm.json", "v7/vault-aes256gcm.json",
+         "vault1ahponls2leynhxhubws2wzu3oco4elna5rxvaafnkgoxyjrv6ckbugqmj4ohebkierjjkvqexs6osntpysfd5safnd4cr3leckpve2m6q4udntq",
+         "526d 4zx6 s6jb knxm znlp sjah hwyh zxky", UInt64(5)),
+    ])
+    func opensTheVersion8Identities(fixture: String, earlier: String, identity: String, fingerprint: String, anchored: UInt64) throws {
+        let vault = try open(fixture, password: "fixture password v7")
+        let before = try open(earlier, password: "fixture password v7")
+        #expect(vault.envelope.version == 8 && vault.envelope.id == before.envelope.id)
+        let identities = try vault.entries.state.identities.map { try #require(try $0.identity()).publicIdentity }
+        #expect(identities.map(\.text) == [identity] && identities.map(\.fingerprint) == [fingerprint])
+        #expect(vault.entries.state.identities.first?.created.device == "7c1d2e3f4a5b6c7d")
+        #expect(vault.keys.dataKey.withUnsafeBytes { Array($0) } == before.keys.dataKey.withUnsafeBytes { Array($0) })
+        #expect(try vault.entries.allEntries() == before.entries.allEntries())
+        let sealed = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(earlier + ".attachments")).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(fixture + ".attachments")).sorted() == sealed)
+        for name in sealed {
+            #expect(FileManager.default.contentsEqual(atPath: Fixtures.path(fixture + ".attachments/" + name), andPath: Fixtures.path(earlier + ".attachments/" + name)))
+        }
+        let device = "7c1d2e3f4a5b6c7d"
+        let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: device)
+        let chain = try #require(reading.chains.first)
+        #expect(reading.holds && chain.events.count == Int(anchored) && chain.unanchored == 0)
+        #expect(chain.events.last?.kind == .unlock && chain.events.last?.reason == "fixture identity")
+        #expect(vault.entries.state.log.anchors[device]?.count == anchored)
     }
 
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:
@@ -166,7 +198,8 @@ struct FixtureTests {
                       ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
                       ("v5/vault-aes256gcm.json", "fixture password v5"),
                       ("v6/vault.json", "fixture password v6"), ("v6/vault-aes256gcm.json", "fixture password v6"),
-                      ("v7/vault.json", "fixture password v7"), ("v7/vault-aes256gcm.json", "fixture password v7")])
+                      ("v7/vault.json", "fixture password v7"), ("v7/vault-aes256gcm.json", "fixture password v7"),
+                      ("v8/vault.json", "fixture password v7"), ("v8/vault-aes256gcm.json", "fixture password v7")])
     func aLookupAnswersAsTheWholeFile(fixture: String, password: String) throws {
         let whole = try open(fixture, password: password).entries
         let names = whole.names + ["not/there", ""]
@@ -187,7 +220,7 @@ struct FixtureTests {
     @Test(arguments: [("v1/vault.json", "fixture password v1"), ("v1/vault-aes256gcm.json", "fixture password v1"),
                       ("v2/vault.json", "fixture password v2"), ("v3/vault.json", "fixture password v3"),
                       ("v4/vault.json", "fixture password v4"), ("v5/vault.json", "fixture password v5"),
-                      ("v6/vault.json", "fixture password v6")])
+                      ("v6/vault.json", "fixture password v6"), ("v7/vault.json", "fixture password v7")])
     func convertsToTheCurrentVersionLosslessly(fixture: String, password: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fixture-conversion-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

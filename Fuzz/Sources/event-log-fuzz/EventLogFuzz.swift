@@ -17,7 +17,7 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let mode = bytes.first else { return 0 }
     do {
         var key = [UInt8](repeating: 0x3C, count: 32)
-        let pair = try EventLogKeyPair(dataKey: try SecureBytes(consuming: &key))
+        let pair = try SealedBoxKeyPair(dataKey: try SecureBytes(consuming: &key))
         if mode & 1 == 0 {
             checkText(Array(bytes.dropFirst()), pair: pair)
         } else {
@@ -32,7 +32,7 @@ public func fuzzEventLog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 private let vaultID = "0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9"
 private let device = "0123456789abcdef"
 
-private func checkText(_ text: [UInt8], pair: EventLogKeyPair) {
+private func checkText(_ text: [UInt8], pair: SealedBoxKeyPair) {
     guard let segment = EventLogSegment.parse(text) else { return }
     let rendered = EventLogSegment.headerText(device: segment.device, first: segment.first, previous: segment.previous)
         + segment.lines.flatMap(\.text)
@@ -53,7 +53,7 @@ private func checkText(_ text: [UInt8], pair: EventLogKeyPair) {
     }
 }
 
-private func checkEdit(_ script: [UInt8], pair: EventLogKeyPair) throws {
+private func checkEdit(_ script: [UInt8], pair: SealedBoxKeyPair) throws {
     guard script.count >= 4 else { return }
     let count = Int(script[0] % 16) + 1
     let edit = Int(script[1] % 4)
@@ -64,7 +64,7 @@ private func checkEdit(_ script: [UInt8], pair: EventLogKeyPair) throws {
     for number in 1...UInt64(count) {
         let event = SecurityEvent(number: number, milliseconds: Int64(number), device: device, kind: .reveal, command: "get",
                                   entry: String(decoding: script.dropFirst(4).prefix(40), as: UTF8.self))
-        let sealed = try event.paddedPlaintext().withUnsafeBytes { try EventLogKeyPair.seal($0, to: pair.publicKey) }
+        let sealed = try event.paddedPlaintext().withUnsafeBytes { try SealedBoxKeyPair.seal($0, to: pair.publicKey) }
         link = EventChain.link(after: link, number: number, sealed: sealed)
         segment.lines.append(EventLogSegment.Line(number: number, link: link, sealed: sealed))
     }

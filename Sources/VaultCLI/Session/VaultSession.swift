@@ -113,6 +113,11 @@ public final class VaultSession: VaultAccess {
         try store.entryNames(using: unlocker(), cache: NameListCache(environment: context.environment))
     }
 
+    /// The vault's state, read without decrypting any entry (`VaultStore.state(using:)`).
+    public func state() throws -> VaultState {
+        try store.state(using: unlocker())
+    }
+
     /// The entries called `names` (each in NFC), looked up without opening the whole vault.
     public func entries(named names: [String]) throws -> [Entry?] {
         try store.entries(named: names, using: unlocker())

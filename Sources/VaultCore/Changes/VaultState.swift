@@ -3,7 +3,8 @@ import FoundationEssentials
 /// What the vault keeps beside its entries (format version 4): the latest change stamp it has
 /// seen, the tombstones of removed entries, and when its keys were last made anew (`passwd`,
 /// `rekey`), which tells a merge whose header is newer; from version 7, what it keeps of the
-/// security log (`EventLogState`). Written as the payload's last line, `{"vault-state":{…}}`
+/// security log (`EventLogState`); from version 8, the secrets of this person's team identities
+/// (`IdentitySecret`). Written as the payload's last line, `{"vault-state":{…}}`
 /// (versions 4), or in the seal and the tombstones (version 5 on).
 public struct VaultState: Codable, Equatable, Sendable {
     /// How long a tombstone is kept: 180 days. A machine that syncs less often than this may
@@ -14,14 +15,19 @@ public struct VaultState: Codable, Equatable, Sendable {
     public var deleted: [Tombstone]
     public var keys: Stamp?
     public var log: EventLogState
+    /// The team identities made for this vault's owner, the first made first.
+    public var identities: [IdentitySecret]
 
-    enum CodingKeys: String, CodingKey { case clock, deleted, keys, log }
+    enum CodingKeys: String, CodingKey { case clock, deleted, keys, log, identities }
 
-    public init(clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState()) {
+    public init(
+        clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState(), identities: [IdentitySecret] = []
+    ) {
         self.clock = clock
         self.deleted = deleted
         self.keys = keys
         self.log = log
+        self.identities = identities
     }
 
     public init(from decoder: Decoder) throws {
@@ -30,6 +36,7 @@ public struct VaultState: Codable, Equatable, Sendable {
         deleted = try container.decodeIfPresent([Tombstone].self, forKey: .deleted) ?? []
         keys = try container.decodeIfPresent(Stamp.self, forKey: .keys)
         log = try container.decodeIfPresent(EventLogState.self, forKey: .log) ?? EventLogState()
+        identities = try container.decodeIfPresent([IdentitySecret].self, forKey: .identities) ?? []
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -38,6 +45,7 @@ public struct VaultState: Codable, Equatable, Sendable {
         try container.encode(deleted, forKey: .deleted)
         try container.encodeIfPresent(keys, forKey: .keys)
         if !log.isEmpty { try container.encode(log, forKey: .log) }
+        if !identities.isEmpty { try container.encode(identities, forKey: .identities) }
     }
 
     /// Drops the tombstones older than the horizon at `now`.

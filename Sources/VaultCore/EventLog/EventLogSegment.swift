@@ -104,7 +104,7 @@ public struct EventLogSegment: Equatable, Sendable {
     private static func parseLine(_ text: String) -> Line? {
         let words = text.split(separator: " ", omittingEmptySubsequences: false)
         guard words.count == 3, let number = number(words[0]), number >= 1, let link = link(words[1]),
-              let sealed = Sodium.base64Decode(String(words[2])), sealed.count > EventLogKeyPair.sealOverhead,
+              let sealed = Sodium.base64Decode(String(words[2])), sealed.count > SealedBoxKeyPair.sealOverhead,
               Sodium.base64Encode(sealed) == words[2] else { return nil }
         return Line(number: number, link: link, sealed: sealed)
     }

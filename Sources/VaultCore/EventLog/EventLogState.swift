@@ -23,16 +23,16 @@ public struct EventLogState: Codable, Equatable, Sendable {
     public var isEmpty: Bool { anchors.isEmpty && retired.isEmpty }
 
     /// Keeps `pair`'s secret key among the retired ones (its data key is being replaced).
-    public mutating func retire(_ pair: EventLogKeyPair) {
+    public mutating func retire(_ pair: SealedBoxKeyPair) {
         let text = pair.secretKey.withUnsafeBytes { Sodium.base64Encode($0) }
         if !retired.contains(text) { retired = (retired + [text]).sorted() }
     }
 
     /// The key pairs of the retired keys (a key that is not one is passed over).
-    public func retiredPairs() -> [EventLogKeyPair] {
+    public func retiredPairs() -> [SealedBoxKeyPair] {
         retired.compactMap { text in
             guard var bytes = Sodium.base64Decode(text), let secret = try? SecureBytes(consuming: &bytes) else { return nil }
-            return try? EventLogKeyPair(secretKey: secret)
+            return try? SealedBoxKeyPair(secretKey: secret)
         }
     }
 

@@ -19,7 +19,7 @@ public struct EventLogVerification: Sendable {
     /// Checks `segments` (one device's, in order) against the chain's start for `vaultID`, the
     /// vault's `anchor` for the device, and opens each event with one of `pairs`. Older
     /// segments count as dropped only where `limits` explain it (`explainDrop`).
-    public init(segments: [EventLogSegment], device: String, vaultID: String, pairs: [EventLogKeyPair], anchor: EventLogAnchor?,
+    public init(segments: [EventLogSegment], device: String, vaultID: String, pairs: [SealedBoxKeyPair], anchor: EventLogAnchor?,
                 limits: EventLogLimits = EventLogLimits()) {
         self.device = device
         events = []
@@ -108,7 +108,7 @@ public struct EventLogVerification: Sendable {
     /// Whether the chain holds.
     public var holds: Bool { problem == nil }
 
-    private static func open(_ sealed: [UInt8], with pairs: [EventLogKeyPair]) -> SecurityEvent? {
+    private static func open(_ sealed: [UInt8], with pairs: [SealedBoxKeyPair]) -> SecurityEvent? {
         for pair in pairs {
             if let plaintext = try? pair.open(sealed) { return SecurityEvent.decode(paddedPlaintext: plaintext) }
         }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// One event of the security log: what was done (`kind`), by which command, to which entry,
 /// why (`reason`, what a script or an agent said it needed the secret for), when and on which
-/// device, and its number in that device's chain. It is sealed whole (`EventLogKeyPair`), so
+/// device, and its number in that device's chain. It is sealed whole (`SealedBoxKeyPair`), so
 /// nothing of it is readable in the log without the vault's keys; its number and device are
 /// inside, so a sealed event moved to another place in the chain is told apart.
 public struct SecurityEvent: Codable, Equatable, Sendable {

@@ -93,7 +93,8 @@ extension Envelope {
     func openState(seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> VaultState {
         let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
         let deleted = try openTombstones(tombstones, keys: keys)
-        return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys, log: sealContent.log ?? EventLogState())
+        return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys, log: sealContent.log ?? EventLogState(),
+                          identities: sealContent.identities ?? [])
     }
 
     /// What every record of this vault is bound to, before its slot.
@@ -227,7 +228,8 @@ extension Envelope {
                 try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
-        let sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log).text()
+        let sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log,
+                                       identities: state.identities.isEmpty ? nil : state.identities).text()
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
         }

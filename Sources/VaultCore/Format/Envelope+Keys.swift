@@ -32,7 +32,7 @@ extension Envelope {
     /// version 7, the header's log key becomes the one of `dataKey` first, so that the wrapped
     /// key authenticates it.
     public mutating func wrap(dataKey: SecureBytes, with keyEncryptionKey: SecureBytes) throws(CryptoError) {
-        logKey = hasLogKey ? try EventLogKeyPair(dataKey: dataKey).publicKey : nil
+        logKey = hasLogKey ? try SealedBoxKeyPair(dataKey: dataKey).publicKey : nil
         let associatedData = keyWrapAssociatedData
         self.dataKey = try dataKey.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keyEncryptionKey, associatedData: associatedData)

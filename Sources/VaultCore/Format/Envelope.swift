@@ -15,8 +15,8 @@ public struct Envelope: Equatable, Sendable {
     /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
     /// version 3 would lose; version 5 seals each entry on its own; version 6 adds attachments;
     /// version 7 puts the security event log's public key in the header (`logKey`) and its
-    /// anchors in the seal.
-    public static let currentVersion = 7
+    /// anchors in the seal; version 8 keeps the owner's team identities in the seal.
+    public static let currentVersion = 8
 
     /// The first version whose header holds the event log's public key.
     public static let firstVersionWithEventLog = 7
@@ -48,7 +48,7 @@ public struct Envelope: Equatable, Sendable {
     public var kdf: KDFParameters
     public var salt: [UInt8]
     /// Version 7 on: the X25519 public key the security event log is sealed to
-    /// (`EventLogKeyPair`, derived from the data key), readable without the password so that a
+    /// (`SealedBoxKeyPair`, derived from the data key), readable without the password so that a
     /// failed attempt can be recorded; nil before version 7. `wrap(dataKey:with:)` sets it.
     public var logKey: [UInt8]?
     /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
@@ -333,7 +333,7 @@ private struct EnvelopeDocument: Decodable {
         }
         var logKey: [UInt8]?
         if version >= Envelope.firstVersionWithEventLog {
-            guard let key = log_key.flatMap(Sodium.base64Decode), key.count == EventLogKeyPair.publicKeyLength else { throw .corrupt("bad log key") }
+            guard let key = log_key.flatMap(Sodium.base64Decode), key.count == SealedBoxKeyPair.publicKeyLength else { throw .corrupt("bad log key") }
             logKey = key
         } else if log_key != nil {
             throw .corrupt("not in canonical form")

@@ -66,6 +66,7 @@ public enum VaultMerge {
         state.clock = stamps.max()
         state.keys = [ours.state.keys, theirs.state.keys].compactMap { $0 }.max()
         state.log = ours.state.log.merged(with: theirs.state.log)
+        state.identities = IdentitySecret.merged(ours.state.identities, theirs.state.identities)
         return (Copy(entries: merged.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }, state: state), report)
     }
 

@@ -136,6 +136,15 @@ public final class EntryTable {
         releasedContents = []
     }
 
+    /// Makes a team identity for the vault's owner, stamped as this change, and keeps it
+    /// (format version 8); returns it. Identities are never removed.
+    public func makeIdentity() throws -> IdentitySecret {
+        guard let stamp = nextStamp() else { preconditionFailure("an identity is made in a change begun with beginChange") }
+        let identity = try IdentitySecret.generate(created: stamp)
+        state.identities = IdentitySecret.merged(state.identities, [identity])
+        return identity
+    }
+
     /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
     /// this header over an older one.
     public func stampKeys() {
@@ -145,7 +154,7 @@ public final class EntryTable {
     /// Keeps the event log's secret key of `dataKey`, which is being replaced, among the
     /// retired ones, so that the events sealed to it stay readable.
     public func retireEventLogKey(of dataKey: SecureBytes) throws {
-        state.log.retire(try EventLogKeyPair(dataKey: dataKey))
+        state.log.retire(try SealedBoxKeyPair(dataKey: dataKey))
     }
 
     private func nextStamp() -> Stamp? {

@@ -56,7 +56,7 @@ public struct EventLogFiles: Sendable {
         var numbered = event
         numbered.number = number + 1
         numbered.device = device
-        let sealed = try numbered.paddedPlaintext().withUnsafeBytes { try EventLogKeyPair.seal($0, to: publicKey) }
+        let sealed = try numbered.paddedPlaintext().withUnsafeBytes { try SealedBoxKeyPair.seal($0, to: publicKey) }
         let line = EventLogSegment.Line(number: numbered.number, link: EventChain.link(after: link, number: numbered.number, sealed: sealed), sealed: sealed)
         try write(line.text, to: file)
         return EventLogAnchor(count: line.number, head: line.link)

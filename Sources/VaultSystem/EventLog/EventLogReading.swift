@@ -11,7 +11,7 @@ public struct EventLogReading: Sendable {
 
     /// Reads `files` with the keys and anchors of `vault`, whose device here is `device`.
     public init(files: EventLogFiles, vault: OpenVault, device: String?) throws {
-        let pairs = [try EventLogKeyPair(dataKey: vault.keys.dataKey)] + vault.entries.state.log.retiredPairs()
+        let pairs = [try SealedBoxKeyPair(dataKey: vault.keys.dataKey)] + vault.entries.state.log.retiredPairs()
         let (byDevice, unreadable) = files.segments()
         // This device's chain is checked against its anchor even when its files are gone; other
         // devices' anchors are for their machines' logs.

@@ -148,6 +148,16 @@ public final class VaultStore {
         }
     }
 
+    /// The vault's state (`VaultState`): in version 5 on, from the seal and the tombstones
+    /// alone, decrypting no entry.
+    public func state(using unlocker: Unlocker) throws -> VaultState {
+        try readingAgainAfterBusyLock {
+            let lookup = try VaultFileLookup(file: try openVault())
+            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+            return try lookup.state(dataKey: keys.dataKey)
+        }
+    }
+
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try readEnvelope()

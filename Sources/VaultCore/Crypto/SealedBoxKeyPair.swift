@@ -1,13 +1,14 @@
 import CSodium
 
-/// The key pair the security event log is sealed to (format version 7): an X25519 pair made
-/// from the vault's data key (its seed is BLAKE2b-256 keyed with the data key over
-/// `vault v7 event log`), so that every copy of a vault under one data key has the same pair
-/// and nothing of it needs storing but the public key, in the header. Each event is a libsodium
-/// sealed box (`crypto_box_seal`: an ephemeral X25519 key, XSalsa20-Poly1305) to the public
-/// key, which anyone can make, a command that could not open the vault too; only the holder of
-/// the data key (or of a retired secret key kept in the vault, `EventLogState`) opens them.
-public struct EventLogKeyPair {
+/// An X25519 key pair that libsodium sealed boxes (`crypto_box_seal`: an ephemeral X25519 key,
+/// XSalsa20-Poly1305) are made for: anyone holding the public key can seal, only the secret key
+/// opens. Two things use it. The security event log (format version 7) is sealed to the pair
+/// of the vault's data key (its seed is BLAKE2b-256 keyed with the data key over
+/// `vault v7 event log`), so that a command that could not open the vault records the failure
+/// too, and only the holder of the data key (or of a retired secret key kept in the vault,
+/// `EventLogState`) reads it. A team member's identity (`MemberIdentity`) is such a pair, which
+/// a team vault's data key is sealed to.
+public struct SealedBoxKeyPair {
     /// The length of a public or secret key: 32 bytes.
     public static let publicKeyLength = Int(crypto_box_PUBLICKEYBYTES)
     /// What sealing adds to an event: the ephemeral public key and the tag.
@@ -16,9 +17,14 @@ public struct EventLogKeyPair {
     public let publicKey: [UInt8]
     public let secretKey: SecureBytes
 
-    /// The pair of the data key `dataKey`.
+    /// The event log's pair of the data key `dataKey`.
     public init(dataKey: SecureBytes) throws(CryptoError) {
-        let seed = try SubkeyDerivation.keys(from: dataKey, labels: ["vault v7 event log"])[0]
+        try self.init(seed: try SubkeyDerivation.keys(from: dataKey, labels: ["vault v7 event log"])[0])
+    }
+
+    /// The pair libsodium's `crypto_box_seed_keypair` makes from the 32 bytes `seed`.
+    public init(seed: SecureBytes) throws(CryptoError) {
+        guard seed.count == Int(crypto_box_SEEDBYTES) else { throw .authenticationFailed }
         let secret = try SecureBytes(count: Int(crypto_box_SECRETKEYBYTES))
         var pair = [UInt8](repeating: 0, count: Self.publicKeyLength)
         let status = pair.withUnsafeMutableBytes { publicBytes in

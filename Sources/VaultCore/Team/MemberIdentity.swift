@@ -1,0 +1,37 @@
+import CSodium
+
+/// A person's secret identity for team vaults: one random 32-byte seed, kept in their personal
+/// vault (`IdentitySecret`), from which both key pairs are made with labels of their own
+/// (BLAKE2b-256 keyed with the seed over `vault identity x25519` and `vault identity ed25519`),
+/// so that the key a team's data key is sealed to and the key that signs member lists never
+/// serve each other's purpose.
+public struct MemberIdentity {
+    /// The pair a team vault's data key is sealed to for this person.
+    let boxPair: SealedBoxKeyPair
+    /// The Ed25519 secret key that signs this person's changes to a team's members.
+    let signingSecret: SecureBytes
+    public let publicIdentity: PublicIdentity
+
+    /// The identity of `seed` (32 bytes).
+    public init(seed: SecureBytes) throws(CryptoError) {
+        guard seed.count == IdentitySecret.seedLength else { throw .authenticationFailed }
+        let seeds = try SubkeyDerivation.keys(from: seed, labels: ["vault identity x25519", "vault identity ed25519"])
+        let boxPair = try SealedBoxKeyPair(seed: seeds[0])
+        let signingSecret = try SecureBytes(count: Int(crypto_sign_SECRETKEYBYTES))
+        var signingPublic = [UInt8](repeating: 0, count: Int(crypto_sign_PUBLICKEYBYTES))
+        let status = signingPublic.withUnsafeMutableBytes { publicBytes in
+            signingSecret.withUnsafeMutableBytes { secretBytes in
+                seeds[1].withUnsafeBytes {
+                    crypto_sign_seed_keypair(publicBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                             secretBytes.baseAddress!.assumingMemoryBound(to: UInt8.self), $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+        }
+        guard status == 0, let identity = PublicIdentity(boxKey: boxPair.publicKey, signingKey: signingPublic) else {
+            throw .libraryUnavailable
+        }
+        self.boxPair = boxPair
+        self.signingSecret = signingSecret
+        publicIdentity = identity
+    }
+}
