@@ -37,17 +37,42 @@ struct IdentityCommandTests {
         #expect(try await fixture.password(of: "web/a") == "pw-a")
     }
 
-    @Test func theSeedIsSealedAndNeverPrinted() async throws {
+    /// The identities the vault file at `path` keeps, read with the fixture's master password.
+    private func keptIdentities(at path: String, password: String) throws -> [IdentitySecret] {
+        let unlocker = Unlocker(passwordSource: PasswordFile(path: password, warn: { _ in }), keyCache: NoKeyCache())
+        return try VaultStore(path: path, origin: ChangeOrigin(device: { "" }, now: Date.init)).state(using: unlocker).identities
+    }
+
+    @Test func theSeedIsSealedAndNeverPrintedLoggedOrExported() async throws {
         let fixture = try await VaultFixture.initialized()
-        let result = try await fixture.succeed(["identity"])
-        let header = try Envelope.header(of: Array(try fixture.vaultBytes()))
-        let unlocked = try Envelope.parse(Array(try fixture.vaultBytes()))
-        #expect(header.version == 8 && unlocked.version == 8)
-        // The seal is the only place the seed is, and it is encrypted: nothing in the file,
-        // printed or said is the identity's seed, which no text of the file decodes to.
-        let file = String(decoding: try fixture.vaultBytes(), as: UTF8.self)
-        #expect(!file.contains("identities") && !file.contains("seed"))
-        #expect(!result.stderr.contains("seed"), "\(result)")
+        try await fixture.add("web/a", password: "pw-a")
+        let made = try await fixture.succeed(["identity"])
+        let shown = try await fixture.succeed(["identity", "--json"])
+        let exported = try await fixture.succeed(["export", "--stdout", "--yes"])
+        let seed = try #require(try keptIdentities(at: fixture.vaultPath, password: fixture.passwordFile).first).seed
+        let bytes = try #require(Sodium.base64Decode(seed))
+        let forms = [seed, bytes.map { String(format: "%02x", $0) }.joined()]
+        var texts = [made.stdout, made.stderr, shown.stdout, shown.stderr, exported.stdout, exported.stderr]
+        texts.append(String(decoding: try fixture.vaultBytes(), as: UTF8.self))
+        let logFolder = fixture.vaultPath + ".log"
+        for name in try FileManager.default.contentsOfDirectory(atPath: logFolder) {
+            texts.append(String(decoding: try Data(contentsOf: URL(fileURLWithPath: logFolder + "/" + name)), as: UTF8.self))
+        }
+        #expect(texts.count > 7, "the security log has a segment")
+        for text in texts {
+            for form in forms { #expect(!text.contains(form)) }
+        }
+        #expect(exported.stdout.contains("pw-a"), "the export is the vault's")
+    }
+
+    @Test func aNewMasterPasswordKeepsTheIdentity() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let before = try printed(try await fixture.succeed(["identity"])).identity
+        let newPassword = try VaultFixture.writeFile(fixture.path("new-password"), "another master password\n")
+        try await fixture.succeed(["passwd", "--new-password-file", newPassword])
+        try await fixture.succeed(["rekey", "--password-file", newPassword])
+        #expect(try printed(try await fixture.succeed(["identity", "--password-file", newPassword])).identity == before)
+        #expect(try keptIdentities(at: fixture.vaultPath, password: newPassword).count == 1)
     }
 
     @Test func aWrongPasswordMakesNoIdentity() async throws {
@@ -73,9 +98,8 @@ struct IdentityCommandTests {
         let shown = [try printed(try await desktop.succeed(["identity"])).identity, try printed(try await laptop.succeed(["identity"])).identity]
         #expect(shown[0] == shown[1] && made.contains(shown[0]))
         // The other one is kept too, so that a team that sealed its key to it still opens.
-        let unlocker = Unlocker(passwordSource: PasswordFile(path: world.fixture.passwordFile, warn: { _ in }), keyCache: NoKeyCache())
-        let state = try VaultStore(path: desktop.vaultPath, origin: ChangeOrigin(device: { "" }, now: Date.init)).state(using: unlocker)
-        #expect(Set(try state.identities.compactMap { try $0.identity()?.publicIdentity }) == Set(made))
+        let kept = try keptIdentities(at: desktop.vaultPath, password: world.fixture.passwordFile)
+        #expect(Set(try kept.compactMap { try $0.identity()?.publicIdentity }) == Set(made))
         let third = try await world.joiner("third")
         #expect(try printed(try await third.succeed(["identity"])).identity == shown[0])
     }

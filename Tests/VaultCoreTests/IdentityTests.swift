@@ -37,6 +37,11 @@ struct IdentityTests {
         let first = try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "3f9c0a1b2c3d4e5f"))
         let second = try IdentitySecret.generate(created: Stamp(milliseconds: 2, device: "3f9c0a1b2c3d4e60"))
         #expect(IdentitySecret.merged([second], [first, second]) == [first, second])
+        // One seed stamped differently in two copies (only a crafted file does it): the earliest
+        // stamp, whichever copy is ours.
+        let restamped = IdentitySecret(created: Stamp(milliseconds: 0, device: "3f9c0a1b2c3d4e5f"), seed: second.seed)
+        #expect(IdentitySecret.merged([first, second], [restamped]) == [restamped, first])
+        #expect(IdentitySecret.merged([restamped], [first, second]) == [restamped, first])
         #expect(IdentitySecret.merged([], [second]) == [second])
         #expect(try first.identity()?.publicIdentity == first.identity()?.publicIdentity)
         #expect(try IdentitySecret(created: first.created, seed: "AAAA").identity() == nil)
@@ -48,5 +53,9 @@ struct IdentityTests {
         let text = String(decoding: try content.text(), as: UTF8.self)
         #expect(text == #"{"clock":"9-0-3f9c0a1b2c3d4e5f","identities":[{"created":"5-0-3f9c0a1b2c3d4e5f","seed":"\#(identity.seed)"}],"keys":"3-0-3f9c0a1b2c3d4e5f"}"#)
         #expect(SealContent(text: Array(text.utf8)) == content)
+        // A seed that is not the canonical Base64 of 32 bytes makes a seal that does not decode.
+        for odd in ["AAAA", String(identity.seed.dropLast(2)) + "==", identity.seed + "AAAA"] {
+            #expect(SealContent(text: Array(text.replacingOccurrences(of: identity.seed, with: odd).utf8)) == nil, "\(odd)")
+        }
     }
 }

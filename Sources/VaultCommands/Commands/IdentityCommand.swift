@@ -10,10 +10,10 @@ struct IdentityCommand: VaultSubcommand {
         commandName: "identity",
         abstract: "Print your public identity for team vaults (made on first use).",
         discussion: """
-            Prints the identity another member gives `vault team add` to let you into a team \
-            vault: `vault1` and 111 letters and digits, on a line of its own, then its \
-            fingerprint, eight groups of four characters, which you read to them (on the phone, \
-            in person) so they know the identity they were sent is yours. Both are public. The \
+            Prints the identity a team vault's key is sealed to for you: `vault1` and 111 \
+            letters and digits, on a line of its own, the text you send to whoever lets you into \
+            a team vault, then its fingerprint, eight groups of four characters, which you read \
+            to them (on the phone, in person) so they know the identity they were sent is yours. Both are public. The \
             secret it is made from lives in your vault, sealed with its entries: whoever opens \
             your vault opens every team vault you belong to, and a backup of the vault file \
             keeps it (an export does not). The first run makes the identity, which changes the \
@@ -33,8 +33,15 @@ struct IdentityCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         var secret = try session.state().identities.first
         if secret == nil {
-            secret = try session.mutate(entriesNamed: []) { table in try table.state.identities.first ?? table.makeIdentity() }
-            session.diagnostics.note("Made your identity for team vaults; its secret is kept in \(session.store.path).")
+            let made = try session.mutate(entriesNamed: []) { table in
+                table.state.identities.isEmpty ? try table.makeIdentity() : nil
+            }
+            // Read again: another command may have made one first, or the sync that follows a
+            // change (with `sync.auto`) brought an earlier one from another machine.
+            secret = try session.state().identities.first
+            if let made, made == secret {
+                session.diagnostics.note("Made your identity for team vaults; its secret is kept in \(session.store.path).")
+            }
         }
         guard let identity = try secret?.identity()?.publicIdentity else {
             throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed")

@@ -122,8 +122,9 @@ extension Envelope {
 
     /// Opens the seal, which authenticates this header, the tombstones' box and the page
     /// digests (and through them every record), and decodes what it holds. That is no secret
-    /// but for the retired keys of the event log (which open the log alone): it is decrypted
-    /// into ordinary memory, wiped once decoded (the decoded keys are strings, which are not).
+    /// but for the retired keys of the event log (which open the log alone) and the seeds of
+    /// the owner's team identities: it is decrypted into ordinary memory, wiped once decoded
+    /// (the decoded keys and seeds are strings, which are not).
     private func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
         var plaintext = try openSealText(seal, tombstones: tombstones, pages: pages, keys: keys)
         defer { Sodium.wipe(&plaintext) }
@@ -228,8 +229,9 @@ extension Envelope {
                 try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
-        let sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log,
+        var sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log,
                                        identities: state.identities.isEmpty ? nil : state.identities).text()
+        defer { Sodium.wipe(&sealText) }
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))
         }

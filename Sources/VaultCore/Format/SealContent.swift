@@ -3,8 +3,8 @@ import FoundationEssentials
 /// What the seal of a version 5 file holds: the vault's clock and keys stamp, from version 7
 /// what it keeps of the event log, and from version 8 the owner's team identities, as a JSON
 /// object with its keys sorted and no spaces (`{"clock":"…","identities":[…],"keys":"…","log":{…}}`,
-/// a member left out when there is none). Without a
-/// log it is read by that exact layout, without a JSON decoder (a decoder's first use costs
+/// a member left out when there is none). Without a log or identities it is read by that
+/// exact layout, without a JSON decoder (a decoder's first use costs
 /// more than the rest of a lookup); any other JSON text is read by the decoder.
 struct SealContent: Codable, Equatable {
     var clock: Stamp?
@@ -12,19 +12,27 @@ struct SealContent: Codable, Equatable {
     var log: EventLogState?
     var identities: [IdentitySecret]?
 
-    /// The text the seal holds.
+    /// The text the seal holds. It may hold secrets (the identities' seeds, the retired log
+    /// keys): the encoder's copies are wiped once appended, and the caller wipes the text.
     func text() throws -> [UInt8] {
         // By appending: a `joined` would cost a conformance search at run time.
-        var members: [[UInt8]] = []
-        if let clock { members.append(Array(("\"clock\":\"" + clock.description + "\"").utf8)) }
-        if let identities { members.append(Array("\"identities\":".utf8) + Array(try EntryJSON.encoder().encode(identities))) }
-        if let keys { members.append(Array(("\"keys\":\"" + keys.description + "\"").utf8)) }
-        if let log { members.append(Array("\"log\":".utf8) + Array(try EntryJSON.encoder().encode(log))) }
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        for (index, member) in members.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes += member
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        func member(_ name: String, _ value: [UInt8]) {
+            bytes += Array(((bytes.isEmpty ? "{" : ",") + "\"" + name + "\":").utf8)
+            bytes += value
         }
+        func member(_ name: String, encoding value: some Encodable) throws {
+            var encoded = try EntryJSON.encoder().encode(value)
+            defer { encoded.resetBytes(in: 0..<encoded.count) }
+            bytes += Array(((bytes.isEmpty ? "{" : ",") + "\"" + name + "\":").utf8)
+            bytes.append(contentsOf: encoded)
+        }
+        if let clock { member("clock", Array(("\"" + clock.description + "\"").utf8)) }
+        if let identities { try member("identities", encoding: identities) }
+        if let keys { member("keys", Array(("\"" + keys.description + "\"").utf8)) }
+        if let log { try member("log", encoding: log) }
+        if bytes.isEmpty { bytes.append(UInt8(ascii: "{")) }
         return bytes + [UInt8(ascii: "}")]
     }
 
@@ -40,11 +48,19 @@ struct SealContent: Codable, Equatable {
     init?(text: [UInt8]) {
         if let content = Self(layout: text) {
             self = content
-        } else if let content = try? EntryJSON.decoder().decode(Self.self, from: Data(text)) {
+        } else if let content = Self(json: text) {
             self = content
         } else {
             return nil
         }
+    }
+
+    /// The content of `text` read as JSON, through a copy that is wiped afterwards.
+    private init?(json text: [UInt8]) {
+        var copy = Data(text)
+        defer { copy.resetBytes(in: 0..<copy.count) }
+        guard let content = try? EntryJSON.decoder().decode(Self.self, from: copy) else { return nil }
+        self = content
     }
 
     /// The content of `text` read by the layout `text` writes; nil for any other text.

@@ -18,6 +18,18 @@ public struct IdentitySecret: Codable, Equatable, Sendable {
         self.seed = seed
     }
 
+    /// Decodes an identity, refusing a seed that is not the canonical Base64 of 32 bytes: a
+    /// vault never drops an identity, so one that could not be used would stay unusable.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        created = try container.decode(Stamp.self, forKey: .created)
+        seed = try container.decode(String.self, forKey: .seed)
+        guard var bytes = Sodium.base64Decode(seed), bytes.count == Self.seedLength, Sodium.base64Encode(bytes) == seed else {
+            throw DecodingError.dataCorruptedError(forKey: .seed, in: container, debugDescription: "not the Base64 of a 32-byte seed")
+        }
+        Sodium.wipe(&bytes)
+    }
+
     /// A new identity from fresh randomness, made by the change stamped `created`.
     public static func generate(created: Stamp) throws(CryptoError) -> IdentitySecret {
         let seed = try SecureBytes.random(count: seedLength)
@@ -30,10 +42,11 @@ public struct IdentitySecret: Codable, Equatable, Sendable {
         return try MemberIdentity(seed: try SecureBytes(consuming: &bytes))
     }
 
-    /// The identities of two copies of a vault together: each seed once, in the order they were
-    /// made (by stamp, then seed).
+    /// The identities of two copies of a vault together: each seed once (with the earliest
+    /// stamp either copy gives it), in the order they were made (by stamp, then seed), whichever
+    /// copy is ours.
     public static func merged(_ ours: [IdentitySecret], _ theirs: [IdentitySecret]) -> [IdentitySecret] {
         var seen = Set<String>()
-        return (ours + theirs).filter { seen.insert($0.seed).inserted }.sorted { ($0.created, $0.seed) < ($1.created, $1.seed) }
+        return (ours + theirs).sorted { ($0.created, $0.seed) < ($1.created, $1.seed) }.filter { seen.insert($0.seed).inserted }
     }
 }

@@ -1,7 +1,7 @@
 /// A person's public identity for team vaults: the X25519 key a team vault's data key is sealed
 /// to for them, and the Ed25519 key their changes of a team's members are signed with. Written
 /// for copying as `vault1` and the Base32 (RFC 4648, lower case, no padding) of a version byte
-/// (1), the two keys and a 4-byte check (BLAKE2b-32 over the rest), so that a mistyped or cut
+/// (1), the two keys and a 4-byte check (the first 4 bytes of BLAKE2b-128 over the rest), so that a mistyped or cut
 /// identity is refused rather than trusted; shown to people by its fingerprint (`fingerprint`).
 public struct PublicIdentity: Equatable, Hashable, Sendable {
     /// The X25519 public key the data key is sealed to.
