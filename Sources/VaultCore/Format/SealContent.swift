@@ -18,22 +18,23 @@ struct SealContent: Codable, Equatable {
         // By appending: a `joined` would cost a conformance search at run time.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4096)
-        func member(_ name: String, _ value: [UInt8]) {
+        func member(_ name: String, _ value: some Sequence<UInt8>) {
             bytes += Array(((bytes.isEmpty ? "{" : ",") + "\"" + name + "\":").utf8)
-            bytes += value
+            bytes.append(contentsOf: value)
         }
         func member(_ name: String, encoding value: some Encodable) throws {
             var encoded = try EntryJSON.encoder().encode(value)
             defer { encoded.resetBytes(in: 0..<encoded.count) }
-            bytes += Array(((bytes.isEmpty ? "{" : ",") + "\"" + name + "\":").utf8)
-            bytes.append(contentsOf: encoded)
+            member(name, encoded)
         }
-        if let clock { member("clock", Array(("\"" + clock.description + "\"").utf8)) }
+        if let clock { member("clock", ("\"" + clock.description + "\"").utf8) }
         if let identities { try member("identities", encoding: identities) }
-        if let keys { member("keys", Array(("\"" + keys.description + "\"").utf8)) }
+        if let keys { member("keys", ("\"" + keys.description + "\"").utf8) }
         if let log { try member("log", encoding: log) }
         if bytes.isEmpty { bytes.append(UInt8(ascii: "{")) }
-        return bytes + [UInt8(ascii: "}")]
+        // Appended in place, so that the buffer the caller wipes is the one that holds the text.
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 
     init(clock: Stamp?, keys: Stamp?, log: EventLogState? = nil, identities: [IdentitySecret]? = nil) {
