@@ -17,17 +17,22 @@ public struct VaultState: Codable, Equatable, Sendable {
     public var log: EventLogState
     /// The team identities made for this vault's owner, the first made first.
     public var identities: [IdentitySecret]
+    /// A team vault's member list (version 8 on, in the seal); nil for a personal vault. Never
+    /// in the state line of versions 4, which has no team vaults.
+    public var team: TeamManifest?
 
     enum CodingKeys: String, CodingKey { case clock, deleted, keys, log, identities }
 
     public init(
-        clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState(), identities: [IdentitySecret] = []
+        clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState(), identities: [IdentitySecret] = [],
+        team: TeamManifest? = nil
     ) {
         self.clock = clock
         self.deleted = deleted
         self.keys = keys
         self.log = log
         self.identities = identities
+        self.team = team
     }
 
     public init(from decoder: Decoder) throws {

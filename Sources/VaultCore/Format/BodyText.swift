@@ -69,7 +69,7 @@ enum BodyText {
     }
 
     /// The bytes of lower-case hex text; nil for anything else.
-    private static func unhex(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    static func unhex(_ text: ArraySlice<UInt8>) -> [UInt8]? {
         guard text.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.count / 2)

@@ -94,7 +94,7 @@ extension Envelope {
         let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
         let deleted = try openTombstones(tombstones, keys: keys)
         return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys, log: sealContent.log ?? EventLogState(),
-                          identities: sealContent.identities ?? [])
+                          identities: sealContent.identities ?? [], team: try checkedTeam(sealContent.team))
     }
 
     /// What every record of this vault is bound to, before its slot.
@@ -125,7 +125,7 @@ extension Envelope {
     /// but for the retired keys of the event log (which open the log alone) and the seeds of
     /// the owner's team identities: it is decrypted into ordinary memory, wiped once decoded
     /// (the decoded keys and seeds are strings, which are not).
-    private func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
+    func openSeal(_ seal: SealedBox, tombstones: SealedBox, pages: [[UInt8]], keys: EntryKeys) throws -> SealContent {
         var plaintext = try openSealText(seal, tombstones: tombstones, pages: pages, keys: keys)
         defer { Sodium.wipe(&plaintext) }
         guard let content = SealContent(text: plaintext) else { throw VaultOpenError.malformedPayload("the vault's seal cannot be decoded") }
@@ -148,6 +148,11 @@ extension Envelope {
     /// Checks the seal of a body read for lookups: afterwards its page digests can be trusted.
     /// What it holds is not needed for a lookup, and is not decoded.
     func authenticate(_ front: SealedEntries.Front, keys: EntryKeys) throws {
+        if isTeam {
+            // A team vault's member list must match its member keys for any read.
+            _ = try checkedTeam(try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys).team)
+            return
+        }
         var plaintext = try openSealText(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)
         Sodium.wipe(&plaintext)
     }
@@ -230,7 +235,8 @@ extension Envelope {
             }
         }
         var sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log,
-                                       identities: state.identities.isEmpty ? nil : state.identities).text()
+                                       identities: state.identities.isEmpty ? nil : state.identities,
+                                       team: state.team.map { Sodium.base64Encode($0.text()) }).text()
         defer { Sodium.wipe(&sealText) }
         let seal = try sealText.withUnsafeBytes { (bytes) throws(CryptoError) in
             try cipher.seal(bytes, key: keys.sealing, associatedData: sealAssociatedData(tombstones: tombstones, pages: pages))

@@ -19,6 +19,12 @@ extension Envelope {
     /// version is brought to the current one; a version 1 file gets a fresh data key, since
     /// version 1's `passwd` kept its data key for life.
     public mutating func prepareForWrite(keys: VaultKeys) throws(CryptoError) -> SecureBytes {
+        if isTeam {
+            // A team vault's member keys stay as they are until its members change.
+            version = Self.currentVersion
+            logKey = try SealedBoxKeyPair(dataKey: keys.dataKey).publicKey
+            return keys.dataKey
+        }
         var dataKey = keys.dataKey
         if version < 2 {
             dataKey = try SecureBytes.random(count: Cipher.keyLength)

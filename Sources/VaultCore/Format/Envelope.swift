@@ -53,6 +53,10 @@ public struct Envelope: Equatable, Sendable {
     public var logKey: [UInt8]?
     /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
     public var dataKey: SealedBox
+    /// A team vault's data key sealed for each of its members, in the order of their recipient
+    /// ids (version 8 on); nil for a personal vault. A team vault has no master password: its
+    /// `kdf`, `salt` and `dataKey` are placeholders that are neither written nor read.
+    public var members: [MemberKey]?
     public var body: Body
 
     public init(
@@ -99,9 +103,11 @@ public struct Envelope: Equatable, Sendable {
         return Array(("vault payload v\(version)\n" + headerLines + dataKeyLines).utf8)
     }
 
-    /// The id, cipher, KDF and salt, one `name=value` line each, and from version 7 the log key.
+    /// The id, cipher, KDF and salt, one `name=value` line each, and from version 7 the log key;
+    /// a team vault's id and cipher, a `member=` line for each member's sealed key, and the log key.
     var headerLines: String {
-        """
+        if let members { return teamHeaderLines(members) }
+        return """
         id=\(id)
         cipher=\(cipher.rawValue)
         kdf=argon2id v=\(Argon2id.version) m=\(kdf.memoryKiB) t=\(kdf.iterations) p=\(kdf.parallelism)
@@ -119,7 +125,8 @@ public struct Envelope: Equatable, Sendable {
     /// The wrapped data key as the header stores it, one `name=value` line each, for what is
     /// bound to one write's header.
     var dataKeyLines: String {
-        "data_key_nonce=\(Sodium.base64Encode(dataKey.nonce))\ndata_key=\(Sodium.base64Encode(dataKey.ciphertext))\n"
+        guard members == nil else { return "" }
+        return "data_key_nonce=\(Sodium.base64Encode(dataKey.nonce))\ndata_key=\(Sodium.base64Encode(dataKey.ciphertext))\n"
     }
 
     /// The canonical text of the file.
@@ -139,6 +146,7 @@ public struct Envelope: Equatable, Sendable {
     /// The header as the file starts: every member up to the wrapped data key, whose closing
     /// brace ends it (the comma after it belongs to what follows).
     func renderedHeader() -> [UInt8] {
+        if let members { return renderedTeamHeader(members) }
         let text = """
         {
           "format": "\(Self.formatName)",
@@ -200,6 +208,7 @@ public struct Envelope: Equatable, Sendable {
     /// says what is wrong with it.
     static func parseHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {
         if let header = canonicalHeader(bytes) { return header }
+        if let header = try teamHeader(bytes) { return header }
         return try headerAsJSON(bytes)
     }
 

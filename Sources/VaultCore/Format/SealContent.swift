@@ -11,6 +11,8 @@ struct SealContent: Codable, Equatable {
     var keys: Stamp?
     var log: EventLogState?
     var identities: [IdentitySecret]?
+    /// A team vault's member list: the Base64 of its text (`TeamManifest.text()`).
+    var team: String?
 
     /// The text the seal holds. It may hold secrets (the identities' seeds, the retired log
     /// keys): the encoder's copies are wiped once appended, and the caller wipes the text.
@@ -31,17 +33,19 @@ struct SealContent: Codable, Equatable {
         if let identities { try member("identities", encoding: identities) }
         if let keys { member("keys", ("\"" + keys.description + "\"").utf8) }
         if let log { try member("log", encoding: log) }
+        if let team { member("team", Array(("\"" + team + "\"").utf8)) }
         if bytes.isEmpty { bytes.append(UInt8(ascii: "{")) }
         // Appended in place, so that the buffer the caller wipes is the one that holds the text.
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
 
-    init(clock: Stamp?, keys: Stamp?, log: EventLogState? = nil, identities: [IdentitySecret]? = nil) {
+    init(clock: Stamp?, keys: Stamp?, log: EventLogState? = nil, identities: [IdentitySecret]? = nil, team: String? = nil) {
         self.clock = clock
         self.keys = keys
         self.log = log
         self.identities = identities
+        self.team = team
     }
 
     /// The content of the seal's text: by its layout when `text` is in the one `text` writes,

@@ -16,6 +16,13 @@ public enum VaultOpenError: VaultFailure, Equatable {
     /// The header asks for a key derivation past `KDFCost`'s limit and nobody was
     /// there to confirm it; `description` states its cost.
     case costlyKeyDerivation(description: String)
+    /// A team vault whose data key was sealed for none of the person's identities.
+    case notATeamMember
+    /// A team vault whose sealed keys are not exactly its members': a key sealed for someone
+    /// the member list does not name, or a member without one.
+    case keysNotTheMembers
+    /// A team command given a personal vault.
+    case notATeamVault
 
     public var message: String {
         switch self {
@@ -31,6 +38,12 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "\(action) needs the current master password (a key cached in the keyring is not enough) and there is no terminal to ask for it: set VAULT_PASSWORD_FILE or pass --password-file"
         case .costlyKeyDerivation(let description):
             return "the vault asks for \(description); refused without a terminal to confirm it (is this file yours?)"
+        case .keysNotTheMembers:
+            return "the team vault's key is sealed for someone not in its member list, or a member has none: refused (was its header changed?)"
+        case .notATeamVault:
+            return "this is a personal vault, not a team vault (vault team init makes one)"
+        case .notATeamMember:
+            return "this team vault's key is sealed for none of your identities (`vault identity` prints yours): you are not one of its members"
         }
     }
 

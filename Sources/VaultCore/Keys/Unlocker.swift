@@ -28,6 +28,10 @@ public final class Unlocker {
     /// opened it (the security log records both). Not told of the tries made without asking,
     /// on a header that changed while the command waited.
     public var passwordTried: ((_ header: Envelope, _ opened: Bool) -> Void)?
+    /// The team identities of the person (from their personal vault, opened on first use): what
+    /// opens a team vault's header, which has no master password.
+    public var teamIdentities: (() throws -> [MemberIdentity])?
+    private var openedIdentities: [MemberIdentity]?
 
     public init(
         passwordSource: PasswordSource, keyCache: KeyCache, reauthentication: String? = nil, prompt: String = "Master password: ",
@@ -75,6 +79,7 @@ public final class Unlocker {
     /// The keys of `envelope`: from the cache unless re-authenticating, else from the password,
     /// asking for it if need be. Unwrapping the data key authenticates the whole header.
     public func keys(for envelope: Envelope, label: String, cacheGuard: any KeyCacheGuard) throws -> VaultKeys {
+        if envelope.isTeam { return try teamKeys(for: envelope) }
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
         if let cached = cachedKeys(for: envelope, cacheGuard: cacheGuard) { return cached }
         return try keysFromPassword(for: envelope, label: label, cacheGuard: cacheGuard)
@@ -86,6 +91,7 @@ public final class Unlocker {
     /// never by asking, so that nobody types or confirms while others wait. Throws
     /// `changedWhileWaiting` when none of them opens it.
     public func keysWithoutAsking(for envelope: Envelope, label: String) throws -> VaultKeys {
+        if envelope.isTeam { return try teamKeys(for: envelope) }
         let underTheLock = ImmediateCacheUpdates()
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
         if let cached = cachedKeys(for: envelope, cacheGuard: underTheLock) { return cached }
@@ -102,6 +108,7 @@ public final class Unlocker {
     /// nil when none of them opens it. It never asks and never changes the cache: a copy of the
     /// vault under other keys (from another machine) is no reason to drop the key of ours.
     public func keysAtHand(for envelope: Envelope) -> VaultKeys? {
+        if envelope.isTeam { return try? teamKeys(for: envelope) }
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }
         if reauthentication == nil, let cached = keyCache.lookup(vaultID: envelope.id), let keys = try? unwrap(envelope, with: cached) {
             return keys
@@ -130,6 +137,16 @@ public final class Unlocker {
             cacheGuard.whileCurrent(envelope) { cache.store(key, vaultID: envelope.id, label: label) }
         }
         return keys
+    }
+
+    /// The keys of a team vault's header: its data key, opened with the person's identities.
+    private func teamKeys(for envelope: Envelope) throws -> VaultKeys {
+        if openedIdentities == nil {
+            guard let teamIdentities else { throw VaultOpenError.notATeamMember }
+            openedIdentities = try teamIdentities()
+        }
+        guard let dataKey = envelope.teamDataKey(openedWith: openedIdentities ?? []) else { throw VaultOpenError.notATeamMember }
+        return VaultKeys(keyEncryptionKey: try SecureBytes(count: 0), dataKey: dataKey)
     }
 
     /// Whether a key derived here goes to the cache: not when re-authenticating, and not when

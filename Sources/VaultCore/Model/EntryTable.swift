@@ -145,6 +145,21 @@ public final class EntryTable {
         return identity
     }
 
+    /// Gives a new team vault its first member list (`vault team init`).
+    public func found(_ manifest: TeamManifest) {
+        state.team = manifest
+    }
+
+    /// Changes a team vault's member list (`vault team add`, `rm`) with `change`, which gets
+    /// the current list and this change's stamp; returns the new list, which the change writes.
+    public func changeTeam(_ change: (TeamManifest, Stamp) throws -> TeamManifest) throws -> TeamManifest {
+        guard let current = state.team else { throw VaultOpenError.notATeamVault }
+        guard let stamp = nextStamp() else { preconditionFailure("a team is changed in a change begun with beginChange") }
+        let changed = try change(current, stamp)
+        state.team = changed
+        return changed
+    }
+
     /// Records that the keys were just made anew (`passwd`, `rekey`), so that a merge takes
     /// this header over an older one.
     public func stampKeys() {

@@ -34,4 +34,38 @@ public struct MemberIdentity {
         self.signingSecret = signingSecret
         publicIdentity = identity
     }
+
+    /// The detached Ed25519 signature of `message`.
+    public func sign(_ message: [UInt8]) -> [UInt8] {
+        var signature = [UInt8](repeating: 0, count: Int(crypto_sign_BYTES))
+        _ = signature.withUnsafeMutableBytes { output in
+            message.withUnsafeBytes { input in
+                signingSecret.withUnsafeBytes { key in
+                    crypto_sign_detached(output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil,
+                                         input.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                                         key.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                }
+            }
+        }
+        return signature
+    }
+
+    /// Whether `signature` is `signer`'s over `message`.
+    public static func verify(_ signature: [UInt8], of message: [UInt8], by signer: PublicIdentity) -> Bool {
+        guard signature.count == Int(crypto_sign_BYTES) else { return false }
+        return signature.withUnsafeBytes { signatureBytes in
+            message.withUnsafeBytes { input in
+                signer.signingKey.withUnsafeBytes { key in
+                    crypto_sign_verify_detached(signatureBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                input.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                                                key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+                }
+            }
+        }
+    }
+
+    /// The plaintext of a sealed box made for this identity's X25519 key.
+    public func open(_ sealed: [UInt8]) throws(CryptoError) -> SecureBytes {
+        try boxPair.open(sealed)
+    }
 }

@@ -15,18 +15,22 @@ public final class VaultStore {
     /// session gives this user's device id (`DeviceIdentity`) and the context's clock.
     public let origin: ChangeOrigin
     /// What the store tells the command while it works.
-    private let events: StoreEvents
+    let events: StoreEvents
     /// Guards a reader's changes to the key cache (see `VaultFileCacheGuard`).
-    private let readerCacheGuard: VaultFileCacheGuard
+    let readerCacheGuard: VaultFileCacheGuard
     /// Guards the key cache for `verifyPassword`, waiting as long as it takes.
     private let patientCacheGuard: VaultFileCacheGuard
     /// Spreads the decoding and decrypting of a whole vault's entries over the processors.
-    private let work: ParallelWork
+    let work: ParallelWork
+    /// The member lists of team vaults this user has seen here, which a team vault's list
+    /// must descend from (nil: not checked, for a copy that is not the user's file).
+    let teamPins: TeamPins?
 
     /// The store of the vault at `path`, whose changes are stamped with `origin`, and which
     /// opens a whole vault with `work`.
-    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent, work: ParallelWork = .serial) {
+    public init(path: String, origin: ChangeOrigin, events: StoreEvents = .silent, work: ParallelWork = .serial, teamPins: TeamPins? = nil) {
         self.path = Self.resolved(path)
+        self.teamPins = teamPins
         self.origin = origin
         self.events = events
         self.work = work
@@ -55,7 +59,7 @@ public final class VaultStore {
     }
 
     /// Tells the command that this store waits for another process's lock.
-    private func announceLockWait() { events.lockWait(path) }
+    func announceLockWait() { events.lockWait(path) }
 
     /// The label under which a cached key is shown in a keyring.
     public var keyLabel: String { "vault key for \(path)" }
@@ -88,14 +92,14 @@ public final class VaultStore {
     /// The vault file, parsed. A file that is missing or does not parse while another process
     /// holds the lock (`vault sync`, whose git rewrites the file in place rather than by
     /// rename) is read again once that process is done.
-    private func readEnvelope() throws -> Envelope {
+    func readEnvelope() throws -> Envelope {
         try readingAgainAfterBusyLock { try Envelope.parse(try readVault(), work: work) }
     }
 
     /// What `read` makes of the vault file; if it fails while another process holds the lock
     /// (the file unreadable, or parts of it read at different times not fitting together),
     /// read again once that process is done.
-    private func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
+    func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch {
@@ -121,13 +125,13 @@ public final class VaultStore {
     }
 
     /// The vault file's bytes; a missing file is a missing vault.
-    private func readVault() throws(StoreError) -> [UInt8] {
+    func readVault() throws(StoreError) -> [UInt8] {
         let file = try openVault()
         return try file.bytes(0..<file.count)
     }
 
     /// The vault file, open to be read; a missing file is a missing vault.
-    private func openVault() throws(StoreError) -> ReadOnlyFile {
+    func openVault() throws(StoreError) -> ReadOnlyFile {
         do {
             return try ReadOnlyFile(path: path)
         } catch .fileMissing {
@@ -143,7 +147,7 @@ public final class VaultStore {
     public func entries(named names: [String], using unlocker: Unlocker) throws -> [Entry?] {
         try readingAgainAfterBusyLock {
             let lookup = try VaultFileLookup(file: try openVault())
-            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+            let keys = try keys(for: lookup.envelope, using: unlocker)
             return try lookup.entries(named: names, dataKey: keys.dataKey)
         }
     }
@@ -153,7 +157,7 @@ public final class VaultStore {
     public func state(using unlocker: Unlocker) throws -> VaultState {
         try readingAgainAfterBusyLock {
             let lookup = try VaultFileLookup(file: try openVault())
-            let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+            let keys = try keys(for: lookup.envelope, using: unlocker)
             return try lookup.state(dataKey: keys.dataKey)
         }
     }
@@ -161,7 +165,7 @@ public final class VaultStore {
     /// Reads and decrypts the vault.
     public func open(using unlocker: Unlocker) throws -> OpenVault {
         let envelope = try readEnvelope()
-        return try decrypt(envelope, keys: try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard))
+        return try decrypt(envelope, keys: try keys(for: envelope, using: unlocker))
     }
 
     /// The names of the entries, in order: from `cache`'s list when it was sealed for the file
@@ -172,7 +176,7 @@ public final class VaultStore {
             let cached = try readingAgainAfterBusyLock { () throws -> [String]? in
                 let lookup = try VaultFileLookup(file: try openVault())
                 guard let list = cache.list(vaultID: lookup.envelope.id) else { return nil }
-                let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+                let keys = try keys(for: lookup.envelope, using: unlocker)
                 return try lookup.envelope.openNameList(list, dataKey: keys.dataKey)
             }
             if let cached { return cached }
@@ -202,7 +206,7 @@ public final class VaultStore {
 
     /// Decrypts the entries; with a data key just unwrapped from this header (which
     /// authenticated the header), and the entries bound to the header, nothing unchecked remains.
-    private func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
+    func decrypt(_ envelope: Envelope, keys: VaultKeys) throws -> OpenVault {
         OpenVault(envelope: envelope, keys: keys, entries: try envelope.openTable(dataKey: keys.dataKey, work: work))
     }
 
@@ -264,7 +268,7 @@ public final class VaultStore {
     /// The folder of the vault's attachments' sealed contents.
     public var attachmentFolder: AttachmentFolder { AttachmentFolder(vaultPath: path) }
 
-    private func attachmentStorage(of envelope: Envelope, dataKey: SecureBytes) throws -> AttachmentStorage {
+    func attachmentStorage(of envelope: Envelope, dataKey: SecureBytes) throws -> AttachmentStorage {
         AttachmentStorage(sealer: try AttachmentSealer(dataKey: dataKey, cipher: envelope.cipher, vaultID: envelope.id), folder: attachmentFolder)
     }
 
@@ -294,7 +298,7 @@ public final class VaultStore {
         try readingContents {
             try readingAgainAfterBusyLock {
                 let lookup = try VaultFileLookup(file: try openVault())
-                let keys = try unlocker.keys(for: lookup.envelope, label: keyLabel, cacheGuard: readerCacheGuard)
+                let keys = try keys(for: lookup.envelope, using: unlocker)
                 guard let entry = try lookup.entries(named: [name], dataKey: keys.dataKey).first ?? nil else { return nil }
                 let content = try entry.attachment(named: attachmentName).map {
                     try attachmentStorage(of: lookup.envelope, dataKey: keys.dataKey).open($0)
@@ -379,7 +383,7 @@ public final class VaultStore {
     /// memory, one at a time, and has each entry name the new ids; the old sealed files are
     /// removed once the vault file naming the new ones is written.
     /// A content missing here is named before anything is sealed.
-    private func resealAttachments(of table: EntryTable, from old: AttachmentStorage, to new: AttachmentStorage) throws {
+    func resealAttachments(of table: EntryTable, from old: AttachmentStorage, to new: AttachmentStorage) throws {
         guard !(try table.attachmentContents()).isEmpty else { return }
         let entries = try table.allEntries().filter { !$0.attachments.isEmpty }
         if let missing = entries.lazy.flatMap(\.attachments).first(where: { !old.folder.holds($0.content) }) {
@@ -411,9 +415,9 @@ public final class VaultStore {
     /// changed while this command waited, the new one is authenticated with keys found without
     /// asking (a key this command derived, the cache, or the password it already has) before
     /// anything is written, and a data key from before is never reused.
-    private func withLockedFile<R>(using unlocker: Unlocker, _ body: (_ file: [UInt8], _ keys: VaultKeys) throws -> R) throws -> R {
+    func withLockedFile<R>(using unlocker: Unlocker, _ body: (_ file: [UInt8], _ keys: VaultKeys) throws -> R) throws -> R {
         let headerBefore = try readingAgainAfterBusyLock { try VaultFileLookup(file: try openVault()).envelope }
-        let keysBefore = try unlocker.keys(for: headerBefore, label: keyLabel, cacheGuard: readerCacheGuard)
+        let keysBefore = try keys(for: headerBefore, using: unlocker)
         let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         AtomicFile.removeLeftovers(for: path)
@@ -423,13 +427,14 @@ public final class VaultStore {
         if header.hasHeader(of: headerBefore) {
             return try body(current, keysBefore)
         }
-        return try body(current, try unlocker.keysWithoutAsking(for: header, label: keyLabel))
+        guard header.isTeam else { return try body(current, try unlocker.keysWithoutAsking(for: header, label: keyLabel)) }
+        return try body(current, try keys(for: try Envelope.parse(current, work: work), using: unlocker))
     }
 
     /// Replaces the vault file. A replacement that is in place but could not be flushed to
     /// disk is reported as a warning, not a failure: the change took effect, and a script that
     /// took it for failed would act on a vault that is not what it thinks.
-    private func write(_ envelope: Envelope) throws {
+    func write(_ envelope: Envelope) throws {
         try write(envelope.render())
     }
 
@@ -437,7 +442,7 @@ public final class VaultStore {
         try replaceFile(with: file, exclusive: false)
     }
 
-    private func replaceFile(with file: [UInt8], exclusive: Bool) throws {
+    func replaceFile(with file: [UInt8], exclusive: Bool) throws {
         do {
             try file.withUnsafeBytes { try AtomicFile.write($0, to: path, exclusive: exclusive) }
         } catch let error as StoreError {
