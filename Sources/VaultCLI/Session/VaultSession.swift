@@ -23,6 +23,9 @@ public final class VaultSession: VaultAccess {
     /// Where this user's device id is kept (`DeviceIdentity`).
     private let devicePath: String
     private var madeUnlocker: Unlocker?
+    /// Whether a team vault opens with the identities of the person's own vault (not when this
+    /// is the session of that vault).
+    private let opensTeams: Bool
     /// The kinds of password events this command recorded already (`recordPasswordTry`).
     var recordedPasswordTries: Set<SecurityEvent.Kind> = []
     /// The numbers of the events this command recorded in this device's chain.
@@ -34,7 +37,10 @@ public final class VaultSession: VaultAccess {
                   vaultPath: VaultOptions.path(option: selection.vaultPath, environment: context.environment))
     }
 
-    private init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext, vaultPath: String) {
+    private init(
+        command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext, vaultPath: String, opensTeams: Bool = true
+    ) {
+        self.opensTeams = opensTeams
         self.context = context
         self.command = command
         self.selection = selection
@@ -53,7 +59,7 @@ public final class VaultSession: VaultAccess {
             path: vaultPath,
             origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now,
                                  logAnchor: { log.anchor(device: $0, after: $1) }),
-            events: events, work: context.work)
+            events: events, work: context.work, teamPins: TeamPins(stateHome: XDGFolders.stateHome(environment: context.environment)))
     }
 
     /// The same command's session for another vault file (shell completion, which completes
@@ -98,8 +104,47 @@ public final class VaultSession: VaultAccess {
                             confirmCostlyDerivation: confirmCostlyDerivation)
         }
         made.passwordTried = recordPasswordTry
+        if opensTeams { made.teamIdentities = personalIdentities }
         madeUnlocker = made
         return made
+    }
+
+    /// The person's team identities, from their own vault ($VAULT_PATH, else the default):
+    /// what opens a team vault given by --vault. That vault's session opens no team vault in
+    /// turn, so a team vault given as one's own opens nothing.
+    private func personalIdentities() throws -> [MemberIdentity] {
+        try ownVault().state().identities.compactMap { try $0.identity() }
+    }
+
+    /// The session of the person's own vault ($VAULT_PATH, else the default), which opens no
+    /// team vault.
+    private func ownVault() -> VaultSession {
+        VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: context,
+                     vaultPath: VaultOptions.path(option: nil, environment: context.environment), opensTeams: false)
+    }
+
+    /// The person's first team identity, made in their own vault (as `vault identity` does)
+    /// when it has none.
+    public func teamIdentity() throws -> MemberIdentity {
+        guard let identity = try ownVault().firstIdentity().secret.identity() else {
+            throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed")
+        }
+        return identity
+    }
+
+    /// The vault's first team identity, made when it has none (a change,
+    /// which `made` tells). Read again after a change: another command may have made one first,
+    /// or the sync that follows (with `sync.auto`) brought an earlier one from another machine.
+    public func firstIdentity() throws -> (secret: IdentitySecret, made: Bool) {
+        if let first = try state().identities.first { return (first, false) }
+        let made = try mutate(entriesNamed: []) { table in table.state.identities.isEmpty ? try table.makeIdentity() : nil }
+        guard let first = try state().identities.first else { throw VaultOpenError.malformedPayload("the vault kept no identity") }
+        return (first, made == first)
+    }
+
+    /// A stamp for a change made now on this device, outside a vault (a new team's first member list).
+    public func changeStamp() throws -> Stamp {
+        Stamp(milliseconds: Stamp.milliseconds(of: context.now()), device: try deviceID())
     }
 
     /// The decrypted vault.
@@ -172,7 +217,8 @@ public final class VaultSession: VaultAccess {
 
     /// The git repository the vault file is synced through, worked on by the context's git.
     public func repository() throws(SyncError) -> SyncRepository {
-        try context.git.repository(of: store.path)
+        if (try? store.header())?.isTeam == true { throw SyncError.teamVault(path: store.path) }
+        return try context.git.repository(of: store.path)
     }
 
     /// `vault sync` for this vault, with the session's unlocker for our copy; a copy whose key

@@ -31,19 +31,9 @@ struct IdentityCommand: VaultSubcommand {
     }
 
     func run(in session: VaultSession) async throws {
-        var secret = try session.state().identities.first
-        if secret == nil {
-            let made = try session.mutate(entriesNamed: []) { table in
-                table.state.identities.isEmpty ? try table.makeIdentity() : nil
-            }
-            // Read again: another command may have made one first, or the sync that follows a
-            // change (with `sync.auto`) brought an earlier one from another machine.
-            secret = try session.state().identities.first
-            if let made, made == secret {
-                session.diagnostics.note("Made your identity for team vaults; its secret is kept in \(session.store.path).")
-            }
-        }
-        guard let identity = try secret?.identity()?.publicIdentity else {
+        let (secret, made) = try session.firstIdentity()
+        if made { session.diagnostics.note("Made your identity for team vaults; its secret is kept in \(session.store.path).") }
+        guard let identity = try secret.identity()?.publicIdentity else {
             throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed")
         }
         let report = Report(identity: identity.text, fingerprint: identity.fingerprint)

@@ -41,7 +41,7 @@ public struct VaultCommand: ParsableCommand {
         InitCommand.self, AddCommand.self, GetCommand.self, OTPCommand.self, ShowCommand.self, ListCommand.self,
         SearchCommand.self, PickCommand.self, EditCommand.self, MoveCommand.self, RemoveCommand.self, AttachCommand.self,
         ExportCommand.self, ImportCommand.self, PasswdCommand.self, RekeyCommand.self, DestroyCommand.self,
-        UnlockCommand.self, LockCommand.self, StatusCommand.self, LogCommand.self, IdentityCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
+        UnlockCommand.self, LockCommand.self, StatusCommand.self, LogCommand.self, IdentityCommand.self, TeamCommand.self, SyncCommand.self, AuditCommand.self, PluginsCommand.self,
         ReadCommand.self, RunCommand.self, InjectCommand.self, GitCredentialCommand.self,
         ClipboardClearCommand.self, KeyringExpireCommand.self, CompleteEntriesCommand.self,
     ]
@@ -55,7 +55,7 @@ public struct VaultCommand: ParsableCommand {
         "init", "add", "get", "otp", "show", "list", "ls",
         "search", "pick", "edit", "mv", "rm", "attach",
         "export", "import", "passwd", "rekey", "destroy",
-        "unlock", "lock", "status", "log", "identity", "sync", "audit", "plugins",
+        "unlock", "lock", "status", "log", "identity", "team", "sync", "audit", "plugins",
         "read", "run", "inject", "git-credential",
         "clipboard-clear", "keyring-expire", "complete-entries",
     ]

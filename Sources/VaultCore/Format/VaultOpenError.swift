@@ -23,6 +23,8 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case keysNotTheMembers
     /// A team command given a personal vault.
     case notATeamVault
+    /// A master password command (`unlock`, `passwd`, `rekey`) given a team vault.
+    case teamHasNoPassword
 
     public var message: String {
         switch self {
@@ -40,6 +42,8 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "the vault asks for \(description); refused without a terminal to confirm it (is this file yours?)"
         case .keysNotTheMembers:
             return "the team vault's key is sealed for someone not in its member list, or a member has none: refused (was its header changed?)"
+        case .teamHasNoPassword:
+            return "a team vault has no master password of its own: it opens with your identity, which your own vault keeps (unlock, passwd and rekey work on that)"
         case .notATeamVault:
             return "this is a personal vault, not a team vault (vault team init makes one)"
         case .notATeamMember:

@@ -123,6 +123,7 @@ public final class Unlocker {
     public func keysFromPassword(
         for envelope: Envelope, label: String, cacheGuard: any KeyCacheGuard, mayAsk: Bool = true
     ) throws -> VaultKeys {
+        guard !envelope.isTeam else { throw VaultOpenError.teamHasNoPassword }
         let key = try keyEncryptionKey(for: envelope, mayAsk: mayAsk)
         let keys: VaultKeys
         do {

@@ -33,7 +33,8 @@ public enum TeamManifestError: VaultFailure, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .invalidName, .lastMember: return .usage
+        case .invalidName: return .usage
+        case .lastMember: return .failure
         case .nameTaken, .alreadyMember: return .alreadyExists
         case .notAMember: return .notFound
         case .malformed: return .authenticationFailed

@@ -44,7 +44,7 @@ extension VaultStore {
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
         try replaceFile(with: envelope.render(), exclusive: true)
-        try checkPinned(manifest, vaultID: id)
+        _ = try teamPins?.accept(manifest, vaultID: id)
         return id
     }
 

@@ -351,6 +351,7 @@ public final class VaultStore {
         alsoClearing otherCache: KeyCache? = nil
     ) throws {
         let current = try header()
+        guard !current.isTeam else { throw VaultOpenError.teamHasNoPassword }
         try checkRotation(newKDF: newKDF, current: current.kdf)
         try verifyPassword(on: current, using: unlocker)
         let password = try newPassword?() ?? unlocker.masterPassword()

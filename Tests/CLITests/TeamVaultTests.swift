@@ -1,0 +1,147 @@
+import CLITestSupport
+import Foundation
+import Testing
+import VaultCore
+
+/// Team vaults with three people, each with a HOME of their own (vault, state and config) and
+/// their own master password: alice makes a team vault and lets bob in; bob reads and writes it
+/// through his own vault, carol opens nothing; alice removes bob, who then opens no later
+/// version, and is told which secrets he could read; a header changed to seal the key for
+/// someone else, a key swapped in from another team vault and a rolled back member list are
+/// refused.
+@Suite("Team vaults")
+struct TeamVaultTests {
+    /// Three people and the path of the team vault they share.
+    struct People {
+        let world: SyncWorld
+        let alice: SyncMachine, bob: SyncMachine, carol: SyncMachine
+        var team: String { world.fixture.path("team.json") }
+
+        static func make() async throws -> People {
+            let world = try await SyncWorld.make()
+            var made: [SyncMachine] = []
+            for name in ["alice", "bob", "carol"] {
+                let person = try world.machine(name)
+                let password = try VaultFixture.writeFile(person.folder + "/password", "master password of \(name)\n")
+                try await person.succeed(["init"] + VaultFixture.cheapKDF, environment: ["VAULT_PASSWORD_FILE": password])
+                made.append(person)
+            }
+            return People(world: world, alice: made[0], bob: made[1], carol: made[2])
+        }
+
+        /// Runs `vault arguments…` as `person`, with their own password file, on the team vault.
+        func run(_ person: SyncMachine, _ arguments: [String], stdin: String? = nil) async throws -> VaultResult {
+            try await person.vault(arguments + ["--vault", team], stdin: stdin, environment: ["VAULT_PASSWORD_FILE": person.folder + "/password"])
+        }
+
+        @discardableResult
+        func succeed(_ person: SyncMachine, _ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
+            let result = try await run(person, arguments, stdin: stdin)
+            try #require(result.status == 0, "\(person.name): \(result)", sourceLocation: sourceLocation)
+            return result
+        }
+
+        /// `person`'s public identity.
+        func identity(of person: SyncMachine) async throws -> String {
+            try #require(try await person.vault(["identity"], environment: ["VAULT_PASSWORD_FILE": person.folder + "/password"]).stdoutLines.first)
+        }
+
+        /// A team vault made by alice, with bob added and one entry.
+        static func sharing() async throws -> People {
+            let people = try await make()
+            let made = try await people.alice.vault(["team", "init", people.team, "--name", "ops", "--me", "alice"], environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password"])
+            try #require(made.status == 0, "\(made)")
+            try await people.succeed(people.alice, ["add", "db/prod"], stdin: "prod-password-1\n")
+            try await people.succeed(people.alice, ["team", "add", try await people.identity(of: people.bob), "--name", "bob", "--yes"])
+            return people
+        }
+    }
+
+    @Test func aliceSharesWithBobAndCarolOpensNothing() async throws {
+        let people = try await People.sharing()
+        #expect(try await people.succeed(people.bob, ["get", "db/prod"]).stdout == "prod-password-1\n")
+        let carol = try await people.run(people.carol, ["get", "db/prod"])
+        expectFailure(carol, status: 3, mentioning: "none of your identities")
+        // bob writes with his own password; alice reads it with hers.
+        try await people.succeed(people.bob, ["add", "web/bob"], stdin: "bob-wrote-this-one\n")
+        #expect(try await people.succeed(people.alice, ["get", "web/bob"]).stdout == "bob-wrote-this-one\n")
+        #expect(try await people.succeed(people.alice, ["list"]).stdoutLines == ["db/prod", "web/bob"])
+        let members = try await people.succeed(people.bob, ["team", "members", "--json"])
+        let object = try JSONValue.object(members.stdoutData)
+        #expect((object["members"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["alice", "bob"])
+        #expect(object["team"] as? String == "ops" && object["version"] as? Int == 2)
+        // The file names no member: only their keys' recipient ids and the sealed keys.
+        let text = try String(contentsOfFile: people.team, encoding: .utf8)
+        #expect(!text.contains("alice") && !text.contains("bob") && !text.contains("prod-password-1"))
+    }
+
+    @Test func removingBobRekeysAndListsWhatHeCouldRead() async throws {
+        let people = try await People.sharing()
+        try await people.succeed(people.alice, ["add", "web/notes", "--type", "note"], stdin: "just a note\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: people.team))
+        let removed = try await people.succeed(people.alice, ["team", "rm", "bob", "--json"])
+        let object = try JSONValue.object(removed.stdoutData)
+        let entries = try #require(object["entries"] as? [[String: Any]])
+        #expect(entries.compactMap { $0["name"] as? String } == ["db/prod"], "a note has no secret to change")
+        #expect((entries.first?["fields"] as? [String]) == ["password"])
+        expectFailure(try await people.run(people.bob, ["get", "db/prod"]), status: 3, mentioning: "none of your identities")
+        #expect(try await people.succeed(people.alice, ["get", "db/prod"]).stdout == "prod-password-1\n")
+        // bob's copy from before opens for him still (he keeps what he could read), and no
+        // longer for alice, whose machine has seen the list without him.
+        let old = people.world.fixture.path("team-before.json")
+        try VaultFixture.writeFile(old, before)
+        let bobReadsOld = try await people.bob.vault(["get", "db/prod", "--vault", old], environment: ["VAULT_PASSWORD_FILE": people.bob.folder + "/password"])
+        #expect(bobReadsOld.stdout == "prod-password-1\n", "\(bobReadsOld)")
+        try VaultFixture.writeFile(people.team, before)
+        expectFailure(try await people.run(people.alice, ["list"]), status: 3, mentioning: "rollback")
+        let members = try await people.run(people.alice, ["team", "members"])
+        #expect(members.status != 0)
+    }
+
+    @Test func theLastMemberCannotLeaveAndNamesAreChecked() async throws {
+        let people = try await People.make()
+        try #require(try await people.alice.vault(["team", "init", people.team, "--name", "ops", "--me", "alice"],
+                                                  environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password"]).status == 0)
+        expectFailure(try await people.run(people.alice, ["team", "rm", "alice"]), status: 1, mentioning: "last member")
+        expectFailure(try await people.run(people.alice, ["team", "rm", "nobody"]), status: 4, mentioning: "nobody")
+        let bob = try await people.identity(of: people.bob)
+        expectUsageError(try await people.run(people.alice, ["team", "add", String(bob.dropLast()), "--name", "bob", "--yes"]), mentioning: "not a public identity")
+        expectFailure(try await people.run(people.alice, ["team", "add", bob, "--name", "bob"]), status: 1, mentioning: "--yes")
+        try await people.succeed(people.alice, ["team", "add", bob, "--name", "bob", "--yes"])
+        expectFailure(try await people.run(people.alice, ["team", "add", bob, "--name", "robert", "--yes"]), status: 5, mentioning: "bob")
+        expectFailure(try await people.run(people.alice, ["passwd"]), status: 3, mentioning: "no master password")
+        expectFailure(try await people.run(people.alice, ["sync", "init"]), status: 1, mentioning: "team vault")
+    }
+
+    @Test func aKeySealedForAnOutsiderOrSwappedFromAnotherTeamIsRefused() async throws {
+        let people = try await People.sharing()
+        let text = try String(contentsOfFile: people.team, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let memberLines = lines.indices.filter { lines[$0].hasPrefix("    \"") && lines[$0].count > 100 && lines[$0].contains(" ") }
+            .filter { index in lines[..<index].contains { $0.contains("\"members\"") } && !lines[..<index].contains { $0.contains("\"log_key\"") } }
+        try #require(memberLines.count == 2, "\(memberLines)")
+        // carol's key sealed in place of bob's line: the seal no longer matches the header.
+        var swapped = lines
+        swapped.remove(at: memberLines[1])
+        swapped[memberLines[0]] = swapped[memberLines[0]].replacingOccurrences(of: "\",", with: "\"")
+        try VaultFixture.writeFile(people.team, swapped.joined(separator: "\n"))
+        #expect(try await people.run(people.bob, ["get", "db/prod"]).status == 3)
+        #expect(try await people.run(people.alice, ["get", "db/prod"]).status == 3)
+
+        // A second team vault of alice's: its sealed key, moved into the first, opens nothing there.
+        try VaultFixture.writeFile(people.team, text)
+        let other = people.world.fixture.path("other.json")
+        try #require(try await people.alice.vault(["team", "init", other, "--name", "other", "--me", "alice"],
+                                                  environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password"]).status == 0)
+        let otherText = try String(contentsOfFile: other, encoding: .utf8)
+        let otherLine = try #require(otherText.split(separator: "\n").first { $0.hasPrefix("    \"") && $0.count > 100 })
+        for index in memberLines {
+            var moved = lines
+            moved[index] = String(otherLine) + (lines[index].hasSuffix(",") ? "," : "")
+            try VaultFixture.writeFile(people.team, moved.joined(separator: "\n"))
+            #expect(try await people.run(people.alice, ["get", "db/prod"]).status == 3)
+        }
+        try VaultFixture.writeFile(people.team, text)
+        #expect(try await people.succeed(people.alice, ["get", "db/prod"]).stdout == "prod-password-1\n")
+    }
+}
