@@ -82,8 +82,8 @@ struct TeamVaultTests {
         let removed = try await people.succeed(people.alice, ["team", "rm", "bob", "--json"])
         let object = try JSONValue.object(removed.stdoutData)
         let entries = try #require(object["entries"] as? [[String: Any]])
-        #expect(entries.compactMap { $0["name"] as? String } == ["db/prod"], "a note has no secret to change")
-        #expect((entries.first?["fields"] as? [String]) == ["password"])
+        #expect(entries.compactMap { $0["name"] as? String } == ["db/prod", "web/notes"])
+        #expect(entries.compactMap { $0["fields"] as? [String] } == [["password"], ["notes"]])
         expectFailure(try await people.run(people.bob, ["get", "db/prod"]), status: 3, mentioning: "none of your identities")
         #expect(try await people.succeed(people.alice, ["get", "db/prod"]).stdout == "prod-password-1\n")
         // bob's copy from before opens for him still (he keeps what he could read), and no
@@ -109,7 +109,9 @@ struct TeamVaultTests {
         expectFailure(try await people.run(people.alice, ["team", "add", bob, "--name", "bob"]), status: 1, mentioning: "--yes")
         try await people.succeed(people.alice, ["team", "add", bob, "--name", "bob", "--yes"])
         expectFailure(try await people.run(people.alice, ["team", "add", bob, "--name", "robert", "--yes"]), status: 5, mentioning: "bob")
-        expectFailure(try await people.run(people.alice, ["passwd"]), status: 3, mentioning: "no master password")
+        expectFailure(try await people.run(people.alice, ["passwd"]), status: 1, mentioning: "no master password")
+        expectFailure(try await people.run(people.alice, ["rekey", "--kdf-memory-mib", "16"]), status: 1, mentioning: "no master password")
+        expectFailure(try await people.run(people.alice, ["identity"]), status: 1, mentioning: "your own vault")
         expectFailure(try await people.run(people.alice, ["sync", "init"]), status: 1, mentioning: "team vault")
     }
 

@@ -79,7 +79,7 @@ struct TeamManifestTests {
         let refusals: [(TeamManifest, String)] = [
             (list(members: [bob, alice]), "its members are not in the order of their names"),
             (list(members: [alice, TeamMember(name: "alice", identity: b, added: Self.stamp(2))]), "two members are named 'alice'"),
-            (list(members: [alice, TeamMember(name: "bob", identity: a, added: Self.stamp(2))]), "'alice' and 'bob' have one identity"),
+            (list(members: [alice, TeamMember(name: "bob", identity: a, added: Self.stamp(2))]), "'alice' and 'bob' share a key"),
             (list(members: []), "it has no members"),
             (list(epoch: 0, history: []), "its version is 0"),
             (list(epoch: 3), "version 3 lists 1 earlier versions"),

@@ -136,6 +136,8 @@ public final class VaultSession: VaultAccess {
     /// which `made` tells). Read again after a change: another command may have made one first,
     /// or the sync that follows (with `sync.auto`) brought an earlier one from another machine.
     public func firstIdentity() throws -> (secret: IdentitySecret, made: Bool) {
+        // A team vault is read by every member: an identity made there would be theirs too.
+        if try store.header().isTeam { throw VaultOpenError.identityNotInATeamVault }
         if let first = try state().identities.first { return (first, false) }
         let made = try mutate(entriesNamed: []) { table in table.state.identities.isEmpty ? try table.makeIdentity() : nil }
         guard let first = try state().identities.first else { throw VaultOpenError.malformedPayload("the vault kept no identity") }
@@ -215,15 +217,20 @@ public final class VaultSession: VaultAccess {
         AutoSync.afterChange(in: self)
     }
 
+    /// Refuses a team vault, which `vault sync` does not merge yet.
+    public func refuseTeamVault() throws {
+        if (try? store.header())?.isTeam == true { throw SyncError.teamVault(path: store.path) }
+    }
+
     /// The git repository the vault file is synced through, worked on by the context's git.
     public func repository() throws(SyncError) -> SyncRepository {
-        if (try? store.header())?.isTeam == true { throw SyncError.teamVault(path: store.path) }
-        return try context.git.repository(of: store.path)
+        try context.git.repository(of: store.path)
     }
 
     /// `vault sync` for this vault, with the session's unlocker for our copy; a copy whose key
     /// derivation costs less than ours is taken only when `acceptsWeakerKDF`.
     public func synchronizer(acceptsWeakerKDF: Bool = false) throws -> VaultSync {
+        try refuseTeamVault()
         let keys = VaultFileMerge.Keys(ours: try unlocker(), otherPassword: otherCopyUnlocker(), label: store.keyLabel,
                                        cacheGuard: ImmediateCacheUpdates())
         let repository = try repository()

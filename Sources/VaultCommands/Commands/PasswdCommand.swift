@@ -30,6 +30,7 @@ struct PasswdCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         let store = session.store
+        guard !(try store.header().isTeam) else { throw VaultOpenError.teamHasNoPassword }
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
         let newSource: PasswordSource = newPasswordFile.map { PasswordFile(path: $0, warn: context.diagnostics.warning) }
             ?? TerminalPasswordPrompt(context.terminal)

@@ -27,6 +27,7 @@ struct RekeyCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let store = session.store
+        guard !(try store.header().isTeam) else { throw VaultOpenError.teamHasNoPassword }
         let newKDF = kdf.isGiven ? try kdf.parameters(otherwise: store.header().kdf) : nil
         try session.rotateKeys(newPassword: nil, newKDF: newKDF)
         session.record(.rekey, detail: newKDF.map { "new key derivation \(KDFCost($0).summary)" })

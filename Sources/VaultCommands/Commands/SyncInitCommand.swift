@@ -25,6 +25,7 @@ struct SyncInitCommand: VaultSubcommand {
     var remote: String?
 
     func run(in session: VaultSession) async throws {
+        try session.refuseTeamVault()
         let context = session.context
         let store = session.store
         _ = try store.header()

@@ -110,8 +110,9 @@ extension Envelope {
         } catch {
             throw VaultOpenError.malformedPayload("the team vault's member list: \(error.message)")
         }
-        let expected = Set(manifest.members.map { MemberKey.recipient(of: $0.identity, vaultID: id) })
-        guard expected.count == members.count, Set(members.map(\.recipient)) == expected else { throw VaultOpenError.keysNotTheMembers }
+        let expected = manifest.members.map { MemberKey.recipient(of: $0.identity, vaultID: id) }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        guard members.map(\.recipient) == expected else { throw VaultOpenError.keysNotTheMembers }
         return manifest
     }
 

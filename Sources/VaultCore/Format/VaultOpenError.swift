@@ -25,6 +25,10 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case notATeamVault
     /// A master password command (`unlock`, `passwd`, `rekey`) given a team vault.
     case teamHasNoPassword
+    /// `vault identity` given a team vault, which every member reads.
+    case identityNotInATeamVault
+    /// Copies of a team vault given to a merge, which does not merge member lists yet.
+    case teamVaultNotMerged
 
     public var message: String {
         switch self {
@@ -42,6 +46,10 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "the vault asks for \(description); refused without a terminal to confirm it (is this file yours?)"
         case .keysNotTheMembers:
             return "the team vault's key is sealed for someone not in its member list, or a member has none: refused (was its header changed?)"
+        case .teamVaultNotMerged:
+            return "copies of a team vault are not merged yet (their member lists would not be): nothing was merged"
+        case .identityNotInATeamVault:
+            return "your identity lives in your own vault, not in a team vault, which every member reads: drop --vault (or point it at your own vault)"
         case .teamHasNoPassword:
             return "a team vault has no master password of its own: it opens with your identity, which your own vault keeps (unlock, passwd and rekey work on that)"
         case .notATeamVault:
@@ -51,5 +59,10 @@ public enum VaultOpenError: VaultFailure, Equatable {
         }
     }
 
-    public var exitStatus: ExitStatus { .authenticationFailed }
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notATeamVault, .teamHasNoPassword, .identityNotInATeamVault, .teamVaultNotMerged: .failure
+        default: .authenticationFailed
+        }
+    }
 }

@@ -58,6 +58,10 @@ public enum VaultFileMerge {
     /// their password since) is left out, and the merge goes by stamps alone. Copies of
     /// version 5 under one data key decrypt only the entries that differ (`mergeInPart`).
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
+        // Team vaults' member lists are not merged yet: refused before anything is opened.
+        for copy in [ours, theirs] where (try? Envelope.header(of: copy))?.isTeam == true {
+            throw VaultOpenError.teamVaultNotMerged
+        }
         if let merged = try mergeInPart(base: base, ours: ours, theirs: theirs, keys: keys) { return merged }
         return try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
     }

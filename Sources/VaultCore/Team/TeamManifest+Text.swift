@@ -54,18 +54,20 @@ extension TeamManifest {
         guard self.text() == text else { throw .malformed("it is not written the one way vault writes it") }
     }
 
-    /// Throws unless there is a member, the members are in order with no name or identity
-    /// twice, and the former members are in order.
+    /// Throws unless there is a member, the members are in order with no name twice and no key
+    /// (box or signing) held by two, and the former members are in order.
     private static func checkOrder(members: [TeamMember], former: [FormerMember]) throws(TeamManifestError) {
         guard !members.isEmpty else { throw .malformed("it has no members") }
         for (earlier, later) in zip(members, members.dropFirst()) where !inOrder(earlier, later) {
             if earlier.name.utf8.elementsEqual(later.name.utf8) { throw .malformed("two members are named '\(later.name)'") }
             throw .malformed("its members are not in the order of their names")
         }
-        var holders: [PublicIdentity: String] = [:]
+        var holders: [[UInt8]: String] = [:]
         for member in members {
-            if let other = holders.updateValue(member.name, forKey: member.identity) {
-                throw .malformed("'\(other)' and '\(member.name)' have one identity")
+            for key in [member.identity.boxKey, member.identity.signingKey] {
+                if let other = holders.updateValue(member.name, forKey: key) {
+                    throw .malformed("'\(other)' and '\(member.name)' share a key")
+                }
             }
         }
         for (earlier, later) in zip(former, former.dropFirst()) where inOrder(later, earlier) {

@@ -51,6 +51,7 @@ public struct TeamManifest: Equatable, Sendable {
     /// The next version, without the member named `name`, who becomes a former member removed by
     /// the change `stamp`.
     public func removing(_ name: String, at stamp: Stamp) throws(TeamManifestError) -> TeamManifest {
+        let name = try TeamMemberName.normalized(name)
         guard let place = members.firstIndex(where: { $0.name == name }) else { throw .notAMember(name) }
         guard members.count > 1 else { throw .lastMember }
         var members = self.members
@@ -64,9 +65,10 @@ public struct TeamManifest: Equatable, Sendable {
         TeamManifest(team: team, epoch: epoch + 1, history: history + [hash], members: members, former: former)
     }
 
-    /// The member whose identity `identity` is, if one is.
+    /// The member whose identity `identity` is, or shares a key with (a box key twice would
+    /// give two members one sealed key's line), if one is.
     public func member(holding identity: PublicIdentity) -> TeamMember? {
-        members.first { $0.identity == identity }
+        members.first { $0.identity.boxKey == identity.boxKey || $0.identity.signingKey == identity.signingKey }
     }
 
     /// Who is a member here and was not in `older`, and who was a member there and is not here,

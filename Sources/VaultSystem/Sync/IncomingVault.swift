@@ -31,7 +31,9 @@ public struct IncomingVault {
     /// record) is opened with `unlocker` and must be no older than the record; one never synced
     /// here is taken as it is, there being nothing to compare it with.
     public static func checkClone(_ bytes: [UInt8], unlocker: Unlocker, seen: NewestSeen.Folder) throws {
-        guard let record = try seen.record(vaultID: try Envelope.parse(bytes).id) else { return }
+        let envelope = try Envelope.parse(bytes)
+        if envelope.isTeam { throw SyncError.teamVault(path: "the remote's vault") }
+        guard let record = try seen.record(vaultID: envelope.id) else { return }
         let opened = try VaultFileMerge.open(bytes, using: unlocker)
         try IncomingVault(theirs: opened, ancestor: nil, seen: record, replacedKDF: nil).check(acceptingWeakerKDF: true)
     }

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import VaultCore
+
+/// A team vault's header and the member list its seal holds: written and read back, and
+/// refused whenever a sealed key and the list disagree, even in a file sealed with the data
+/// key (what a member, or a removed member with an old key, could write).
+struct TeamHeaderTests {
+    private static let vaultID = "11111111-2222-4333-8444-555555555555"
+    private static let stamp = Stamp(milliseconds: 1_764_000_000_000, device: "3f9c0a1b2c3d4e5f")
+
+    private static func person() throws -> MemberIdentity {
+        try #require(try IdentitySecret.generate(created: stamp).identity())
+    }
+
+    /// A team vault file whose member lines seal `dataKey` for `sealedFor`, and whose seal holds `list`.
+    private static func file(sealedFor: TeamManifest, list: TeamManifest, dataKey: SecureBytes) throws -> [UInt8] {
+        var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, manifest: sealedFor)
+        let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
+        table.found(list)
+        try envelope.sealEntries(table, dataKey: dataKey)
+        return envelope.render()
+    }
+
+    @Test func aTeamFileReadsBackAndOpensForItsMembersAlone() throws {
+        let alice = try Self.person(), bob = try Self.person(), carol = try Self.person()
+        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+            .adding("bob", identity: bob.publicIdentity, at: Self.stamp)
+        let dataKey = try SecureBytes.random(count: 32)
+        let bytes = try Self.file(sealedFor: list, list: list, dataKey: dataKey)
+        let envelope = try Envelope.parse(bytes)
+        #expect(envelope.isTeam && envelope.members?.count == 2 && envelope.render() == bytes)
+        for member in [alice, bob] {
+            let key = try #require(envelope.teamDataKey(openedWith: [member]))
+            #expect(key.constantTimeEquals(dataKey))
+            #expect(try envelope.openTable(dataKey: key).state.team == list)
+        }
+        #expect(envelope.teamDataKey(openedWith: [carol]) == nil)
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("alice") && !text.contains("kdf") && !text.contains("data_key"))
+    }
+
+    @Test func aKeySealedForSomeoneTheListDoesNotNameIsRefused() throws {
+        let alice = try Self.person(), carol = try Self.person()
+        let alone = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+        let withCarol = try alone.adding("carol", identity: carol.publicIdentity, at: Self.stamp)
+        let dataKey = try SecureBytes.random(count: 32)
+        // Sealed for carol too, the list without her; and the list naming her without her key.
+        for (sealedFor, list) in [(withCarol, alone), (alone, withCarol)] {
+            let envelope = try Envelope.parse(try Self.file(sealedFor: sealedFor, list: list, dataKey: dataKey))
+            #expect(throws: VaultOpenError.keysNotTheMembers) { try envelope.openTable(dataKey: dataKey) }
+            #expect(throws: VaultOpenError.keysNotTheMembers) { try envelope.teamManifest(dataKey: dataKey) }
+        }
+    }
+
+    @Test func anIdentitySharingAMembersKeyIsNotLetIn() throws {
+        let alice = try Self.person(), other = try Self.person()
+        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+        let borrowedBox = try #require(PublicIdentity(boxKey: alice.publicIdentity.boxKey, signingKey: other.publicIdentity.signingKey))
+        let borrowedSigning = try #require(PublicIdentity(boxKey: other.publicIdentity.boxKey, signingKey: alice.publicIdentity.signingKey))
+        for identity in [borrowedBox, borrowedSigning] {
+            #expect(throws: TeamManifestError.alreadyMember("alice")) { try list.adding("mallory", identity: identity, at: Self.stamp) }
+        }
+    }
+
+    @Test func aHeaderWithoutMembersOrWithOneTwiceIsRefused() throws {
+        let alice = try Self.person()
+        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+        let text = String(decoding: try Self.file(sealedFor: list, list: list, dataKey: try SecureBytes.random(count: 32)), as: UTF8.self)
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("    \"") && $0.count > 100 })
+        let twice = text.replacingOccurrences(of: String(line), with: String(line) + ",\n" + line)
+        #expect(throws: FormatError.self) { try Envelope.parse(Array(twice.utf8)) }
+        let none = text.replacingOccurrences(of: "[\n" + line + "\n  ]", with: "[]")
+        #expect(none != text)
+        #expect(throws: FormatError.self) { try Envelope.parse(Array(none.utf8)) }
+    }
+}
