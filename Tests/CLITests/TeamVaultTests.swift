@@ -69,7 +69,7 @@ struct TeamVaultTests {
         let members = try await people.succeed(people.bob, ["team", "members", "--json"])
         let object = try JSONValue.object(members.stdoutData)
         #expect((object["members"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["alice", "bob"])
-        #expect(object["team"] as? String == "ops" && object["version"] as? Int == 2)
+        #expect(object["team"] as? String == "ops" && object["changes"] as? Int == 2)
         // The file names no member: only their keys' recipient ids and the sealed keys.
         let text = try String(contentsOfFile: people.team, encoding: .utf8)
         #expect(!text.contains("alice") && !text.contains("bob") && !text.contains("prod-password-1"))
@@ -93,7 +93,7 @@ struct TeamVaultTests {
         let bobReadsOld = try await people.bob.vault(["get", "db/prod", "--vault", old], environment: ["VAULT_PASSWORD_FILE": people.bob.folder + "/password"])
         #expect(bobReadsOld.stdout == "prod-password-1\n", "\(bobReadsOld)")
         try VaultFixture.writeFile(people.team, before)
-        expectFailure(try await people.run(people.alice, ["list"]), status: 3, mentioning: "rollback")
+        expectFailure(try await people.run(people.alice, ["list"]), status: 3, mentioning: "rolled back")
         let members = try await people.run(people.alice, ["team", "members"])
         #expect(members.status != 0)
     }
@@ -145,5 +145,26 @@ struct TeamVaultTests {
         }
         try VaultFixture.writeFile(people.team, text)
         #expect(try await people.succeed(people.alice, ["get", "db/prod"]).stdout == "prod-password-1\n")
+    }
+
+    @Test func changesOfMembersSinceTheLastUseAreToldAndAnotherVaultInItsPlaceIsRefused() async throws {
+        let people = try await People.sharing()
+        let first = try await people.succeed(people.bob, ["list"])
+        #expect(first.stderr.contains("first use of team vault") && first.stderr.contains("(alice, bob)"), "\(first)")
+        try await people.succeed(people.alice, ["team", "add", try await people.identity(of: people.carol), "--name", "carol", "--yes"])
+        let added = try await people.succeed(people.alice, ["list"])
+        #expect(!added.stderr.contains("changed since"), "alice made the change herself: \(added)")
+        let told = try await people.succeed(people.bob, ["list"])
+        #expect(told.stderr.contains("changed since this machine last used it: alice added carol"), "\(told)")
+        #expect(!(try await people.succeed(people.bob, ["list"])).stderr.contains("changed since"))
+        try await people.succeed(people.alice, ["team", "rm", "carol"])
+        #expect(try await people.succeed(people.bob, ["list"]).stderr.contains("alice removed carol"))
+
+        // Another team vault of alice's put where the shared one was: refused, never trusted as new.
+        let other = people.world.fixture.path("other.json")
+        try #require(try await people.alice.vault(["team", "init", other, "--name", "other", "--me", "alice"],
+                                                  environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password"]).status == 0)
+        try VaultFixture.writeFile(people.team, try Data(contentsOf: URL(fileURLWithPath: other)))
+        expectFailure(try await people.run(people.alice, ["list"]), status: 3, mentioning: "another team vault than the one used there before")
     }
 }

@@ -14,8 +14,8 @@ struct TeamHeaderTests {
     }
 
     /// A team vault file whose member lines seal `dataKey` for `sealedFor`, and whose seal holds `list`.
-    private static func file(sealedFor: TeamManifest, list: TeamManifest, dataKey: SecureBytes) throws -> [UInt8] {
-        var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, manifest: sealedFor)
+    private static func file(sealedFor: TeamLog, list: TeamLog, dataKey: SecureBytes) throws -> [UInt8] {
+        var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, manifest: sealedFor.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
         table.found(list)
         try envelope.sealEntries(table, dataKey: dataKey)
@@ -24,12 +24,12 @@ struct TeamHeaderTests {
 
     @Test func aTeamFileReadsBackAndOpensForItsMembersAlone() throws {
         let alice = try Self.person(), bob = try Self.person(), carol = try Self.person()
-        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
-            .adding("bob", identity: bob.publicIdentity, at: Self.stamp)
+        let list = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp)
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp)
         let dataKey = try SecureBytes.random(count: 32)
         let bytes = try Self.file(sealedFor: list, list: list, dataKey: dataKey)
         let envelope = try Envelope.parse(bytes)
-        #expect(envelope.isTeam && envelope.members?.count == 2 && envelope.render() == bytes)
+        #expect(envelope.isTeam && envelope.members?.count == 2 && envelope.render() == bytes && envelope.version == 9)
         for member in [alice, bob] {
             let key = try #require(envelope.teamDataKey(openedWith: [member]))
             #expect(key.constantTimeEquals(dataKey))
@@ -42,30 +42,30 @@ struct TeamHeaderTests {
 
     @Test func aKeySealedForSomeoneTheListDoesNotNameIsRefused() throws {
         let alice = try Self.person(), carol = try Self.person()
-        let alone = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
-        let withCarol = try alone.adding("carol", identity: carol.publicIdentity, at: Self.stamp)
+        let alone = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp)
+        let withCarol = try alone.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp)
         let dataKey = try SecureBytes.random(count: 32)
         // Sealed for carol too, the list without her; and the list naming her without her key.
         for (sealedFor, list) in [(withCarol, alone), (alone, withCarol)] {
             let envelope = try Envelope.parse(try Self.file(sealedFor: sealedFor, list: list, dataKey: dataKey))
             #expect(throws: VaultOpenError.keysNotTheMembers) { try envelope.openTable(dataKey: dataKey) }
-            #expect(throws: VaultOpenError.keysNotTheMembers) { try envelope.teamManifest(dataKey: dataKey) }
+            #expect(throws: VaultOpenError.keysNotTheMembers) { try envelope.teamLog(dataKey: dataKey) }
         }
     }
 
     @Test func anIdentitySharingAMembersKeyIsNotLetIn() throws {
         let alice = try Self.person(), other = try Self.person()
-        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+        let list = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp)
         let borrowedBox = try #require(PublicIdentity(boxKey: alice.publicIdentity.boxKey, signingKey: other.publicIdentity.signingKey))
         let borrowedSigning = try #require(PublicIdentity(boxKey: other.publicIdentity.boxKey, signingKey: alice.publicIdentity.signingKey))
         for identity in [borrowedBox, borrowedSigning] {
-            #expect(throws: TeamManifestError.alreadyMember("alice")) { try list.adding("mallory", identity: identity, at: Self.stamp) }
+            #expect(throws: TeamManifestError.alreadyMember("alice")) { try list.adding("mallory", identity: identity, by: alice, vaultID: Self.vaultID, at: Self.stamp) }
         }
     }
 
     @Test func aHeaderWithoutMembersOrWithOneTwiceIsRefused() throws {
         let alice = try Self.person()
-        let list = try TeamManifest.founding(team: "ops", founder: "alice", identity: alice.publicIdentity, at: Self.stamp)
+        let list = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp)
         let text = String(decoding: try Self.file(sealedFor: list, list: list, dataKey: try SecureBytes.random(count: 32)), as: UTF8.self)
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("    \"") && $0.count > 100 })
         let twice = text.replacingOccurrences(of: String(line), with: String(line) + ",\n" + line)
@@ -73,5 +73,19 @@ struct TeamHeaderTests {
         let none = text.replacingOccurrences(of: "[\n" + line + "\n  ]", with: "[]")
         #expect(none != text)
         #expect(throws: FormatError.self) { try Envelope.parse(Array(none.utf8)) }
+        let older = text.replacingOccurrences(of: "\"version\": 9,", with: "\"version\": 8,")
+        #expect(older != text)
+        #expect(throws: FormatError.corrupt("not in canonical form")) { try Envelope.parse(Array(older.utf8)) }
+        #expect(throws: FormatError.newerVersion(10)) {
+            try Envelope.parse(Array(text.replacingOccurrences(of: "\"version\": 9,", with: "\"version\": 10,").utf8))
+        }
+    }
+
+    @Test func aLogFromAnotherTeamVaultIsRefused() throws {
+        let alice = try Self.person()
+        let elsewhere = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: "99999999-2222-4333-8444-555555555555", at: Self.stamp)
+        let dataKey = try SecureBytes.random(count: 32)
+        let envelope = try Envelope.parse(try Self.file(sealedFor: elsewhere, list: elsewhere, dataKey: dataKey))
+        #expect(throws: VaultOpenError.self) { try envelope.teamLog(dataKey: dataKey) }
     }
 }

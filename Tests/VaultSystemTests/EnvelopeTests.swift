@@ -70,9 +70,12 @@ struct EnvelopeTests {
     }
 
     @Test func newerVersionsAreRefusedClearly() throws {
-        let newer = Envelope.currentVersion + 1
+        let newer = Envelope.newestVersion + 1
         let text = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": \(newer),")
         #expect(throws: FormatError.newerVersion(newer)) { try Envelope.parse(Array(text.utf8)) }
+        // Version 9 is a team vault's: a personal vault's header called version 9 is no vault's.
+        let team = String(decoding: try sample(2), as: UTF8.self).replacingOccurrences(of: "\"version\": 2,", with: "\"version\": \(Envelope.teamVersion),")
+        #expect(throws: FormatError.corrupt("not in canonical form")) { try Envelope.parse(Array(team.utf8)) }
     }
 
     /// Versions 3 and 4 have version 2's layout, but the version is bound into the wrapped key:

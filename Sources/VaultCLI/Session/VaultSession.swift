@@ -59,7 +59,8 @@ public final class VaultSession: VaultAccess {
             path: vaultPath,
             origin: ChangeOrigin(device: { try DeviceIdentity.load(path: devicePath) }, now: context.now,
                                  logAnchor: { log.anchor(device: $0, after: $1) }),
-            events: events, work: context.work, teamPins: TeamPins(stateHome: XDGFolders.stateHome(environment: context.environment)))
+            events: events, work: context.work, teamPins: TeamPins(stateHome: XDGFolders.stateHome(environment: context.environment),
+                                                                 trustsFirstSight: keyAccess != .cachedOnly))
     }
 
     /// The same command's session for another vault file (shell completion, which completes

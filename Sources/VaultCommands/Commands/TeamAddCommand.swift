@@ -36,7 +36,7 @@ struct TeamAddCommand: VaultSubcommand {
         }
         let context = session.context
         let store = session.store
-        let current = try store.teamManifest(using: session.unlocker())
+        let current = try store.teamLog(using: session.unlocker()).state
         if let holder = current.member(holding: identity) { throw TeamManifestError.alreadyMember(holder.name) }
         if !yes {
             guard context.streams.inputIsTerminal, let terminal = try? context.terminal.open() else {
@@ -49,7 +49,7 @@ struct TeamAddCommand: VaultSubcommand {
                 throw TerminalError.cancelled
             }
         }
-        let manifest = try store.addMember(name, identity: identity, using: session.unlocker())
-        context.diagnostics.note("Added \(TerminalText.visible(name)). Members: \(manifest.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")).")
+        let log = try store.addMember(name, identity: identity, using: session.unlocker())
+        context.diagnostics.note("Added \(TerminalText.visible(name)). Members: \(log.state.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")).")
     }
 }

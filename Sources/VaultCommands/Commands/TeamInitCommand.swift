@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import VaultCLI
 import VaultCore
 import VaultSystem
@@ -35,9 +36,10 @@ struct TeamInitCommand: VaultSubcommand {
         guard let cipher = Cipher(rawValue: cipher) else { throw ValidationError("--cipher '\(cipher)' is neither xchacha20poly1305 nor aes256gcm") }
         let identity = try session.teamIdentity()
         let founder = me ?? session.context.environment["USER"] ?? "me"
-        let manifest = try TeamManifest.founding(team: name, founder: founder, identity: identity.publicIdentity, at: try session.changeStamp())
+        let id = UUID().uuidString.lowercased()
+        let log = try TeamLog.founding(team: name, founder: founder, identity: identity, vaultID: id, at: try session.changeStamp())
         let team = session.forVault(at: path)
-        try team.store.createTeam(manifest, cipher: cipher)
+        try team.store.createTeam(log, id: id, cipher: cipher)
         session.diagnostics.note("""
             Made the team vault \(team.store.path) (team \(name)) with you, \(founder), as its only member. \
             Add others with: vault team add THEIR-IDENTITY --name THEIR-NAME --vault \(path)

@@ -13,7 +13,7 @@ struct TeamMembersCommand: VaultSubcommand {
         abstract: "List a team vault's members.",
         discussion: """
             Each member's name, fingerprint and when they were added; then those removed. With \
-            --json: team, version (of the member list), members (name, identity, fingerprint, \
+            --json: team, changes (how many changes of members the vault records), members (name, identity, fingerprint, \
             added) and former (name, identity, fingerprint, removed).
             """)
 
@@ -32,13 +32,14 @@ struct TeamMembersCommand: VaultSubcommand {
     /// What `--json` prints.
     struct Report: Encodable {
         var team: String
-        var version: UInt64
+        var changes: Int
         var members: [MemberView]
         var former: [MemberView]
     }
 
     func run(in session: VaultSession) async throws {
-        let manifest = try session.store.teamManifest(using: session.unlocker())
+        let log = try session.store.teamLog(using: session.unlocker())
+        let manifest = log.state
         let members = manifest.members.map {
             MemberView(name: $0.name, identity: $0.identity.text, fingerprint: $0.identity.fingerprint, added: $0.added.date)
         }
@@ -47,7 +48,7 @@ struct TeamMembersCommand: VaultSubcommand {
         }
         let streams = session.context.streams
         if output.json {
-            try JSONOutput.print(Report(team: manifest.team, version: manifest.epoch, members: members, former: former), to: streams)
+            try JSONOutput.print(Report(team: manifest.team, changes: log.changes.count, members: members, former: former), to: streams)
             return
         }
         var lines = members.map { "\(TerminalText.visible($0.name))  \($0.fingerprint)  added \($0.added?.ISO8601Format() ?? "")" }

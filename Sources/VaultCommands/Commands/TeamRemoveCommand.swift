@@ -33,12 +33,12 @@ struct TeamRemoveCommand: VaultSubcommand {
     }
 
     func run(in session: VaultSession) async throws {
-        let (manifest, readable) = try session.store.removeMember(member, using: session.unlocker())
+        let (log, readable) = try session.store.removeMember(member, using: session.unlocker())
         let exposed = readable.map { Exposed(name: $0.name, fields: $0.secretFieldNames) }.filter { !$0.fields.isEmpty }
         let context = session.context
         context.diagnostics.note("""
             Removed \(TerminalText.visible(member)); the vault has a new key, sealed for \
-            \(manifest.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")). \
+            \(log.state.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")). \
             \(TerminalText.visible(member)) keeps every version they could read: change these secrets.
             """)
         if output.json {

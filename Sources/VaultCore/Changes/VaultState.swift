@@ -17,15 +17,15 @@ public struct VaultState: Codable, Equatable, Sendable {
     public var log: EventLogState
     /// The team identities made for this vault's owner, the first made first.
     public var identities: [IdentitySecret]
-    /// A team vault's member list (version 8 on, in the seal); nil for a personal vault. Never
-    /// in the state line of versions 4, which has no team vaults.
-    public var team: TeamManifest?
+    /// A team vault's change log of members (version 9, in the seal); nil for a personal vault.
+    /// Never in the state line of versions 4, which has no team vaults.
+    public var team: TeamLog?
 
     enum CodingKeys: String, CodingKey { case clock, deleted, keys, log, identities }
 
     public init(
         clock: Stamp? = nil, deleted: [Tombstone] = [], keys: Stamp? = nil, log: EventLogState = EventLogState(), identities: [IdentitySecret] = [],
-        team: TeamManifest? = nil
+        team: TeamLog? = nil
     ) {
         self.clock = clock
         self.deleted = deleted

@@ -21,7 +21,7 @@ extension Envelope {
     public mutating func prepareForWrite(keys: VaultKeys) throws(CryptoError) -> SecureBytes {
         if isTeam {
             // A team vault's member keys stay as they are until its members change.
-            version = Self.currentVersion
+            version = Self.teamVersion
             logKey = try SealedBoxKeyPair(dataKey: keys.dataKey).publicKey
             return keys.dataKey
         }

@@ -1,9 +1,9 @@
-/// The header of a team vault (format version 8 on): the id and cipher, then each member's
+/// The header of a team vault (format version 9): the id and cipher, then each member's
 /// sealed data key where a personal vault has its key derivation and wrapped key, then the
 /// event log's key. See docs/format.md, "Team vault".
 extension Envelope {
-    /// The first version that has team vaults.
-    public static let firstVersionWithTeams = 8
+    /// The version of team vaults (personal vaults stay at `currentVersion`).
+    public static let teamVersion = 9
 
     /// Whether this is a team vault's header.
     public var isTeam: Bool { members != nil }
@@ -12,8 +12,8 @@ extension Envelope {
     /// of `manifest`, with an empty body: `sealEntries` gives it one.
     public static func teamHeader(id: String, cipher: Cipher, dataKey: SecureBytes, manifest: TeamManifest) throws -> Envelope {
         let empty = SealedBox(nonce: [], ciphertext: [])
-        var envelope = Envelope(id: id, cipher: cipher, kdf: KDFParameters(memoryKiB: 0, iterations: 0, parallelism: 0), salt: [],
-                                dataKey: empty, body: .payload(empty))
+        var envelope = Envelope(version: teamVersion, id: id, cipher: cipher, kdf: KDFParameters(memoryKiB: 0, iterations: 0, parallelism: 0),
+                                salt: [], dataKey: empty, body: .payload(empty))
         envelope.members = try manifest.members.map { (member) throws in try MemberKey(sealing: dataKey, to: member.identity, vaultID: id) }
             .sorted { $0.recipient.lexicographicallyPrecedes($1.recipient) }
         envelope.logKey = try SealedBoxKeyPair(dataKey: dataKey).publicKey
@@ -65,8 +65,8 @@ extension Envelope {
         } catch {
             return nil
         }
-        guard let version, version >= firstVersionWithTeams else { throw .corrupt("not in canonical form") }
-        guard version <= currentVersion else { throw .newerVersion(version) }
+        guard let version, version >= teamVersion else { throw .corrupt("not in canonical form") }
+        guard version <= newestVersion else { throw .newerVersion(version) }
         guard LowercaseUUID.isValid(id) else { throw .corrupt("bad id") }
         guard let cipher = Cipher(rawValue: cipherName) else { throw .corrupt("unknown cipher") }
         var members: [MemberKey] = []
@@ -92,11 +92,11 @@ extension Envelope {
         return (envelope, end)
     }
 
-    /// The member list a team vault's seal holds (`text`, its Base64), checked against this
-    /// header: every member has one sealed key and every sealed key is a member's, so that a
-    /// key sealed for someone the list does not name is refused. Nil for a personal vault,
-    /// whose seal holds no list.
-    func checkedTeam(_ text: String?) throws -> TeamManifest? {
+    /// The change log of members a team vault's seal holds (`text`, its Base64), checked
+    /// against this header: every member has one sealed key and every sealed key is a member's,
+    /// so that a key sealed for someone the log does not let in is refused. Nil for a personal
+    /// vault, whose seal holds no log.
+    func checkedTeam(_ text: String?) throws -> TeamLog? {
         guard let members else {
             guard text == nil else { throw VaultOpenError.malformedPayload("a personal vault's seal holds a member list") }
             return nil
@@ -104,22 +104,22 @@ extension Envelope {
         guard let text, let bytes = Sodium.base64Decode(text) else {
             throw VaultOpenError.malformedPayload("the team vault's seal holds no member list")
         }
-        let manifest: TeamManifest
+        let log: TeamLog
         do {
-            manifest = try TeamManifest(text: bytes)
+            log = try TeamLog(text: bytes, vaultID: id)
         } catch {
             throw VaultOpenError.malformedPayload("the team vault's member list: \(error.message)")
         }
-        let expected = manifest.members.map { MemberKey.recipient(of: $0.identity, vaultID: id) }
+        let expected = log.state.members.map { MemberKey.recipient(of: $0.identity, vaultID: id) }
             .sorted { $0.lexicographicallyPrecedes($1) }
         guard members.map(\.recipient) == expected else { throw VaultOpenError.keysNotTheMembers }
-        return manifest
+        return log
     }
 
-    /// The member list of this team vault, read with `dataKey` from its seal (which
+    /// The change log of this team vault's members, read with `dataKey` from its seal (which
     /// authenticates the whole file's front): the body must have been read, whole or for
     /// lookups.
-    public func teamManifest(dataKey: SecureBytes) throws -> TeamManifest? {
+    public func teamLog(dataKey: SecureBytes) throws -> TeamLog? {
         guard isTeam else { return nil }
         let keys = try EntryKeys(dataKey: dataKey)
         switch body {

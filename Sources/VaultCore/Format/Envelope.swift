@@ -15,8 +15,12 @@ public struct Envelope: Equatable, Sendable {
     /// and ends the payload with the vault's state line (clock, tombstones), which a reader of
     /// version 3 would lose; version 5 seals each entry on its own; version 6 adds attachments;
     /// version 7 puts the security event log's public key in the header (`logKey`) and its
-    /// anchors in the seal; version 8 keeps the owner's team identities in the seal.
+    /// anchors in the seal; version 8 keeps the owner's team identities in the seal. Team vaults
+    /// are version 9 (`teamVersion`).
     public static let currentVersion = 8
+
+    /// The newest version this reader knows.
+    public static let newestVersion = 9
 
     /// The first version whose header holds the event log's public key.
     public static let firstVersionWithEventLog = 7
@@ -228,8 +232,8 @@ public struct Envelope: Equatable, Sendable {
         }
         guard document.format == formatName else { throw .notAVault }
         guard let version = document.version, version >= 1 else { throw .corrupt("bad version") }
-        guard version <= currentVersion else { throw .newerVersion(version) }
-        guard let headerEnd else { throw .corrupt("not in canonical form") }
+        guard version <= newestVersion else { throw .newerVersion(version) }
+        guard version <= currentVersion, let headerEnd else { throw .corrupt("not in canonical form") }
         let envelope = try document.envelope(version: version)
         guard envelope.renderedHeader()[...] == bytes[...headerEnd] else { throw .corrupt("not in canonical form") }
         return (envelope, headerEnd + 1)

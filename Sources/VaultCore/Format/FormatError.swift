@@ -10,7 +10,7 @@ public enum FormatError: VaultFailure, Equatable {
         case .notAVault:
             return "not a vault file, or it is corrupt"
         case .newerVersion(let version):
-            return "the vault says it is format version \(version), newer than this vault reads (\(Envelope.currentVersion)); upgrade vault (or the file is damaged)"
+            return "the vault says it is format version \(version), newer than this vault reads (\(Envelope.newestVersion)); upgrade vault (or the file is damaged)"
         case .corrupt(let what):
             return "the vault is corrupt or was tampered with (\(what))"
         }

@@ -11,7 +11,7 @@ struct SealContent: Codable, Equatable {
     var keys: Stamp?
     var log: EventLogState?
     var identities: [IdentitySecret]?
-    /// A team vault's member list: the Base64 of its text (`TeamManifest.text()`).
+    /// A team vault's change log of members: the Base64 of its text (`TeamLog.text()`).
     var team: String?
 
     /// The text the seal holds. It may hold secrets (the identities' seeds, the retired log

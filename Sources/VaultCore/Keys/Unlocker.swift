@@ -140,13 +140,18 @@ public final class Unlocker {
         return keys
     }
 
+    /// The person's team identities, read from their vault the first time they are needed.
+    public func identities() throws -> [MemberIdentity] {
+        if let openedIdentities { return openedIdentities }
+        guard let teamIdentities else { throw VaultOpenError.notATeamMember }
+        let opened = try teamIdentities()
+        openedIdentities = opened
+        return opened
+    }
+
     /// The keys of a team vault's header: its data key, opened with the person's identities.
     private func teamKeys(for envelope: Envelope) throws -> VaultKeys {
-        if openedIdentities == nil {
-            guard let teamIdentities else { throw VaultOpenError.notATeamMember }
-            openedIdentities = try teamIdentities()
-        }
-        guard let dataKey = envelope.teamDataKey(openedWith: openedIdentities ?? []) else { throw VaultOpenError.notATeamMember }
+        guard let dataKey = envelope.teamDataKey(openedWith: try identities()) else { throw VaultOpenError.notATeamMember }
         return VaultKeys(keyEncryptionKey: try SecureBytes(count: 0), dataKey: dataKey)
     }
 

@@ -145,14 +145,14 @@ public final class EntryTable {
         return identity
     }
 
-    /// Gives a new team vault its first member list (`vault team init`).
-    public func found(_ manifest: TeamManifest) {
-        state.team = manifest
+    /// Gives a new team vault its change log of members (`vault team init`).
+    public func found(_ log: TeamLog) {
+        state.team = log
     }
 
-    /// Changes a team vault's member list (`vault team add`, `rm`) with `change`, which gets
-    /// the current list and this change's stamp; returns the new list, which the change writes.
-    public func changeTeam(_ change: (TeamManifest, Stamp) throws -> TeamManifest) throws -> TeamManifest {
+    /// Changes a team vault's members (`vault team add`, `rm`) with `change`, which gets the
+    /// current log and this change's stamp; returns the new log, which the change writes.
+    public func changeTeam(_ change: (TeamLog, Stamp) throws -> TeamLog) throws -> TeamLog {
         guard let current = state.team else { throw VaultOpenError.notATeamVault }
         guard let stamp = nextStamp() else { preconditionFailure("a team is changed in a change begun with beginChange") }
         let changed = try change(current, stamp)

@@ -13,6 +13,16 @@ public enum TeamManifestError: VaultFailure, Equatable {
     case lastMember
     /// The text of a member list breaks a rule, which this says.
     case malformed(String)
+    /// The identity that would sign the change is not a member.
+    case notYourTeam
+    /// Two copies each removed a member (these two) since they parted, each with a new key.
+    case removedOnBothSides(String, String)
+    /// The member named first changed the members (the change about the member named second)
+    /// at the same time as they were being removed.
+    case changedWhileRemoved(String, String)
+    /// One identity was added under two names, or two identities under one name, at the same
+    /// time.
+    case addedTwice(String, String)
 
     public var message: String {
         switch self {
@@ -28,6 +38,17 @@ public enum TeamManifestError: VaultFailure, Equatable {
             return "the team's last member cannot be removed"
         case .malformed(let why):
             return "the team vault's member list is damaged or was tampered with (\(why))"
+        case .notYourTeam:
+            return "you are not a member of this team vault"
+        case .removedOnBothSides(let one, let other):
+            return "'\(one)' and '\(other)' were removed on two copies that had not met, each giving the vault a new key; "
+                + "they cannot be merged: keep one copy, then remove the other member again"
+        case .changedWhileRemoved(let removed, let about):
+            return "'\(removed)' changed the members (about '\(about)') on a copy that had not seen their removal; refused"
+        case .addedTwice(let one, let other):
+            return one == other
+                ? "two people were added as '\(one)' on two copies that had not met; remove one and add them under another name"
+                : "one identity was added as '\(one)' and as '\(other)' on two copies that had not met"
         }
     }
 
@@ -37,7 +58,9 @@ public enum TeamManifestError: VaultFailure, Equatable {
         case .lastMember: return .failure
         case .nameTaken, .alreadyMember: return .alreadyExists
         case .notAMember: return .notFound
-        case .malformed: return .authenticationFailed
+        case .malformed, .changedWhileRemoved: return .authenticationFailed
+        case .notYourTeam: return .authenticationFailed
+        case .removedOnBothSides, .addedTwice: return .failure
         }
     }
 }

@@ -1,86 +1,101 @@
 import VaultCore
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// Team vaults in the store: their keys come from the person's identities, their member list
-/// must descend from the one this machine saw last (`TeamPins`), and their members change
-/// under the lock like entries do.
+/// Team vaults in the store: their keys come from the person's identities, their change log of
+/// members must hold the changes this machine saw last (`TeamPins`), and their members change
+/// under the lock like entries do, each change signed by the member who makes it.
 extension VaultStore {
     /// The keys of `envelope` (read with its body, whole or for lookups); for a team vault,
-    /// its member list checked against the pin.
+    /// its change log checked against the pin.
     func keys(for envelope: Envelope, using unlocker: Unlocker) throws -> VaultKeys {
         let keys = try unlocker.keys(for: envelope, label: keyLabel, cacheGuard: readerCacheGuard)
-        if envelope.isTeam, let manifest = try envelope.teamManifest(dataKey: keys.dataKey) { try checkPinned(manifest, vaultID: envelope.id) }
+        if envelope.isTeam, let log = try envelope.teamLog(dataKey: keys.dataKey) { try checkPinned(log, vaultID: envelope.id) }
         return keys
     }
 
-    /// Refuses a member list older than, or forked from, the one this machine saw last, and
-    /// keeps a newer one; says so the first time it sees a team vault, whose list it then trusts
-    /// as it is.
-    func checkPinned(_ manifest: TeamManifest, vaultID: String) throws {
+    /// Refuses a change log that lacks changes this machine saw, and keeps a newer one; says so
+    /// the first time it sees a team vault, whose members it then trusts as they are, and (unless
+    /// `announcing` is false: the person's own change) which changes of members came since the
+    /// last time.
+    func checkPinned(_ log: TeamLog, vaultID: String, announcing: Bool = true) throws {
         guard let teamPins else { return }
-        if try teamPins.accept(manifest, vaultID: vaultID) == .firstSeen {
-            let names = manifest.members.map(\.name).joined(separator: ", ")
-            events.warning("first use of team vault \(path) on this machine: its member list (\(names)) is trusted as it is; from now on it may only move on from it")
+        switch try teamPins.accept(log, vaultID: vaultID, path: path) {
+        case .firstSeen:
+            let names = log.state.members.map(\.name).joined(separator: ", ")
+            events.warning("first use of team vault \(path) on this machine: its members (\(names)) are trusted as they are; from now on only changes made after these are taken")
+        case .newer(let changes) where announcing:
+            let named = Dictionary(log.state.members.map { ($0.identity, $0.name) } + log.state.former.map { ($0.identity, $0.name) },
+                                   uniquingKeysWith: { current, _ in current })
+            let said = changes.sorted { $0.stamp < $1.stamp }.map { change in
+                let author = named[change.author] ?? change.author.fingerprint
+                return change.kind == .add ? "\(author) added \(change.member)" : "\(author) removed \(change.member)"
+            }
+            events.warning("the members of team vault \(path) changed since this machine last used it: " + said.joined(separator: "; "))
+        case .newer, .unchanged:
+            break
         }
     }
 
-    /// Creates a new team vault with the members of `manifest` (its founder), sealed with
-    /// `cipher`; fails if a file is there already. Returns the vault's id.
-    @discardableResult
-    public func createTeam(_ manifest: TeamManifest, cipher: Cipher) throws -> String {
+    /// Creates a new team vault of `id` with the members of `log` (its founder), sealed with
+    /// `cipher`; fails if a file is there already.
+    public func createTeam(_ log: TeamLog, id: String, cipher: Cipher) throws {
         try cipher.ensureAvailable()
-        let id = UUID().uuidString.lowercased()
         let dataKey = try SecureBytes.random(count: Cipher.keyLength)
-        var envelope = try Envelope.teamHeader(id: id, cipher: cipher, dataKey: dataKey, manifest: manifest)
+        var envelope = try Envelope.teamHeader(id: id, cipher: cipher, dataKey: dataKey, manifest: log.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
-        table.found(manifest)
+        table.found(log)
         try envelope.sealEntries(table, dataKey: dataKey)
-        try Paths.createFolders(Paths.folder(of: path))
-        let lock = try FileLock(path: lockPath, onWait: announceLockWait)
-        defer { withExtendedLifetime(lock) {} }
-        var info = stat()
-        if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
-        try replaceFile(with: envelope.render(), exclusive: true)
-        _ = try teamPins?.accept(manifest, vaultID: id)
-        return id
+        try writeNewVault(envelope)
+        keepPin(of: log, vaultID: id)
     }
 
-    /// Lets `identity` in as `name`: the data key sealed for them too, and the member list
-    /// moved on. Nothing else of the file changes.
+    /// Pins `log`, written by this person's own change; the change is made whatever happens
+    /// here, so a failure is a warning (the pin before it, if any, still holds).
+    private func keepPin(of log: TeamLog, vaultID: String) {
+        do {
+            try checkPinned(log, vaultID: vaultID, announcing: false)
+        } catch {
+            events.warning("the change is made, but this machine's record of the team vault's members was not kept: \((error as? VaultFailure)?.message ?? "\(error)")")
+        }
+    }
+
+    /// Lets `identity` in as `name`: the data key sealed for them too, and the change signed
+    /// by the person's identity that is a member. Nothing else of the file changes.
     @discardableResult
-    public func addMember(_ name: String, identity: PublicIdentity, using unlocker: Unlocker) throws -> TeamManifest {
+    public func addMember(_ name: String, identity: PublicIdentity, using unlocker: Unlocker) throws -> TeamLog {
         try withLockedFile(using: unlocker) { file, keys in
             let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             guard vault.envelope.isTeam else { throw VaultOpenError.notATeamVault }
             try vault.entries.beginChange(origin: origin)
-            let manifest = try vault.entries.changeTeam { current, stamp in try current.adding(name, identity: identity, at: stamp) }
+            let log = try vault.entries.changeTeam { current, stamp in
+                try current.adding(name, identity: identity, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
+            }
             var updated = try vault.envelope.sealingKey(keys.dataKey, for: identity)
             let dataKey = try updated.prepareForWrite(keys: keys)
             try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)
-            try checkPinned(manifest, vaultID: updated.id)
-            return manifest
+            keepPin(of: log, vaultID: updated.id)
+            return log
         }
     }
 
     /// Removes the member `name`: a fresh data key, sealed for the others alone; every entry
     /// and attachment sealed again under it; the old key's event log key retired. Returns the
-    /// new member list and the entries the removed member could read (all of them, as they
-    /// stood), which are theirs to keep.
-    public func removeMember(_ name: String, using unlocker: Unlocker) throws -> (manifest: TeamManifest, readable: [Entry]) {
+    /// new log and the entries the removed member could read (all of them, as they stood),
+    /// which are theirs to keep.
+    public func removeMember(_ name: String, using unlocker: Unlocker) throws -> (log: TeamLog, readable: [Entry]) {
         try withLockedFile(using: unlocker) { file, keys in
             let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             guard vault.envelope.isTeam else { throw VaultOpenError.notATeamVault }
             let readable = try vault.entries.allEntries()
             try vault.entries.beginChange(origin: origin)
-            let manifest = try vault.entries.changeTeam { current, stamp in try current.removing(name, at: stamp) }
+            let log = try vault.entries.changeTeam { current, stamp in
+                try current.removing(name, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
+            }
             vault.entries.stampKeys()
             try vault.entries.retireEventLogKey(of: keys.dataKey)
             let dataKey = try SecureBytes.random(count: Cipher.keyLength)
-            var rotated = try Envelope.teamHeader(id: vault.envelope.id, cipher: vault.envelope.cipher, dataKey: dataKey, manifest: manifest)
+            var rotated = try Envelope.teamHeader(id: vault.envelope.id, cipher: vault.envelope.cipher, dataKey: dataKey, manifest: log.state)
             let resealed = try attachmentStorage(of: rotated, dataKey: dataKey)
             try resealed.removingCreated {
                 try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey), to: resealed)
@@ -88,14 +103,22 @@ extension VaultStore {
                 try write(rotated)
             }
             if let kept = try? vault.entries.attachmentContents() { attachmentFolder.removeAll(but: kept) }
-            try checkPinned(manifest, vaultID: rotated.id)
-            return (manifest, readable)
+            keepPin(of: log, vaultID: rotated.id)
+            return (log, readable)
         }
     }
 
-    /// A team vault's member list, checked as every read checks it.
-    public func teamManifest(using unlocker: Unlocker) throws -> TeamManifest {
-        guard let manifest = try state(using: unlocker).team else { throw VaultOpenError.notATeamVault }
-        return manifest
+    /// The person's identity that is a member of the team whose log is `log`.
+    private func signer(of log: TeamLog, using unlocker: Unlocker) throws -> MemberIdentity {
+        guard let identity = try unlocker.identities().first(where: { log.state.members.map(\.identity).contains($0.publicIdentity) }) else {
+            throw TeamManifestError.notYourTeam
+        }
+        return identity
+    }
+
+    /// A team vault's change log of members, checked as every read checks it.
+    public func teamLog(using unlocker: Unlocker) throws -> TeamLog {
+        guard let log = try state(using: unlocker).team else { throw VaultOpenError.notATeamVault }
+        return log
     }
 }

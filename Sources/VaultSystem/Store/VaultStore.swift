@@ -73,13 +73,18 @@ public final class VaultStore {
         let key = try Argon2id.deriveKey(password: password, salt: salt, parameters: kdf)
         let id = UUID().uuidString.lowercased()
         let (envelope, _) = try Envelope.create(id: id, cipher: cipher, kdf: kdf, keyEncryptionKey: key, salt: salt)
+        try writeNewVault(envelope)
+        unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
+    }
+
+    /// Writes `envelope` as a new vault file, under the lock; fails if a file is there already.
+    func writeNewVault(_ envelope: Envelope) throws {
         try Paths.createFolders(Paths.folder(of: path))
         let lock = try FileLock(path: lockPath, onWait: announceLockWait)
         defer { withExtendedLifetime(lock) {} }
         var info = stat()
         if lstat(path, &info) == 0 { throw StoreError.vaultExists(path: path) }
         try replaceFile(with: envelope.render(), exclusive: true)
-        unlocker?.keyCache.store(key, vaultID: id, label: keyLabel)
     }
 
     /// Reads the vault's header without decrypting anything (for `lock`, `status` and `sync`),
