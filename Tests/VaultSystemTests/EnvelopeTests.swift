@@ -42,6 +42,34 @@ struct EnvelopeTests {
         }
     }
 
+    /// A team vault (version 9): rendered back as read, and any one byte changed refused or not
+    /// opening for a member.
+    @Test func aTeamVaultRendersBackAndEverySingleByteChangeIsRefused() throws {
+        let bytes = try AtomicFile.read(Fixtures.path("v9/team.json"))
+        #expect(try Envelope.parse(bytes).render() == bytes)
+        let personal = try VaultStore(path: Fixtures.path("v8/vault.json"), origin: .ephemeral())
+            .open(using: Unlocker(passwordSource: FixedPassword(text: password(8)), keyCache: NoKeyCache()))
+        let identity = try #require(try personal.entries.state.identities.first?.identity())
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
+        unlocker.teamIdentities = { [identity] }
+        let keys = try unlocker.keys(for: try Envelope.parse(bytes), label: "test", cacheGuard: unguarded)
+        #expect(try Envelope.parse(bytes).openTable(dataKey: keys.dataKey).state.team != nil)
+        for index in bytes.indices {
+            var changed = bytes
+            changed[index] ^= index % 2 == 0 ? 0x01 : 0x20
+            let outcome = Result { () throws -> Void in
+                let envelope = try Envelope.parse(changed)
+                let keys = try unlocker.keys(for: envelope, label: "test", cacheGuard: unguarded)
+                _ = try envelope.openTable(dataKey: keys.dataKey)
+            }
+            guard case .failure(let error) = outcome else {
+                Issue.record("changing byte \(index) went unnoticed")
+                continue
+            }
+            #expect((error as? VaultFailure)?.exitStatus == .authenticationFailed, "byte \(index): \(error)")
+        }
+    }
+
     /// The header is read by its canonical layout before any JSON decoder sees it; that reader
     /// must take exactly the headers the JSON reader takes, and read them alike, for every
     /// fixture and for each of them with any one byte of the header changed.

@@ -170,6 +170,43 @@ struct FixtureTests {
         #expect(vault.entries.state.log.anchors[device]?.count == anchored)
     }
 
+    /// Version 9: the team vaults Fixtures/v9/README.md describes, opened with the identities
+    /// of the version 8 fixtures: their members and change log, their entries and attachment,
+    /// their security log; and nothing for an identity that is not a member.
+    @Test(arguments: ["v9/team.json", "v9/team-aes256gcm.json"])
+    func opensTheVersion9TeamVaults(fixture: String) throws {
+        let owner = try #require(try open("v8/vault.json", password: "fixture password v7").entries.state.identities.first?.identity())
+        let second = try #require(try open("v8/vault-aes256gcm.json", password: "fixture password v7").entries.state.identities.first?.identity())
+        let store = VaultStore(path: Fixtures.path(fixture), origin: .ephemeral())
+        for identity in [owner, second] {
+            let unlocker = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
+            unlocker.teamIdentities = { [identity] }
+            let vault = try store.open(using: unlocker)
+            #expect(vault.envelope.version == 9 && vault.envelope.isTeam && vault.envelope.members?.count == 2)
+            #expect(vault.envelope.cipher == (fixture.contains("aes256gcm") ? .aes256gcm : .xchacha20poly1305))
+            let log = try #require(vault.entries.state.team)
+            #expect(log.state.team == "fixture team" && log.changes.count == 4 && log.heads.count == 1)
+            #expect(log.state.members.map(\.name) == ["owner", "second"] && log.state.former.map(\.name) == ["leaver"])
+            #expect(log.state.members.map(\.identity) == [owner.publicIdentity, second.publicIdentity])
+            #expect(log.state.former.map(\.identity.fingerprint) == ["i23b tf4b pyf5 awtq f4hz v6e5 ipfe kqu4"])
+            #expect(log.changes.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.add, .add, .found, .remove])
+            #expect(vault.entries.names == ["notes/ops", "web/example", "web/second"])
+            #expect(try vault.entries.entry(named: "web/example")?.password == "team example password")
+            #expect(try vault.entries.entry(named: "web/second")?.password == "changed by second")
+            #expect(try vault.entries.entry(named: "notes/ops")?.notes == "a shared note")
+            let runbook = try #require(try vault.entries.entry(named: "notes/ops")?.attachment(named: "runbook.txt"))
+            let storage = AttachmentStorage(
+                sealer: try AttachmentSealer(dataKey: vault.keys.dataKey, cipher: vault.envelope.cipher, vaultID: vault.envelope.id),
+                folder: AttachmentFolder(vaultPath: Fixtures.path(fixture)))
+            #expect(try storage.open(runbook).withUnsafeBytes { Array($0) } == Array("team attachment bytes\n".utf8))
+            let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: "9a1b2c3d4e5f6071")
+            #expect(reading.holds && reading.unreadable.isEmpty)
+        }
+        let outsider = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
+        outsider.teamIdentities = { [try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "9a1b2c3d4e5f6071")).identity())] }
+        #expect(throws: VaultOpenError.notATeamMember) { try store.open(using: outsider) }
+    }
+
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:
     /// the slot order when the file parses no more, else the page digests or the seal.
     @Test(arguments: ["record-dropped", "record-dropped-pages-recomputed", "records-swapped", "record-older",

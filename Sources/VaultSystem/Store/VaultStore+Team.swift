@@ -20,7 +20,7 @@ extension VaultStore {
     func checkPinned(_ log: TeamLog, vaultID: String, announcing: Bool = true) throws {
         guard let teamPins else { return }
         switch try teamPins.accept(log, vaultID: vaultID, path: path) {
-        case .firstSeen:
+        case .firstSeen where announcing:
             let names = log.state.members.map(\.name).joined(separator: ", ")
             events.warning("first use of team vault \(path) on this machine: its members (\(names)) are trusted as they are; from now on only changes made after these are taken")
         case .newer(let changes) where announcing:
@@ -31,7 +31,7 @@ extension VaultStore {
                 return change.kind == .add ? "\(author) added \(change.member)" : "\(author) removed \(change.member)"
             }
             events.warning("the members of team vault \(path) changed since this machine last used it: " + said.joined(separator: "; "))
-        case .newer, .unchanged:
+        case .firstSeen, .newer, .unchanged:
             break
         }
     }
