@@ -203,6 +203,18 @@ struct TeamLogTests {
         #expect(throws: TeamManifestError.alreadyMember("bob")) {
             try log.adding("dave", identity: sharedBox, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         }
+        let lowOrder = try #require(PublicIdentity(boxKey: [UInt8](repeating: 0, count: 32), signingKey: dave.publicIdentity.signingKey))
+        let notAPoint = try #require(PublicIdentity(boxKey: dave.publicIdentity.boxKey, signingKey: [UInt8](repeating: 0xFF, count: 32)))
+        for identity in [lowOrder, notAPoint] {
+            #expect(!identity.hasUsableKeys)
+            #expect(throws: TeamManifestError.unusableIdentity) {
+                try log.adding("dave", identity: identity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
+            }
+            #expect(throws: TeamManifestError.malformed("an identity let in has keys that cannot be used")) {
+                try TeamLog(changes: log.changes + [Self.signed(.add, member: "dave", identity: identity, parents: log.heads, by: alice)])
+            }
+        }
+        #expect(dave.publicIdentity.hasUsableKeys)
         #expect(throws: TeamManifestError.notAMember("carol")) { try log.removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
         #expect(throws: TeamManifestError.lastMember) { try founded.removing("alice", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
     }

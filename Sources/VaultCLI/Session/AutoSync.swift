@@ -9,6 +9,8 @@ enum AutoSync {
     /// Commits (or syncs) the change the session just wrote, if the config asks for it.
     static func afterChange(in session: VaultSession) {
         guard let config = try? session.config(), config.syncAuto else { return }
+        // A team vault is not synced (yet): the setting is for the person's own vault.
+        if (try? session.store.header())?.isTeam == true { return }
         let push = config.syncPush
         do {
             let sync = try session.synchronizer()

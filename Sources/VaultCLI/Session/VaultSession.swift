@@ -124,25 +124,20 @@ public final class VaultSession: VaultAccess {
                      vaultPath: VaultOptions.path(option: nil, environment: context.environment), opensTeams: false)
     }
 
-    /// The person's first team identity, made in their own vault (as `vault identity` does)
-    /// when it has none.
-    public func teamIdentity() throws -> MemberIdentity {
-        guard let identity = try ownVault().firstIdentity().secret.identity() else {
-            throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed")
-        }
-        return identity
-    }
-
-    /// The vault's first team identity, made when it has none (a change,
-    /// which `made` tells). Read again after a change: another command may have made one first,
-    /// or the sync that follows (with `sync.auto`) brought an earlier one from another machine.
-    public func firstIdentity() throws -> (secret: IdentitySecret, made: Bool) {
+    /// The vault's first team identity, made (and said so) when it has none. Read again after
+    /// that change: another command may have made one first, or the sync that follows (with
+    /// `sync.auto`) brought an earlier one from another machine.
+    public func firstIdentity() throws -> MemberIdentity {
         // A team vault is read by every member: an identity made there would be theirs too.
         if try store.header().isTeam { throw VaultOpenError.identityNotInATeamVault }
-        if let first = try state().identities.first { return (first, false) }
-        let made = try mutate(entriesNamed: []) { table in table.state.identities.isEmpty ? try table.makeIdentity() : nil }
-        guard let first = try state().identities.first else { throw VaultOpenError.malformedPayload("the vault kept no identity") }
-        return (first, made == first)
+        var first = try state().identities.first
+        if first == nil {
+            let made = try mutate(entriesNamed: []) { table in table.state.identities.isEmpty ? try table.makeIdentity() : nil }
+            first = try state().identities.first
+            if let made, made == first { diagnostics.note("Made your identity for team vaults; its secret is kept in \(store.path).") }
+        }
+        guard let identity = try first?.identity() else { throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed") }
+        return identity
     }
 
     /// A stamp for a change made now on this device, outside a vault (a new team's first member list).

@@ -31,11 +31,7 @@ struct IdentityCommand: VaultSubcommand {
     }
 
     func run(in session: VaultSession) async throws {
-        let (secret, made) = try session.firstIdentity()
-        if made { session.diagnostics.note("Made your identity for team vaults; its secret is kept in \(session.store.path).") }
-        guard let identity = try secret.identity()?.publicIdentity else {
-            throw VaultOpenError.malformedPayload("the vault's identity is not a 32-byte seed")
-        }
+        let identity = try session.firstIdentity().publicIdentity
         let report = Report(identity: identity.text, fingerprint: identity.fingerprint)
         if output.json {
             try JSONOutput.print(report, to: session.context.streams)

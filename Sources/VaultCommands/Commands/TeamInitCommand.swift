@@ -34,7 +34,7 @@ struct TeamInitCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         guard let cipher = Cipher(rawValue: cipher) else { throw ValidationError("--cipher '\(cipher)' is neither xchacha20poly1305 nor aes256gcm") }
-        let identity = try session.teamIdentity()
+        let identity = try session.firstIdentity()
         let founder = me ?? session.context.environment["USER"] ?? "me"
         let id = UUID().uuidString.lowercased()
         let log = try TeamLog.founding(team: name, founder: founder, identity: identity, vaultID: id, at: try session.changeStamp())

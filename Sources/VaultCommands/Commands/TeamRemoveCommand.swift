@@ -17,7 +17,8 @@ struct TeamRemoveCommand: VaultSubcommand {
             They keep every version they could read, the copies in the git history and their \
             own clones included: the entries listed (with their secret fields) are the \
             passwords and keys to change. With --json: member and entries, each with name and \
-            fields. The last member cannot be removed.
+            fields. The last member cannot be removed; removing yourself leaves the team \
+            vault, which you then open no more.
             """)
 
     @OptionGroup var vault: VaultOptions

@@ -1,3 +1,5 @@
+import CSodium
+
 /// A person's public identity for team vaults: the X25519 key a team vault's data key is sealed
 /// to for them, and the Ed25519 key their changes of a team's members are signed with. Written
 /// for copying as `vault1` and the Base32 (RFC 4648, lower case, no padding) of a version byte
@@ -45,6 +47,24 @@ public struct PublicIdentity: Equatable, Hashable, Sendable {
         return stride(from: 0, to: text.count, by: 4).map { start in
             String(text.dropFirst(start).prefix(4))
         }.joined(separator: " ")
+    }
+
+    /// Whether both keys can serve: the X25519 key is not of low order (a box sealed to such a
+    /// key is opened by anyone) and the Ed25519 key is a valid point.
+    public var hasUsableKeys: Bool {
+        guard (try? Sodium.ensureInitialised()) != nil else { return false }
+        var product = [UInt8](repeating: 0, count: 32)
+        let scalar = [UInt8](repeating: 0x5A, count: 32)
+        let boxUsable = product.withUnsafeMutableBytes { output in
+            scalar.withUnsafeBytes { scalar in
+                boxKey.withUnsafeBytes { point in
+                    crypto_scalarmult(output.baseAddress!.assumingMemoryBound(to: UInt8.self), scalar.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                      point.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
+                }
+            }
+        }
+        let signingUsable = signingKey.withUnsafeBytes { crypto_core_ed25519_is_valid_point($0.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 1 }
+        return boxUsable && signingUsable
     }
 
     private static func check(_ bytes: [UInt8]) -> [UInt8] {

@@ -10,6 +10,7 @@
 ///   earliest stamp's; they must give one name).
 ///
 /// A log is refused unless:
+/// - every identity let in (founding or added) has usable keys (`PublicIdentity.hasUsableKeys`);
 /// - exactly one change is the founding, with no parents, made by the one it names; every other
 ///   change has parents, all in the log, in order and none twice;
 /// - the author of every other change is a member before it; an add lets in an identity that is
@@ -37,6 +38,7 @@ extension TeamLog {
             }
             ancestors[change.hash] = before
             let members = try state(of: before, in: byHash, ancestors: ancestors, team: team ?? "")
+            guard change.kind == .remove || change.identity.hasUsableKeys else { throw .malformed("an identity let in has keys that cannot be used") }
             switch change.kind {
             case .found:
                 guard team == nil else { throw .malformed("it has two founding changes") }

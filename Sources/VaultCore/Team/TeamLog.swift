@@ -41,6 +41,7 @@ public struct TeamLog: Equatable, Sendable {
         _ name: String, identity: PublicIdentity, by author: MemberIdentity, vaultID: String, at stamp: Stamp
     ) throws(TeamManifestError) -> TeamLog {
         let name = try TeamMemberName.normalized(name)
+        guard identity.hasUsableKeys else { throw .unusableIdentity }
         if state.members.contains(where: { $0.name == name }) { throw .nameTaken(name) }
         if let holder = state.member(holding: identity) { throw .alreadyMember(holder.name) }
         return try appending(.add, member: name, identity: identity, by: author, vaultID: vaultID, at: stamp)

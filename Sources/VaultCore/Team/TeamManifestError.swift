@@ -15,6 +15,8 @@ public enum TeamManifestError: VaultFailure, Equatable {
     case malformed(String)
     /// The identity that would sign the change is not a member.
     case notYourTeam
+    /// An identity whose keys cannot serve (`PublicIdentity.hasUsableKeys`).
+    case unusableIdentity
     /// Two copies each removed a member (these two) since they parted, each with a new key.
     case removedOnBothSides(String, String)
     /// The member named first changed the members (the change about the member named second)
@@ -40,6 +42,8 @@ public enum TeamManifestError: VaultFailure, Equatable {
             return "the team vault's member list is damaged or was tampered with (\(why))"
         case .notYourTeam:
             return "you are not a member of this team vault"
+        case .unusableIdentity:
+            return "that identity's keys cannot be used (a key of low order, or not a point of its curve): it was not made by vault identity"
         case .removedOnBothSides(let one, let other):
             return "'\(one)' and '\(other)' were removed on two copies that had not met, each giving the vault a new key; "
                 + "they cannot be merged: keep one copy, then remove the other member again"
@@ -60,6 +64,7 @@ public enum TeamManifestError: VaultFailure, Equatable {
         case .notAMember: return .notFound
         case .malformed, .changedWhileRemoved: return .authenticationFailed
         case .notYourTeam: return .authenticationFailed
+        case .unusableIdentity: return .usage
         case .removedOnBothSides, .addedTwice: return .failure
         }
     }

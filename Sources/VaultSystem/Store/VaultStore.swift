@@ -54,7 +54,8 @@ public final class VaultStore {
     /// with, a failed password among them.
     public func logRecipient() throws -> (vaultID: String, logKey: [UInt8]?) {
         let file = try openVault()
-        let header = try Envelope.header(of: try file.bytes(0..<min(file.count, 8192)))
+        // 8 KiB hold any personal vault's header; a team vault of many members needs more.
+        let header = try (try? Envelope.header(of: try file.bytes(0..<min(file.count, 8192)))) ?? Envelope.header(of: try file.bytes(0..<file.count))
         return (header.id, header.logKey)
     }
 
