@@ -113,6 +113,11 @@ struct TeamVaultTests {
         expectFailure(try await people.run(people.alice, ["rekey", "--kdf-memory-mib", "16"]), status: 1, mentioning: "no master password")
         expectFailure(try await people.run(people.alice, ["identity"]), status: 1, mentioning: "your own vault")
         expectFailure(try await people.run(people.alice, ["sync", "init"]), status: 1, mentioning: "team vault")
+        let teamAsOwn = try await people.alice.vault(["list", "--vault", people.team],
+                                                     environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password", "VAULT_PATH": people.team])
+        expectFailure(teamAsOwn, status: 1, mentioning: "is a team vault; point VAULT_PATH at your personal vault")
+        let bad = try PublicIdentity(boxKey: [UInt8](repeating: 0, count: 32), signingKey: try #require(PublicIdentity(text: bob)).signingKey)
+        expectUsageError(try await people.run(people.alice, ["team", "add", try #require(bad).text, "--name", "zero", "--yes"]), mentioning: "cannot be used")
     }
 
     @Test func aKeySealedForAnOutsiderOrSwappedFromAnotherTeamIsRefused() async throws {

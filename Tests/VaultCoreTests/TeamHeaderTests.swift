@@ -86,6 +86,6 @@ struct TeamHeaderTests {
         let elsewhere = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: "99999999-2222-4333-8444-555555555555", at: Self.stamp)
         let dataKey = try SecureBytes.random(count: 32)
         let envelope = try Envelope.parse(try Self.file(sealedFor: elsewhere, list: elsewhere, dataKey: dataKey))
-        #expect(throws: VaultOpenError.self) { try envelope.teamLog(dataKey: dataKey) }
+        #expect(throws: TeamManifestError.self) { try envelope.teamLog(dataKey: dataKey) }
     }
 }

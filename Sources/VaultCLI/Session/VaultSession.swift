@@ -112,9 +112,11 @@ public final class VaultSession: VaultAccess {
 
     /// The person's team identities, from their own vault ($VAULT_PATH, else the default):
     /// what opens a team vault given by --vault. That vault's session opens no team vault in
-    /// turn, so a team vault given as one's own opens nothing.
+    /// turn: a team vault given as one's own is refused.
     private func personalIdentities() throws -> [MemberIdentity] {
-        try ownVault().state().identities.compactMap { try $0.identity() }
+        let own = ownVault()
+        if try own.store.header().isTeam { throw VaultOpenError.ownVaultIsATeamVault(path: own.store.path) }
+        return try own.state().identities.compactMap { try $0.identity() }
     }
 
     /// The session of the person's own vault ($VAULT_PATH, else the default), which opens no

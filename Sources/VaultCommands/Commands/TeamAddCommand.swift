@@ -34,6 +34,7 @@ struct TeamAddCommand: VaultSubcommand {
         guard let identity = PublicIdentity(text: identity) else {
             throw ValidationError("'\(identity.prefix(12))…' is not a public identity (vault1 and 111 letters and digits, as vault identity prints it)")
         }
+        guard identity.hasUsableKeys else { throw TeamManifestError.unusableIdentity }
         let context = session.context
         let store = session.store
         let current = try store.teamLog(using: session.unlocker()).state

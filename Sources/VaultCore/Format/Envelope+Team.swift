@@ -1,6 +1,6 @@
 /// The header of a team vault (format version 9): the id and cipher, then each member's
 /// sealed data key where a personal vault has its key derivation and wrapped key, then the
-/// event log's key. See docs/format.md, "Team vault".
+/// event log's key. See docs/format.md, "Vault file, format version 9 (team vaults)".
 extension Envelope {
     /// The version of team vaults (personal vaults stay at `currentVersion`).
     public static let teamVersion = 9
@@ -104,12 +104,7 @@ extension Envelope {
         guard let text, let bytes = Sodium.base64Decode(text) else {
             throw VaultOpenError.malformedPayload("the team vault's seal holds no member list")
         }
-        let log: TeamLog
-        do {
-            log = try TeamLog(text: bytes, vaultID: id)
-        } catch {
-            throw VaultOpenError.malformedPayload("the team vault's member list: \(error.message)")
-        }
+        let log = try TeamLog(text: bytes, vaultID: id)
         let expected = log.state.members.map { MemberKey.recipient(of: $0.identity, vaultID: id) }
             .sorted { $0.lexicographicallyPrecedes($1) }
         guard members.map(\.recipient) == expected else { throw VaultOpenError.keysNotTheMembers }

@@ -58,7 +58,7 @@ public struct Envelope: Equatable, Sendable {
     /// The 256-bit data key, encrypted under the Argon2id key with `keyWrapAssociatedData`.
     public var dataKey: SealedBox
     /// A team vault's data key sealed for each of its members, in the order of their recipient
-    /// ids (version 8 on); nil for a personal vault. A team vault has no master password: its
+    /// ids (version 9); nil for a personal vault. A team vault has no master password: its
     /// `kdf`, `salt` and `dataKey` are placeholders that are neither written nor read.
     public var members: [MemberKey]?
     public var body: Body

@@ -29,6 +29,9 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case identityNotInATeamVault
     /// Copies of a team vault given to a merge, which does not merge member lists yet.
     case teamVaultNotMerged
+    /// The person's own vault (`$VAULT_PATH`, else the default), whose identities open team
+    /// vaults, is a team vault itself.
+    case ownVaultIsATeamVault(path: String)
 
     public var message: String {
         switch self {
@@ -54,6 +57,8 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "a team vault has no master password of its own: it opens with your identity, which your own vault keeps (unlock, passwd and rekey work on that)"
         case .notATeamVault:
             return "this is a personal vault, not a team vault (vault team init makes one)"
+        case .ownVaultIsATeamVault(let path):
+            return "your own vault (\(path), from $VAULT_PATH or the default) is a team vault; point VAULT_PATH at your personal vault, whose identity opens team vaults"
         case .notATeamMember:
             return "this team vault's key is sealed for none of your identities (`vault identity` prints yours): you are not one of its members"
         }
@@ -61,7 +66,7 @@ public enum VaultOpenError: VaultFailure, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notATeamVault, .teamHasNoPassword, .identityNotInATeamVault, .teamVaultNotMerged: .failure
+        case .notATeamVault, .teamHasNoPassword, .identityNotInATeamVault, .teamVaultNotMerged, .ownVaultIsATeamVault: .failure
         default: .authenticationFailed
         }
     }

@@ -1,4 +1,4 @@
-/// A team vault's data key sealed for one member (format version 8, the header's `members`):
+/// A team vault's data key sealed for one member (format version 9, the header's `members`):
 /// a libsodium sealed box of the 32-byte key to the member's X25519 key, and the recipient id
 /// that lets each member find theirs without trying every box. Written as the line
 /// `RECIPIENT BOX`: the id in lower-case hex, one space, the box in Base64.

@@ -60,6 +60,7 @@ public struct TeamPins: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let pathFile = file(path: path)
         if let known = try read(pathFile), known != vaultID + "\n" {
+            guard known.hasSuffix("\n"), LowercaseUUID.isValid(String(known.dropLast())) else { throw TeamTrustError.damagedPin(path: pathFile) }
             throw TeamTrustError.replaced(path: path, record: pathFile)
         }
         guard let pinned = try pin(vaultID: vaultID) else {
