@@ -86,6 +86,9 @@ struct TeamVaultTests {
         #expect(entries.compactMap { $0["fields"] as? [String] } == [["password"], ["notes"]])
         expectFailure(try await people.run(people.bob, ["get", "db/prod"]), status: 3, mentioning: "none of your identities")
         #expect(try await people.succeed(people.alice, ["get", "db/prod"]).stdout == "prod-password-1\n")
+        let events = try #require(try JSONValue.object(try await people.succeed(people.alice, ["log", "--json"]).stdoutData)["events"] as? [[String: Any]])
+        #expect(events.compactMap { $0["event"] as? String }.filter { $0.hasPrefix("team-") } == ["team-add", "team-remove"], "\(events)")
+        #expect((events.last { $0["event"] as? String == "team-remove" })?["detail"] as? String == "bob; a new key, sealed for alice")
         // bob's copy from before opens for him still (he keeps what he could read), and no
         // longer for alice, whose machine has seen the list without him.
         let old = people.world.fixture.path("team-before.json")
@@ -113,6 +116,7 @@ struct TeamVaultTests {
         expectFailure(try await people.run(people.alice, ["rekey", "--kdf-memory-mib", "16"]), status: 1, mentioning: "no master password")
         expectFailure(try await people.run(people.alice, ["identity"]), status: 1, mentioning: "your own vault")
         expectFailure(try await people.run(people.alice, ["sync", "init"]), status: 1, mentioning: "team vault")
+        #expect(try await people.succeed(people.alice, ["status"]).stderr.contains("is a team vault: it has no key of its own to cache"))
         let teamAsOwn = try await people.alice.vault(["list", "--vault", people.team],
                                                      environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password", "VAULT_PATH": people.team])
         expectFailure(teamAsOwn, status: 1, mentioning: "is a team vault; point VAULT_PATH at your personal vault")
@@ -127,7 +131,7 @@ struct TeamVaultTests {
         let memberLines = lines.indices.filter { lines[$0].hasPrefix("    \"") && lines[$0].count > 100 && lines[$0].contains(" ") }
             .filter { index in lines[..<index].contains { $0.contains("\"members\"") } && !lines[..<index].contains { $0.contains("\"log_key\"") } }
         try #require(memberLines.count == 2, "\(memberLines)")
-        // carol's key sealed in place of bob's line: the seal no longer matches the header.
+        // bob's line dropped: the seal, bound to every line, no longer matches the header.
         var swapped = lines
         swapped.remove(at: memberLines[1])
         swapped[memberLines[0]] = swapped[memberLines[0]].replacingOccurrences(of: "\",", with: "\"")

@@ -15,7 +15,7 @@ struct TeamHeaderTests {
 
     /// A team vault file whose member lines seal `dataKey` for `sealedFor`, and whose seal holds `list`.
     private static func file(sealedFor: TeamLog, list: TeamLog, dataKey: SecureBytes) throws -> [UInt8] {
-        var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, manifest: sealedFor.state)
+        var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, members: sealedFor.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
         table.found(list)
         try envelope.sealEntries(table, dataKey: dataKey)
@@ -59,7 +59,7 @@ struct TeamHeaderTests {
         let borrowedBox = try #require(PublicIdentity(boxKey: alice.publicIdentity.boxKey, signingKey: other.publicIdentity.signingKey))
         let borrowedSigning = try #require(PublicIdentity(boxKey: other.publicIdentity.boxKey, signingKey: alice.publicIdentity.signingKey))
         for identity in [borrowedBox, borrowedSigning] {
-            #expect(throws: TeamManifestError.alreadyMember("alice")) { try list.adding("mallory", identity: identity, by: alice, vaultID: Self.vaultID, at: Self.stamp) }
+            #expect(throws: TeamLogError.alreadyMember("alice")) { try list.adding("mallory", identity: identity, by: alice, vaultID: Self.vaultID, at: Self.stamp) }
         }
     }
 
@@ -86,6 +86,6 @@ struct TeamHeaderTests {
         let elsewhere = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: "99999999-2222-4333-8444-555555555555", at: Self.stamp)
         let dataKey = try SecureBytes.random(count: 32)
         let envelope = try Envelope.parse(try Self.file(sealedFor: elsewhere, list: elsewhere, dataKey: dataKey))
-        #expect(throws: TeamManifestError.self) { try envelope.teamLog(dataKey: dataKey) }
+        #expect(throws: TeamLogError.self) { try envelope.teamLog(dataKey: dataKey) }
     }
 }

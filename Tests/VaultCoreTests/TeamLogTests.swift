@@ -86,7 +86,7 @@ struct TeamLogTests {
             ("a\u{A0}", "it starts or ends with white space"),
         ]
         for (name, why) in refused {
-            #expect(throws: TeamManifestError.invalidName(name, why)) { try TeamMemberName.validate(name) }
+            #expect(throws: TeamLogError.invalidName(name, why)) { try TeamMemberName.validate(name) }
         }
         for name in ["a", String(repeating: "a", count: 64), "Zo\u{EB}", #"R&D "core" \ ops"#, "two words", "\u{6771}\u{4EAC}"] {
             #expect(throws: Never.self) { try TeamMemberName.validate(name) }
@@ -94,7 +94,7 @@ struct TeamLogTests {
         let (alice, bob, _, _) = try Self.people()
         let log = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
         let slash = Self.signed(.add, member: "dev/ops", identity: bob.publicIdentity, parents: log.heads, by: alice)
-        #expect(throws: TeamManifestError.malformed(TeamManifestError.invalidName("dev/ops", "it contains '/'").message)) {
+        #expect(throws: TeamLogError.malformed(TeamLogError.invalidName("dev/ops", "it contains '/'").message)) {
             try TeamLog(text: Array("[\(log.changes[0].text(signed: true)),\(slash.text(signed: true))]".utf8), vaultID: Self.vaultID)
         }
     }
@@ -102,20 +102,20 @@ struct TeamLogTests {
     @Test func aChangeSignedForAnotherVaultOrByAnotherKeyOrChangedIsRefused() throws {
         let (alice, bob, carol, _) = try Self.people()
         let log = try Self.team(alice, bob, carol)
-        #expect(throws: TeamManifestError.self) { try TeamLog(text: log.text(), vaultID: "11111111-2222-4333-8444-555555555555") }
+        #expect(throws: TeamLogError.self) { try TeamLog(text: log.text(), vaultID: "11111111-2222-4333-8444-555555555555") }
         let text = String(decoding: log.text(), as: UTF8.self)
         let renamed = text.replacingOccurrences(of: #""member":"carol""#, with: #""member":"carl""#)
         #expect(renamed != text)
-        #expect(throws: TeamManifestError.self) { try TeamLog(text: Array(renamed.utf8), vaultID: Self.vaultID) }
+        #expect(throws: TeamLogError.self) { try TeamLog(text: Array(renamed.utf8), vaultID: Self.vaultID) }
         let add = try #require(log.changes.first { $0.member == "carol" })
         var signature = add.signature
         signature[0] ^= 1
         let flipped = text.replacingOccurrences(of: Sodium.base64Encode(add.signature), with: Sodium.base64Encode(signature))
-        #expect(throws: TeamManifestError.self) { try TeamLog(text: Array(flipped.utf8), vaultID: Self.vaultID) }
+        #expect(throws: TeamLogError.self) { try TeamLog(text: Array(flipped.utf8), vaultID: Self.vaultID) }
         let byBob = text.replacingOccurrences(of: #""by":"\#(alice.publicIdentity.text)","change":"add","identity":"\#(carol.publicIdentity.text)""#,
                                               with: #""by":"\#(bob.publicIdentity.text)","change":"add","identity":"\#(carol.publicIdentity.text)""#)
         #expect(byBob != text)
-        #expect(throws: TeamManifestError.self) { try TeamLog(text: Array(byBob.utf8), vaultID: Self.vaultID) }
+        #expect(throws: TeamLogError.self) { try TeamLog(text: Array(byBob.utf8), vaultID: Self.vaultID) }
     }
 
     @Test func aLogNotWrittenTheOneWayIsRefused() throws {
@@ -132,29 +132,30 @@ struct TeamLogTests {
         ]
         for variant in variants {
             #expect(variant != text)
-            #expect(throws: TeamManifestError.malformed("it is not written the one way vault writes it"), "\(variant)") {
+            #expect(throws: TeamLogError.malformed("it is not written the one way vault writes it"), "\(variant)") {
                 try TeamLog(text: Array(variant.utf8), vaultID: Self.vaultID)
             }
         }
         for variant in ["", "{}", "null", text + "]", String(text.dropLast())] {
-            #expect(throws: TeamManifestError.malformed("it is not a change log in JSON"), "\(variant)") {
+            #expect(throws: TeamLogError.malformed("it is not a change log in JSON"), "\(variant)") {
                 try TeamLog(text: Array(variant.utf8), vaultID: Self.vaultID)
             }
         }
-        #expect(throws: TeamManifestError.malformed("it has no founding change")) { try TeamLog(text: Array("[]".utf8), vaultID: Self.vaultID) }
+        #expect(throws: TeamLogError.malformed("it has no founding change")) { try TeamLog(text: Array("[]".utf8), vaultID: Self.vaultID) }
     }
 
     @Test func aCutOrChangedTextIsRefusedOrReadsAsWhatItWrites() throws {
         let (alice, bob, carol, _) = try Self.people()
         let text = try Self.team(alice, bob, carol).removing("bob", by: carol, vaultID: Self.vaultID, at: Self.stamp(4)).text()
         for length in stride(from: 0, to: text.count, by: 7) {
-            #expect(throws: TeamManifestError.self) { try TeamLog(text: Array(text.prefix(length)), vaultID: Self.vaultID) }
+            #expect(throws: TeamLogError.self) { try TeamLog(text: Array(text.prefix(length)), vaultID: Self.vaultID) }
         }
+        // Every byte is signed, hashed or held to the one text: none changes without refusal.
         for place in stride(from: 0, to: text.count, by: 3) {
             for byte: UInt8 in [0x00, 0x22, 0x30, 0x5C, 0x7B, text[place] ^ 0x01] where byte != text[place] {
                 var changed = text
                 changed[place] = byte
-                if let read = try? TeamLog(text: changed, vaultID: Self.vaultID) { #expect(read.text() == changed) }
+                #expect(throws: TeamLogError.self, "byte \(place) as \(byte)") { try TeamLog(text: changed, vaultID: Self.vaultID) }
             }
         }
     }
@@ -188,35 +189,35 @@ struct TeamLogTests {
             (Array(log.changes.filter { $0.kind == .add }), "a change follows one that is not in the log"),
         ]
         for (changes, why) in refusals {
-            #expect(throws: TeamManifestError.malformed(why), "\(why)") { try TeamLog(changes: changes) }
+            #expect(throws: TeamLogError.malformed(why), "\(why)") { try TeamLog(changes: changes) }
         }
-        #expect(throws: TeamManifestError.notYourTeam) {
+        #expect(throws: TeamLogError.notYourTeam) {
             try log.adding("dave", identity: dave.publicIdentity, by: carol, vaultID: Self.vaultID, at: Self.stamp(3))
         }
-        #expect(throws: TeamManifestError.nameTaken("bob")) {
+        #expect(throws: TeamLogError.nameTaken("bob")) {
             try log.adding("bob", identity: dave.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         }
-        #expect(throws: TeamManifestError.alreadyMember("bob")) {
+        #expect(throws: TeamLogError.alreadyMember("bob")) {
             try log.adding("robert", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         }
         let sharedBox = try #require(PublicIdentity(boxKey: bob.publicIdentity.boxKey, signingKey: dave.publicIdentity.signingKey))
-        #expect(throws: TeamManifestError.alreadyMember("bob")) {
+        #expect(throws: TeamLogError.alreadyMember("bob")) {
             try log.adding("dave", identity: sharedBox, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         }
         let lowOrder = try #require(PublicIdentity(boxKey: [UInt8](repeating: 0, count: 32), signingKey: dave.publicIdentity.signingKey))
         let notAPoint = try #require(PublicIdentity(boxKey: dave.publicIdentity.boxKey, signingKey: [UInt8](repeating: 0xFF, count: 32)))
         for identity in [lowOrder, notAPoint] {
             #expect(!identity.hasUsableKeys)
-            #expect(throws: TeamManifestError.unusableIdentity) {
+            #expect(throws: TeamLogError.unusableIdentity) {
                 try log.adding("dave", identity: identity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
             }
-            #expect(throws: TeamManifestError.malformed("an identity let in has keys that cannot be used")) {
+            #expect(throws: TeamLogError.malformed("an identity let in has keys that cannot be used")) {
                 try TeamLog(changes: log.changes + [Self.signed(.add, member: "dave", identity: identity, parents: log.heads, by: alice)])
             }
         }
         #expect(dave.publicIdentity.hasUsableKeys)
-        #expect(throws: TeamManifestError.notAMember("carol")) { try log.removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
-        #expect(throws: TeamManifestError.lastMember) { try founded.removing("alice", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
+        #expect(throws: TeamLogError.notAMember("carol")) { try log.removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
+        #expect(throws: TeamLogError.lastMember) { try founded.removing("alice", by: alice, vaultID: Self.vaultID, at: Self.stamp(3)) }
     }
 
     @Test func aRemovedMemberCanComeBackAndTheRecordsStay() throws {
@@ -247,20 +248,17 @@ struct TeamLogTests {
         #expect(try TeamLog(text: next.text(), vaultID: Self.vaultID) == next)
     }
 
-    @Test func aRemovalBeatsAnAddOfTheSamePersonOnAnotherCopy() throws {
+    @Test func aRemovedMembersAddOrTwoRemovalsOfOnePersonOnTwoCopiesAreRefused() throws {
         let (alice, bob, carol, _) = try Self.people()
         let base = try Self.team(alice, bob, carol).removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(4))
         let ours = try base.removing("bob", by: alice, vaultID: Self.vaultID, at: Self.stamp(5))
         let theirs = try base.adding("carol", identity: carol.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(5))
-        #expect(throws: TeamManifestError.changedWhileRemoved("bob", "carol")) { try ours.merged(with: theirs) }
-        let readd = try base.adding("bob2", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(5))
-        let sameTime = try Self.team(alice, bob, carol).removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(4))
-        #expect(Self.names(readd) == ["alice", "bob", "bob2"] && Self.names(sameTime) == ["alice", "bob"])
+        #expect(throws: TeamLogError.changedWhileRemoved("bob", "carol")) { try ours.merged(with: theirs) }
         let left = try Self.team(alice, bob, carol)
         let removed = try left.removing("carol", by: alice, vaultID: Self.vaultID, at: Self.stamp(4))
         let carolAgain = try removed.adding("carol", identity: carol.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(5))
         let concurrentRemoval = try left.removing("carol", by: bob, vaultID: Self.vaultID, at: Self.stamp(4))
-        #expect(throws: TeamManifestError.removedOnBothSides("carol", "carol")) { try carolAgain.merged(with: concurrentRemoval) }
+        #expect(throws: TeamLogError.removedOnBothSides("carol", "carol")) { try carolAgain.merged(with: concurrentRemoval) }
     }
 
     @Test func aRemovalAndAnAddOfThatPersonMadeAtTheSameTimeLeaveThemOut() throws {
@@ -281,13 +279,38 @@ struct TeamLogTests {
         let base = try Self.team(alice, bob, carol)
         let ours = try base.removing("bob", by: alice, vaultID: Self.vaultID, at: Self.stamp(4))
         let theirs = try base.removing("carol", by: bob, vaultID: Self.vaultID, at: Self.stamp(4))
-        #expect(throws: TeamManifestError.removedOnBothSides("bob", "carol")) { try ours.merged(with: theirs) }
-        #expect(throws: TeamManifestError.removedOnBothSides("bob", "carol")) { try theirs.merged(with: ours) }
+        #expect(throws: TeamLogError.removedOnBothSides("bob", "carol")) { try ours.merged(with: theirs) }
+        #expect(throws: TeamLogError.removedOnBothSides("bob", "carol")) { try theirs.merged(with: ours) }
         let bobsFork = try base.adding("eve", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(5))
-        #expect(throws: TeamManifestError.changedWhileRemoved("bob", "eve")) { try ours.merged(with: bobsFork) }
+        #expect(throws: TeamLogError.changedWhileRemoved("bob", "eve")) { try ours.merged(with: bobsFork) }
         let carolsAdd = try base.adding("dave", identity: dave.publicIdentity, by: carol, vaultID: Self.vaultID, at: Self.stamp(5))
         #expect(Self.names(try ours.merged(with: carolsAdd)) == ["alice", "carol", "dave"])
-        #expect(TeamManifestError.removedOnBothSides("bob", "carol").exitStatus == .failure)
+        #expect(TeamLogError.removedOnBothSides("bob", "carol").exitStatus == .failure)
+    }
+
+    @Test func someoneLetInOnAnotherCopyIsNoMemberForChangesThatDidNotFollowIt() throws {
+        let (alice, bob, carol, dave) = try Self.people()
+        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
+        let ours = try base.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
+        let theirs = try base.adding("dave", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
+        let merged = try ours.merged(with: theirs)
+        // carol, let in on our copy alone, signs a change that follows their copy alone.
+        let outOfTurn = Self.signed(.remove, member: "dave", identity: dave.publicIdentity, parents: theirs.heads, by: carol)
+        #expect(throws: TeamLogError.malformed("a change was made by someone who was not a member")) {
+            try TeamLog(changes: merged.changes + [outOfTurn])
+        }
+        let inTurn = Self.signed(.remove, member: "dave", identity: dave.publicIdentity, parents: merged.heads, by: carol)
+        #expect(Self.names(try TeamLog(changes: merged.changes + [inTurn])) == ["alice", "bob", "carol"])
+    }
+
+    @Test func aLogOfMoreThanTheMostChangesIsRefusedUnread() throws {
+        let (alice, _, _, _) = try Self.people()
+        let founded = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
+        let many = Array(repeating: founded.changes[0], count: TeamLog.maximumChanges + 1)
+        #expect(throws: TeamLogError.malformed("it holds more than 1024 changes")) { try TeamLog(changes: many) }
+        let long = [UInt8](repeating: 0x20, count: TeamLog.maximumChanges * 1024 + 1)
+        #expect(throws: TeamLogError.malformed("it is longer than 1024 KiB")) { try TeamLog(text: long, vaultID: Self.vaultID) }
     }
 
     @Test func oneNameOrOneIdentityAddedTwiceOnTwoCopiesIsRefused() throws {
@@ -296,9 +319,9 @@ struct TeamLogTests {
             .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
         let carolAsDan = try base.adding("dan", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         let daveAsDan = try base.adding("dan", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
-        #expect(throws: TeamManifestError.addedTwice("dan", "dan")) { try carolAsDan.merged(with: daveAsDan) }
+        #expect(throws: TeamLogError.addedTwice("dan", "dan")) { try carolAsDan.merged(with: daveAsDan) }
         let carolAsCee = try base.adding("cee", identity: carol.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
-        #expect(throws: TeamManifestError.self) { try carolAsDan.merged(with: carolAsCee) }
+        #expect(throws: TeamLogError.self) { try carolAsDan.merged(with: carolAsCee) }
         let carolAgain = try base.adding("dan", identity: carol.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(4))
         let both = try carolAsDan.merged(with: carolAgain)
         #expect(Self.names(both) == ["alice", "bob", "dan"] && both.state.members[2].added == Self.stamp(3))

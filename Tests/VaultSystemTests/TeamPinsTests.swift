@@ -66,6 +66,12 @@ struct TeamPinsTests {
         }
         #expect(try pins.pin(vaultID: otherID) == nil)
         #expect(try pins.accept(other, vaultID: otherID, path: "/v/other.vault") == .firstSeen)
+        try Data("not an id\n".utf8).write(to: URL(fileURLWithPath: record))
+        #expect(throws: TeamTrustError.damagedPin(path: record)) {
+            try pins.accept(other, vaultID: otherID, path: "/v/team.vault")
+        }
+        #expect(try pins.accept(other, vaultID: otherID, path: "/v/team.vault", replacing: true) == .unchanged)
+        #expect(try String(contentsOfFile: record, encoding: .utf8) == otherID + "\n")
         try FileManager.default.removeItem(atPath: record)
         #expect(try pins.accept(other, vaultID: otherID, path: "/v/team.vault") == .unchanged)
     }

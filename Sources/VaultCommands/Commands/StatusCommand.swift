@@ -16,7 +16,7 @@ struct StatusCommand: VaultSubcommand {
         discussion: """
             Reports each keyring (the kernel keyring, the Secret Service): whether it is there, \
             where it keeps keys or why it cannot, and whether it holds this vault's key and for \
-            how long. Looking is not a use: a key unlocked with --idle is not renewed by it. Never \
+            how long. For a team vault it says that it opens while your own vault does. Looking is not a use: a key unlocked with --idle is not renewed by it. Never \
             asks for the master password. When neither keyring can keep keys it says so on \
             standard error every time, as other commands do only the first time for a vault on \
             this machine (and never with a password file). With --json: vault, \
@@ -70,6 +70,9 @@ struct StatusCommand: VaultSubcommand {
         let context = session.context
         let store = session.store
         let envelope = try store.header()
+        if envelope.isTeam {
+            session.diagnostics.notice("\(store.path) is a team vault: it has no key of its own to cache, and opens while your own vault does (vault status without --vault)")
+        }
         var report = Report(vault: store.path, keyring: "disabled", unlocked: false)
         let config = try session.config()
         if !session.selection.noKeyring && config.keyring {

@@ -34,11 +34,11 @@ struct TeamAddCommand: VaultSubcommand {
         guard let identity = PublicIdentity(text: identity) else {
             throw ValidationError("'\(identity.prefix(12))…' is not a public identity (vault1 and 111 letters and digits, as vault identity prints it)")
         }
-        guard identity.hasUsableKeys else { throw TeamManifestError.unusableIdentity }
+        guard identity.hasUsableKeys else { throw TeamLogError.unusableIdentity }
         let context = session.context
         let store = session.store
         let current = try store.teamLog(using: session.unlocker()).state
-        if let holder = current.member(holding: identity) { throw TeamManifestError.alreadyMember(holder.name) }
+        if let holder = current.member(holding: identity) { throw TeamLogError.alreadyMember(holder.name) }
         if !yes {
             guard context.streams.inputIsTerminal, let terminal = try? context.terminal.open() else {
                 throw TerminalError.confirmationNeeded("adding a member (once you checked their fingerprint, --yes)")
@@ -51,6 +51,7 @@ struct TeamAddCommand: VaultSubcommand {
             }
         }
         let log = try store.addMember(name, identity: identity, using: session.unlocker())
+        session.record(.teamAdd, detail: "\(name), fingerprint \(identity.fingerprint)")
         context.diagnostics.note("Added \(TerminalText.visible(name)). Members: \(log.state.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")).")
     }
 }

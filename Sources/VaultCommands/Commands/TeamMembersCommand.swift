@@ -39,16 +39,16 @@ struct TeamMembersCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let log = try session.store.teamLog(using: session.unlocker())
-        let manifest = log.state
-        let members = manifest.members.map {
+        let state = log.state
+        let members = state.members.map {
             MemberView(name: $0.name, identity: $0.identity.text, fingerprint: $0.identity.fingerprint, added: $0.added.date)
         }
-        let former = manifest.former.map {
+        let former = state.former.map {
             MemberView(name: $0.name, identity: $0.identity.text, fingerprint: $0.identity.fingerprint, removed: $0.removed.date)
         }
         let streams = session.context.streams
         if output.json {
-            try JSONOutput.print(Report(team: manifest.team, changes: log.changes.count, members: members, former: former), to: streams)
+            try JSONOutput.print(Report(team: state.team, changes: log.changes.count, members: members, former: former), to: streams)
             return
         }
         var lines = members.map { "\(TerminalText.visible($0.name))  \($0.fingerprint)  added \($0.added?.ISO8601Format() ?? "")" }

@@ -29,6 +29,10 @@ public struct SecurityEvent: Codable, Equatable, Sendable {
         public static let remove = Kind(rawValue: "remove")
         public static let sync = Kind(rawValue: "sync")
         public static let destroy = Kind(rawValue: "destroy")
+        /// A member let into a team vault (`vault team add`).
+        public static let teamAdd = Kind(rawValue: "team-add")
+        /// A member removed from a team vault, which then has a new key (`vault team rm`).
+        public static let teamRemove = Kind(rawValue: "team-remove")
     }
 
     /// The event's number in its device's chain, from 1.

@@ -94,7 +94,7 @@ extension Envelope {
         let sealContent = try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys)
         let deleted = try openTombstones(tombstones, keys: keys)
         return VaultState(clock: sealContent.clock, deleted: deleted, keys: sealContent.keys, log: sealContent.log ?? EventLogState(),
-                          identities: sealContent.identities ?? [], team: try checkedTeam(sealContent.team))
+                          identities: sealContent.identities ?? [], team: try checkedTeam(sealContent))
     }
 
     /// What every record of this vault is bound to, before its slot.
@@ -150,7 +150,7 @@ extension Envelope {
     func authenticate(_ front: SealedEntries.Front, keys: EntryKeys) throws {
         if isTeam {
             // A team vault's member list must match its member keys for any read.
-            _ = try checkedTeam(try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys).team)
+            _ = try checkedTeam(try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys))
             return
         }
         var plaintext = try openSealText(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys)

@@ -8,23 +8,23 @@ extension Envelope {
     /// Whether this is a team vault's header.
     public var isTeam: Bool { members != nil }
 
-    /// The header of a team vault of `id` whose data key `dataKey` is sealed for each member
-    /// of `manifest`, with an empty body: `sealEntries` gives it one.
-    public static func teamHeader(id: String, cipher: Cipher, dataKey: SecureBytes, manifest: TeamManifest) throws -> Envelope {
+    /// The header of a team vault of `id` whose data key `dataKey` is sealed for each of
+    /// `members`, with an empty body: `sealEntries` gives it one.
+    public static func teamHeader(id: String, cipher: Cipher, dataKey: SecureBytes, members: TeamMembers) throws -> Envelope {
         let empty = SealedBox(nonce: [], ciphertext: [])
         var envelope = Envelope(version: teamVersion, id: id, cipher: cipher, kdf: KDFParameters(memoryKiB: 0, iterations: 0, parallelism: 0),
                                 salt: [], dataKey: empty, body: .payload(empty))
-        envelope.members = try manifest.members.map { (member) throws in try MemberKey(sealing: dataKey, to: member.identity, vaultID: id) }
-            .sorted { $0.recipient.lexicographicallyPrecedes($1.recipient) }
+        envelope.members = MemberKey.inOrder(try members.members.map { (member) throws in
+            try MemberKey(sealing: dataKey, to: member.identity, vaultID: id)
+        })
         envelope.logKey = try SealedBoxKeyPair(dataKey: dataKey).publicKey
         return envelope
     }
 
     /// This team header with `dataKey` sealed for `identity` too.
-    public func sealingKey(_ dataKey: SecureBytes, for identity: PublicIdentity) throws -> Envelope {
+    public func addingMemberKey(_ dataKey: SecureBytes, for identity: PublicIdentity) throws -> Envelope {
         var changed = self
-        changed.members = ((members ?? []) + [try MemberKey(sealing: dataKey, to: identity, vaultID: id)])
-            .sorted { $0.recipient.lexicographicallyPrecedes($1.recipient) }
+        changed.members = MemberKey.inOrder((members ?? []) + [try MemberKey(sealing: dataKey, to: identity, vaultID: id)])
         return changed
     }
 
@@ -50,7 +50,7 @@ extension Envelope {
 
     /// The header of a team vault read by its exact layout, and the offset where its body
     /// starts; nil when `bytes` do not start as a team vault's header.
-    static func teamHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int)? {
+    static func parseTeamHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int)? {
         var reader = BodyText.Reader(text: bytes[...])
         func field(after literal: String, until terminator: Unicode.Scalar) throws(FormatError) -> String {
             try reader.expect(literal)
@@ -92,16 +92,17 @@ extension Envelope {
         return (envelope, end)
     }
 
-    /// The change log of members a team vault's seal holds (`text`, its Base64), checked
-    /// against this header: every member has one sealed key and every sealed key is a member's,
-    /// so that a key sealed for someone the log does not let in is refused. Nil for a personal
-    /// vault, whose seal holds no log.
-    func checkedTeam(_ text: String?) throws -> TeamLog? {
+    /// The change log of members a team vault's seal (`content`) holds, checked against this
+    /// header: every member has one sealed key and every sealed key is a member's, so that a key
+    /// sealed for someone the log does not let in is refused. Nil for a personal vault, whose
+    /// seal holds no log (as a team vault's holds no identities).
+    func checkedTeam(_ content: SealContent) throws -> TeamLog? {
         guard let members else {
-            guard text == nil else { throw VaultOpenError.malformedPayload("a personal vault's seal holds a member list") }
+            guard content.team == nil else { throw VaultOpenError.malformedPayload("a personal vault's seal holds a member list") }
             return nil
         }
-        guard let text, let bytes = Sodium.base64Decode(text) else {
+        guard content.identities?.isEmpty ?? true else { throw VaultOpenError.malformedPayload("a team vault's seal holds identities") }
+        guard let text = content.team, let bytes = Sodium.base64Decode(text) else {
             throw VaultOpenError.malformedPayload("the team vault's seal holds no member list")
         }
         let log = try TeamLog(text: bytes, vaultID: id)
@@ -117,14 +118,13 @@ extension Envelope {
     public func teamLog(dataKey: SecureBytes) throws -> TeamLog? {
         guard isTeam else { return nil }
         let keys = try EntryKeys(dataKey: dataKey)
+        let (seal, tombstones, pages): (SealedBox, SealedBox, [[UInt8]])
         switch body {
-        case .entries(let entries):
-            return try checkedTeam(try openSeal(entries.seal, tombstones: entries.tombstones, pages: entries.pages, keys: keys).team)
-        case .unreadEntries(let front):
-            return try checkedTeam(try openSeal(front.seal, tombstones: front.tombstones, pages: front.pages, keys: keys).team)
-        case .payload:
-            preconditionFailure("a team vault's header is read with its body")
+        case .entries(let entries): (seal, tombstones, pages) = (entries.seal, entries.tombstones, entries.pages)
+        case .unreadEntries(let front): (seal, tombstones, pages) = (front.seal, front.tombstones, front.pages)
+        case .payload: throw VaultOpenError.malformedPayload("a team vault's header without the body it needs")
         }
+        return try checkedTeam(try openSeal(seal, tombstones: tombstones, pages: pages, keys: keys))
     }
 
     /// The data key of this team header, opened with whichever of `identities` it was sealed

@@ -212,7 +212,7 @@ public struct Envelope: Equatable, Sendable {
     /// says what is wrong with it.
     static func parseHeader(_ bytes: [UInt8]) throws(FormatError) -> (envelope: Envelope, bodyStart: Int) {
         if let header = canonicalHeader(bytes) { return header }
-        if let header = try teamHeader(bytes) { return header }
+        if let header = try parseTeamHeader(bytes) { return header }
         return try headerAsJSON(bytes)
     }
 

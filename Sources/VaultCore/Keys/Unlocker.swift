@@ -106,7 +106,9 @@ public final class Unlocker {
     /// The keys of `envelope` from what this unlocker holds already: a key it derived, the
     /// cached key, or the password it was given (derived now, unless that is past the limit);
     /// nil when none of them opens it. It never asks and never changes the cache: a copy of the
-    /// vault under other keys (from another machine) is no reason to drop the key of ours.
+    /// vault under other keys (from another machine) is no reason to drop the key of ours. (A
+    /// team vault opens with the person's identities, which may open their own vault, asking
+    /// for its password as any command does.)
     public func keysAtHand(for envelope: Envelope) -> VaultKeys? {
         if envelope.isTeam { return try? teamKeys(for: envelope) }
         if let known = derivedKey(for: envelope), let keys = try? unwrap(envelope, with: known) { return keys }

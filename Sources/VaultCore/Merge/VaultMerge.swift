@@ -67,7 +67,6 @@ public enum VaultMerge {
         state.keys = [ours.state.keys, theirs.state.keys].compactMap { $0 }.max()
         state.log = ours.state.log.merged(with: theirs.state.log)
         state.identities = IdentitySecret.merged(ours.state.identities, theirs.state.identities)
-        state.team = ours.state.team
         return (Copy(entries: merged.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }, state: state), report)
     }
 

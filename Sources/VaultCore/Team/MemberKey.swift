@@ -27,6 +27,11 @@ public struct MemberKey: Equatable, Sendable {
         sealed = try dataKey.withUnsafeBytes { (bytes) throws(CryptoError) in try SealedBoxKeyPair.seal(bytes, to: member.boxKey) }
     }
 
+    /// `keys` in the order a header lists them: by recipient id.
+    static func inOrder(_ keys: [MemberKey]) -> [MemberKey] {
+        keys.sorted { $0.recipient.lexicographicallyPrecedes($1.recipient) }
+    }
+
     /// The recipient id of `member` in the vault `vaultID`.
     public static func recipient(of member: PublicIdentity, vaultID: String) -> [UInt8] {
         (Array("vault team recipient v1\n\(vaultID)\n".utf8) + member.boxKey).withUnsafeBytes { Sodium.blake2b($0, length: recipientLength) }

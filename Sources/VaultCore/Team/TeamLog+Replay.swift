@@ -2,14 +2,15 @@
 ///
 /// Changes are taken parents first. Change B *follows* change A when A is among B's ancestors
 /// (its parents, their parents, and so on); two changes of which neither follows the other were
-/// made at the same time, on copies that had not met. The members at a change's parents (the
-/// *members before it*) are what its ancestors add up to:
+/// made at the same time, on copies that had not met. The members at a set of changes closed
+/// under ancestry (the *members before* a change are those at its ancestors):
 /// - someone is a member when an add (or the founding) of their identity is there that follows
 ///   every removal of that identity there: a removal beats an add made at the same time;
 /// - their name and the stamp they were added at are that add's (of several such adds, the
-///   earliest stamp's; they must give one name).
+///   earliest stamp's, then the first by hash; they must give one name).
 ///
 /// A log is refused unless:
+/// - it holds at most `maximumChanges` changes;
 /// - every identity let in (founding or added) has usable keys (`PublicIdentity.hasUsableKeys`);
 /// - exactly one change is the founding, with no parents, made by the one it names; every other
 ///   change has parents, all in the log, in order and none twice;
@@ -19,26 +20,20 @@
 /// - of any two removals one follows the other (each gave the vault a new key: two made at the
 ///   same time cannot both stand), and no change was made by someone at the same time as their
 ///   removal (a removed member cannot change the members from a copy that has not seen it);
-/// - the members of the whole log have no name twice and no key shared.
+/// - the members of the whole log are at least one, with no name twice and no key shared.
 extension TeamLog {
+    /// The most changes a log holds, so that reading one stays quick whoever wrote it.
+    public static let maximumChanges = 1024
+
     /// The members `changes` (in the order of their hashes) add up to, and the log's heads.
-    static func replayed(_ changes: [TeamChange]) throws(TeamManifestError) -> (state: TeamManifest, heads: [[UInt8]]) {
-        var byHash: [[UInt8]: TeamChange] = [:]
-        for change in changes {
-            guard byHash.updateValue(change, forKey: change.hash) == nil else { throw .malformed("a change appears twice") }
-        }
-        let order = try parentsFirst(changes, byHash: byHash)
-        var ancestors: [[UInt8]: Set<[UInt8]>] = [:]
+    static func replayed(_ changes: [TeamChange]) throws(TeamLogError) -> (state: TeamMembers, heads: [[UInt8]]) {
+        guard changes.count <= maximumChanges else { throw .malformed("it holds more than \(maximumChanges) changes") }
+        let graph = try Ancestry(changes)
         var team: String?
-        for change in order {
-            var before = Set<[UInt8]>()
-            for parent in change.parents {
-                before.insert(parent)
-                before.formUnion(ancestors[parent] ?? [])
-            }
-            ancestors[change.hash] = before
-            let members = try state(of: before, in: byHash, ancestors: ancestors, team: team ?? "")
+        for index in graph.order {
+            let change = changes[index]
             guard change.kind == .remove || change.identity.hasUsableKeys else { throw .malformed("an identity let in has keys that cannot be used") }
+            let members = try graph.members(before: index)
             switch change.kind {
             case .found:
                 guard team == nil else { throw .malformed("it has two founding changes") }
@@ -47,106 +42,144 @@ extension TeamLog {
                 }
                 team = change.team
             case .add:
-                try checkAuthor(of: change, among: members)
-                if members.member(holding: change.identity) != nil || members.members.contains(where: { $0.name == change.member }) {
-                    throw .malformed("'\(change.member)' was added while a member by that name or identity was in")
+                guard members[change.author] != nil else { throw .malformed("a change was made by someone who was not a member") }
+                let taken = members.contains { identity, add in
+                    changes[add].member == change.member || identity.boxKey == change.identity.boxKey
+                        || identity.signingKey == change.identity.signingKey
                 }
+                if taken { throw .malformed("'\(change.member)' was added while a member by that name or identity was in") }
             case .remove:
-                try checkAuthor(of: change, among: members)
-                guard members.members.contains(where: { $0.identity == change.identity && $0.name == change.member }) else {
+                guard members[change.author] != nil else { throw .malformed("a change was made by someone who was not a member") }
+                guard let add = members[change.identity], changes[add].member == change.member else {
                     throw .malformed("'\(change.member)' was removed while not a member by that name")
                 }
             }
         }
         guard let team else { throw .malformed("it has no founding change") }
-        try checkRemovals(changes, ancestors: ancestors)
-        let all = Set(byHash.keys)
+        try checkRemovals(changes, graph: graph)
+        let standing = try graph.standing(among: Array(changes.indices))
+        let members = standing.map { TeamMember(name: changes[$0].member, identity: changes[$0].identity, added: changes[$0].stamp) }
+            .sorted(by: TeamMembers.inOrder)
+        let former = changes.filter { $0.kind == .remove }.map { FormerMember(name: $0.member, identity: $0.identity, removed: $0.stamp) }
+            .sorted(by: TeamMembers.inOrder)
+        guard !members.isEmpty else { throw .malformed("it has no members") }
         let followed = Set(changes.flatMap(\.parents))
-        let heads = changes.map(\.hash).filter { !followed.contains($0) }
-        let state = try state(of: all, in: byHash, ancestors: ancestors, team: team)
-        guard !state.members.isEmpty else { throw .malformed("it has no members") }
-        return (state, heads)
-    }
-
-    /// `changes` ordered so that every change comes after its parents (of the changes ready,
-    /// the first by hash); throws when a parent is missing, out of order or twice, or a change
-    /// other than the founding has none.
-    private static func parentsFirst(_ changes: [TeamChange], byHash: [[UInt8]: TeamChange]) throws(TeamManifestError) -> [TeamChange] {
-        var waiting: [[UInt8]: Int] = [:]
-        var children: [[UInt8]: [[UInt8]]] = [:]
-        for change in changes {
-            guard change.kind == .found || !change.parents.isEmpty else { throw .malformed("a change follows no other") }
-            for (earlier, later) in zip(change.parents, change.parents.dropFirst()) where !earlier.lexicographicallyPrecedes(later) {
-                throw .malformed("a change's parents are not in order, or one is there twice")
-            }
-            for parent in change.parents {
-                guard byHash[parent] != nil else { throw .malformed("a change follows one that is not in the log") }
-                children[parent, default: []].append(change.hash)
-            }
-            waiting[change.hash] = change.parents.count
-        }
-        var ready = changes.filter { $0.parents.isEmpty }.map(\.hash)
-        var order: [TeamChange] = []
-        while !ready.isEmpty {
-            let hash = ready.removeFirst()
-            order.append(byHash[hash]!)
-            for child in children[hash] ?? [] {
-                waiting[child]! -= 1
-                if waiting[child] == 0 { ready.append(child) }
-            }
-        }
-        guard order.count == changes.count else { throw .malformed("its changes follow each other in a circle") }
-        return order
-    }
-
-    /// Throws unless the author of `change` is one of `members`, by their whole identity.
-    private static func checkAuthor(of change: TeamChange, among members: TeamManifest) throws(TeamManifestError) {
-        guard members.members.contains(where: { $0.identity == change.author }) else {
-            throw .malformed("a change was made by someone who was not a member")
-        }
+        return (try TeamMembers(team: team, members: members, former: former), changes.map(\.hash).filter { !followed.contains($0) })
     }
 
     /// Throws when two removals were made at the same time, or someone changed the members at
     /// the same time as they were removed.
-    private static func checkRemovals(_ changes: [TeamChange], ancestors: [[UInt8]: Set<[UInt8]>]) throws(TeamManifestError) {
-        func concurrent(_ a: TeamChange, _ b: TeamChange) -> Bool {
-            a.hash != b.hash && !(ancestors[a.hash]?.contains(b.hash) ?? false) && !(ancestors[b.hash]?.contains(a.hash) ?? false)
-        }
-        let removals = changes.filter { $0.kind == .remove }
-        for (index, removal) in removals.enumerated() {
-            if let other = removals[(index + 1)...].first(where: { concurrent(removal, $0) }) {
-                let names = [removal.member, other.member].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    private static func checkRemovals(_ changes: [TeamChange], graph: Ancestry) throws(TeamLogError) {
+        let removals = changes.indices.filter { changes[$0].kind == .remove }
+        for (place, removal) in removals.enumerated() {
+            if let other = removals[(place + 1)...].first(where: { graph.concurrent(removal, $0) }) {
+                let names = [changes[removal].member, changes[other].member].sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 throw .removedOnBothSides(names[0], names[1])
             }
-            if let change = changes.first(where: { $0.author == removal.identity && concurrent(removal, $0) }) {
-                throw .changedWhileRemoved(removal.member, change.member)
+            if let change = changes.indices.first(where: { changes[$0].author == changes[removal].identity && graph.concurrent(removal, $0) }) {
+                throw .changedWhileRemoved(changes[removal].member, changes[change].member)
             }
         }
     }
 
-    /// What the changes `hashes` add up to.
-    private static func state(
-        of hashes: Set<[UInt8]>, in byHash: [[UInt8]: TeamChange], ancestors: [[UInt8]: Set<[UInt8]>], team: String
-    ) throws(TeamManifestError) -> TeamManifest {
-        let changes = hashes.sorted { $0.lexicographicallyPrecedes($1) }.compactMap { byHash[$0] }
-        let removals = changes.filter { $0.kind == .remove }
-        var standing: [PublicIdentity: TeamChange] = [:]
-        for add in changes where add.kind != .remove {
-            let followsRemovals = removals.allSatisfy { $0.identity != add.identity || (ancestors[add.hash]?.contains($0.hash) ?? false) }
-            guard followsRemovals else { continue }
-            if let other = standing[add.identity] {
-                guard other.member == add.member else { throw .addedTwice(other.member, add.member) }
-                if add.stamp < other.stamp || (add.stamp == other.stamp && add.hash.lexicographicallyPrecedes(other.hash)) {
-                    standing[add.identity] = add
-                }
-            } else {
-                standing[add.identity] = add
+    /// The changes of a log by their places in it, each with its ancestors (a set of places).
+    private struct Ancestry {
+        let changes: [TeamChange]
+        /// The places, each after its parents (of the changes ready, the one that became ready first).
+        let order: [Int]
+        /// Each change's ancestors, one bit per place.
+        let ancestors: [[UInt64]]
+        /// The removals of each identity, by place.
+        let removals: [PublicIdentity: [Int]]
+
+        /// Throws when a parent is missing, out of order or twice, a change other than the
+        /// founding has none, or a change appears twice.
+        init(_ changes: [TeamChange]) throws(TeamLogError) {
+            var place: [[UInt8]: Int] = [:]
+            for (index, change) in changes.enumerated() {
+                guard place.updateValue(index, forKey: change.hash) == nil else { throw .malformed("a change appears twice") }
             }
+            var waiting = [Int](repeating: 0, count: changes.count)
+            var children = [[Int]](repeating: [], count: changes.count)
+            var parents = [[Int]](repeating: [], count: changes.count)
+            for (index, change) in changes.enumerated() {
+                guard change.kind == .found || !change.parents.isEmpty else { throw .malformed("a change follows no other") }
+                for (earlier, later) in zip(change.parents, change.parents.dropFirst()) where !earlier.lexicographicallyPrecedes(later) {
+                    throw .malformed("a change's parents are not in order, or one is there twice")
+                }
+                for parent in change.parents {
+                    guard let parentPlace = place[parent] else { throw .malformed("a change follows one that is not in the log") }
+                    children[parentPlace].append(index)
+                    parents[index].append(parentPlace)
+                }
+                waiting[index] = change.parents.count
+            }
+            var ready = changes.indices.filter { waiting[$0] == 0 }
+            var order: [Int] = []
+            var next = 0
+            let words = (changes.count + 63) / 64
+            var ancestors = [[UInt64]](repeating: [], count: changes.count)
+            while next < ready.count {
+                let index = ready[next]
+                next += 1
+                order.append(index)
+                var set = [UInt64](repeating: 0, count: words)
+                for parent in parents[index] {
+                    set[parent / 64] |= 1 << UInt64(parent % 64)
+                    for word in 0..<words { set[word] |= ancestors[parent][word] }
+                }
+                ancestors[index] = set
+                for child in children[index] {
+                    waiting[child] -= 1
+                    if waiting[child] == 0 { ready.append(child) }
+                }
+            }
+            guard order.count == changes.count else { throw .malformed("its changes follow each other in a circle") }
+            self.changes = changes
+            self.order = order
+            self.ancestors = ancestors
+            removals = Dictionary(grouping: changes.indices.filter { changes[$0].kind == .remove }, by: { changes[$0].identity })
         }
-        let members = standing.values.map { TeamMember(name: $0.member, identity: $0.identity, added: $0.stamp) }
-            .sorted(by: TeamManifest.inOrder)
-        let former = removals.map { FormerMember(name: $0.member, identity: $0.identity, removed: $0.stamp) }
-            .sorted(by: TeamManifest.inOrder)
-        return try TeamManifest(team: team, members: members, former: former)
+
+        /// Whether the change at `later` follows the one at `earlier`.
+        func follows(_ later: Int, _ earlier: Int) -> Bool {
+            ancestors[later][earlier / 64] & (1 << UInt64(earlier % 64)) != 0
+        }
+
+        /// Whether neither change follows the other.
+        func concurrent(_ a: Int, _ b: Int) -> Bool {
+            a != b && !follows(a, b) && !follows(b, a)
+        }
+
+        /// The members before the change at `index`: each identity and the place of the add that
+        /// makes them one.
+        func members(before index: Int) throws(TeamLogError) -> [PublicIdentity: Int] {
+            try standingByIdentity(among: changes.indices.filter { follows(index, $0) })
+        }
+
+        /// The adds (places) that make someone a member among the changes `places` (closed
+        /// under ancestry), one per member.
+        func standing(among places: [Int]) throws(TeamLogError) -> [Int] {
+            Array(try standingByIdentity(among: places).values)
+        }
+
+        private func standingByIdentity(among places: [Int]) throws(TeamLogError) -> [PublicIdentity: Int] {
+            let included = Set(places)
+            var standing: [PublicIdentity: Int] = [:]
+            for add in places where changes[add].kind != .remove {
+                let change = changes[add]
+                let beaten = (removals[change.identity] ?? []).contains { included.contains($0) && !follows(add, $0) }
+                guard !beaten else { continue }
+                guard let other = standing[change.identity] else {
+                    standing[change.identity] = add
+                    continue
+                }
+                guard changes[other].member == change.member else { throw .addedTwice(changes[other].member, change.member) }
+                let earlier = change.stamp < changes[other].stamp
+                    || (change.stamp == changes[other].stamp && change.hash.lexicographicallyPrecedes(changes[other].hash))
+                if earlier { standing[change.identity] = add }
+            }
+            return standing
+        }
     }
 }

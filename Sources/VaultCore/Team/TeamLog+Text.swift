@@ -13,7 +13,9 @@ extension TeamLog {
 
     /// The log `text` holds for the vault `vaultID`: every change signed by its author for
     /// this vault, every rule of `replayed` kept, and written exactly as `text()` writes it.
-    public init(text: [UInt8], vaultID: String) throws(TeamManifestError) {
+    public init(text: [UInt8], vaultID: String) throws(TeamLogError) {
+        // Far more than `maximumChanges` changes take (each well under 1 KiB).
+        guard text.count <= Self.maximumChanges * 1024 else { throw .malformed("it is longer than \(Self.maximumChanges) KiB") }
         let written: [Written]
         do {
             written = try JSONDecoder().decode([Written].self, from: Data(text))
@@ -44,7 +46,7 @@ extension TeamLog {
         var team: String?
 
         /// The change this is, its values checked one by one.
-        func read() throws(TeamManifestError) -> TeamChange {
+        func read() throws(TeamLogError) -> TeamChange {
             guard let kind = TeamChange.Kind(rawValue: change) else { throw .malformed("'\(change)' is not a kind of change") }
             guard (kind == .found) == (team != nil) else { throw .malformed("a team name belongs to the founding change alone") }
             var hashes: [[UInt8]] = []
@@ -63,7 +65,7 @@ extension TeamLog {
         }
 
         /// `name`, read from a log, if it keeps `TeamMemberName`'s rules.
-        private static func name(_ name: String) throws(TeamManifestError) -> String {
+        private static func name(_ name: String) throws(TeamLogError) -> String {
             do {
                 try TeamMemberName.validate(name)
             } catch {
@@ -73,7 +75,7 @@ extension TeamLog {
         }
 
         /// The identity whose text is `text`.
-        private static func identity(_ text: String) throws(TeamManifestError) -> PublicIdentity {
+        private static func identity(_ text: String) throws(TeamLogError) -> PublicIdentity {
             guard let identity = PublicIdentity(text: text) else { throw .malformed("an identity in it is not a public identity") }
             return identity
         }

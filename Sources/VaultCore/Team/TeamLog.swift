@@ -12,12 +12,12 @@ public struct TeamLog: Equatable, Sendable {
     /// Every change, in the order of their hashes' bytes.
     public let changes: [TeamChange]
     /// The members and former members the changes add up to.
-    public let state: TeamManifest
+    public let state: TeamMembers
     /// The hashes of the changes no other change followed, in order of their bytes.
     public let heads: [[UInt8]]
 
     /// The log of `changes` (in any order), replayed; throws when they break a rule.
-    init(changes: [TeamChange]) throws(TeamManifestError) {
+    init(changes: [TeamChange]) throws(TeamLogError) {
         let sorted = changes.sorted { $0.hash.lexicographicallyPrecedes($1.hash) }
         let replay = try Self.replayed(sorted)
         self.changes = sorted
@@ -29,7 +29,7 @@ public struct TeamLog: Equatable, Sendable {
     /// names in NFC), signed with their identity, for the vault `vaultID`.
     public static func founding(
         team: String, founder: String, identity: MemberIdentity, vaultID: String, at stamp: Stamp
-    ) throws(TeamManifestError) -> TeamLog {
+    ) throws(TeamLogError) -> TeamLog {
         let change = TeamChange(kind: .found, team: try TeamMemberName.normalized(team), member: try TeamMemberName.normalized(founder),
                                 identity: identity.publicIdentity, parents: [], stamp: stamp, signedBy: identity, vaultID: vaultID)
         return try TeamLog(changes: [change])
@@ -39,7 +39,7 @@ public struct TeamLog: Equatable, Sendable {
     /// former member may come back.
     public func adding(
         _ name: String, identity: PublicIdentity, by author: MemberIdentity, vaultID: String, at stamp: Stamp
-    ) throws(TeamManifestError) -> TeamLog {
+    ) throws(TeamLogError) -> TeamLog {
         let name = try TeamMemberName.normalized(name)
         guard identity.hasUsableKeys else { throw .unusableIdentity }
         if state.members.contains(where: { $0.name == name }) { throw .nameTaken(name) }
@@ -48,7 +48,7 @@ public struct TeamLog: Equatable, Sendable {
     }
 
     /// This log and `author`'s change removing the member named `name` at `stamp`.
-    public func removing(_ name: String, by author: MemberIdentity, vaultID: String, at stamp: Stamp) throws(TeamManifestError) -> TeamLog {
+    public func removing(_ name: String, by author: MemberIdentity, vaultID: String, at stamp: Stamp) throws(TeamLogError) -> TeamLog {
         let name = try TeamMemberName.normalized(name)
         guard let member = state.members.first(where: { $0.name == name }) else { throw .notAMember(name) }
         guard state.members.count > 1 else { throw .lastMember }
@@ -58,16 +58,18 @@ public struct TeamLog: Equatable, Sendable {
     /// This log with a change following its heads.
     private func appending(
         _ kind: TeamChange.Kind, member: String, identity: PublicIdentity, by author: MemberIdentity, vaultID: String, at stamp: Stamp
-    ) throws(TeamManifestError) -> TeamLog {
+    ) throws(TeamLogError) -> TeamLog {
         guard state.member(holding: author.publicIdentity)?.identity == author.publicIdentity else { throw .notYourTeam }
         let change = TeamChange(kind: kind, team: nil, member: member, identity: identity, parents: heads, stamp: stamp,
                                 signedBy: author, vaultID: vaultID)
         return try TeamLog(changes: changes + [change])
     }
 
-    /// The log of the changes of this one and `other` (the same team's, from another copy),
-    /// replayed together; throws when they cannot stand together (`replayed`'s rules).
-    public func merged(with other: TeamLog) throws(TeamManifestError) -> TeamLog {
+    /// The log of the changes of this one and `other` (the same team's, from a copy that went
+    /// another way), replayed together: what two copies add up to when they meet (the fuzzer
+    /// and the rules' tests meet them; `vault sync` of team vaults will); throws when they cannot
+    /// stand together (`replayed`'s rules).
+    public func merged(with other: TeamLog) throws(TeamLogError) -> TeamLog {
         let known = Set(changes.map(\.hash))
         return try TeamLog(changes: changes + other.changes.filter { !known.contains($0.hash) })
     }

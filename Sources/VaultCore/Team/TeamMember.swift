@@ -1,4 +1,4 @@
-/// A member of a team vault, as its member list (`TeamManifest`) names them: the team's data key
+/// A member of a team vault, as its member list (`TeamMembers`) names them: the team's data key
 /// is sealed to their identity for as long as they are on the list.
 public struct TeamMember: Equatable, Sendable {
     /// What the team calls them (`TeamMemberName`), unique among the members.

@@ -6,14 +6,14 @@ public enum TeamMemberName {
     public static let maximumLength = 64
 
     /// `name` in Unicode NFC, checked: the form names are stored and compared in.
-    public static func normalized(_ name: String) throws(TeamManifestError) -> String {
+    public static func normalized(_ name: String) throws(TeamLogError) -> String {
         let composed = name.nfcNormalized
         try validate(composed)
         return composed
     }
 
     /// Throws when `name`, exactly as given, cannot be a name, saying why.
-    public static func validate(_ name: String) throws(TeamManifestError) {
+    public static func validate(_ name: String) throws(TeamLogError) {
         if name.isEmpty { throw .invalidName(name, "it is empty") }
         if name.utf8.count > maximumLength { throw .invalidName(name, "it is longer than \(maximumLength) bytes") }
         if !name.isNFC { throw .invalidName(name, "it is not in Unicode NFC") }

@@ -41,12 +41,16 @@ extension VaultStore {
     public func createTeam(_ log: TeamLog, id: String, cipher: Cipher) throws {
         try cipher.ensureAvailable()
         let dataKey = try SecureBytes.random(count: Cipher.keyLength)
-        var envelope = try Envelope.teamHeader(id: id, cipher: cipher, dataKey: dataKey, manifest: log.state)
+        var envelope = try Envelope.teamHeader(id: id, cipher: cipher, dataKey: dataKey, members: log.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
         table.found(log)
         try envelope.sealEntries(table, dataKey: dataKey)
         try writeNewVault(envelope)
-        keepPin(of: log, vaultID: id)
+        do {
+            try teamPins?.accept(log, vaultID: id, path: path, replacing: true)
+        } catch {
+            events.warning("the team vault is made, but this machine's record of its members was not kept: \((error as? VaultFailure)?.message ?? "\(error)")")
+        }
     }
 
     /// Pins `log`, written by this person's own change; the change is made whatever happens
@@ -64,13 +68,12 @@ extension VaultStore {
     @discardableResult
     public func addMember(_ name: String, identity: PublicIdentity, using unlocker: Unlocker) throws -> TeamLog {
         try withLockedFile(using: unlocker) { file, keys in
-            let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
-            guard vault.envelope.isTeam else { throw VaultOpenError.notATeamVault }
+            let vault = try openTeam(file, keys: keys)
             try vault.entries.beginChange(origin: origin)
             let log = try vault.entries.changeTeam { current, stamp in
                 try current.adding(name, identity: identity, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
             }
-            var updated = try vault.envelope.sealingKey(keys.dataKey, for: identity)
+            var updated = try vault.envelope.addingMemberKey(keys.dataKey, for: identity)
             let dataKey = try updated.prepareForWrite(keys: keys)
             try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)
@@ -85,8 +88,7 @@ extension VaultStore {
     /// which are theirs to keep.
     public func removeMember(_ name: String, using unlocker: Unlocker) throws -> (log: TeamLog, readable: [Entry]) {
         try withLockedFile(using: unlocker) { file, keys in
-            let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
-            guard vault.envelope.isTeam else { throw VaultOpenError.notATeamVault }
+            let vault = try openTeam(file, keys: keys)
             let readable = try vault.entries.allEntries()
             try vault.entries.beginChange(origin: origin)
             let log = try vault.entries.changeTeam { current, stamp in
@@ -95,7 +97,7 @@ extension VaultStore {
             vault.entries.stampKeys()
             try vault.entries.retireEventLogKey(of: keys.dataKey)
             let dataKey = try SecureBytes.random(count: Cipher.keyLength)
-            var rotated = try Envelope.teamHeader(id: vault.envelope.id, cipher: vault.envelope.cipher, dataKey: dataKey, manifest: log.state)
+            var rotated = try Envelope.teamHeader(id: vault.envelope.id, cipher: vault.envelope.cipher, dataKey: dataKey, members: log.state)
             let resealed = try attachmentStorage(of: rotated, dataKey: dataKey)
             try resealed.removingCreated {
                 try resealAttachments(of: vault.entries, from: try attachmentStorage(of: vault.envelope, dataKey: keys.dataKey), to: resealed)
@@ -108,10 +110,19 @@ extension VaultStore {
         }
     }
 
+    /// The team vault `file` (read under the lock) opened with `keys`, its log checked against
+    /// the pin again: the file may have changed since it was first read.
+    private func openTeam(_ file: [UInt8], keys: VaultKeys) throws -> OpenVault {
+        let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
+        guard let log = vault.entries.state.team else { throw VaultOpenError.notATeamVault }
+        try checkPinned(log, vaultID: vault.envelope.id)
+        return vault
+    }
+
     /// The person's identity that is a member of the team whose log is `log`.
     private func signer(of log: TeamLog, using unlocker: Unlocker) throws -> MemberIdentity {
         guard let identity = try unlocker.identities().first(where: { log.state.members.map(\.identity).contains($0.publicIdentity) }) else {
-            throw TeamManifestError.notYourTeam
+            throw TeamLogError.notYourTeam
         }
         return identity
     }

@@ -40,11 +40,18 @@ public final class VaultStore {
         patientCacheGuard = VaultFileCacheGuard(vaultPath: resolved, lockPath: lockPath, patient: true, onLockWait: { events.lockWait(resolved) })
     }
 
-    /// `path` with its symbolic links resolved (as it is when nothing is there).
+    /// `path` with its symbolic links resolved; when nothing is there yet, its folder's
+    /// resolved and its name appended (as given when the folder is not there either).
     public static func resolved(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let name = path.split(separator: "/").last, !path.hasSuffix("/"), name != "..", name != ".",
+              let resolvedFolder = realpath(Paths.folder(of: path), nil) else { return path }
+        defer { free(resolvedFolder) }
+        let base = String(cString: resolvedFolder)
+        return (base == "/" ? "" : base) + "/" + name
     }
 
     var lockPath: String { path + ".lock" }
@@ -60,7 +67,7 @@ public final class VaultStore {
     }
 
     /// Tells the command that this store waits for another process's lock.
-    func announceLockWait() { events.lockWait(path) }
+    private func announceLockWait() { events.lockWait(path) }
 
     /// The label under which a cached key is shown in a keyring.
     public var keyLabel: String { "vault key for \(path)" }
@@ -98,14 +105,14 @@ public final class VaultStore {
     /// The vault file, parsed. A file that is missing or does not parse while another process
     /// holds the lock (`vault sync`, whose git rewrites the file in place rather than by
     /// rename) is read again once that process is done.
-    func readEnvelope() throws -> Envelope {
+    private func readEnvelope() throws -> Envelope {
         try readingAgainAfterBusyLock { try Envelope.parse(try readVault(), work: work) }
     }
 
     /// What `read` makes of the vault file; if it fails while another process holds the lock
     /// (the file unreadable, or parts of it read at different times not fitting together),
     /// read again once that process is done.
-    func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
+    private func readingAgainAfterBusyLock<T>(_ read: () throws -> T) throws -> T {
         do {
             return try read()
         } catch {
@@ -131,13 +138,13 @@ public final class VaultStore {
     }
 
     /// The vault file's bytes; a missing file is a missing vault.
-    func readVault() throws(StoreError) -> [UInt8] {
+    private func readVault() throws(StoreError) -> [UInt8] {
         let file = try openVault()
         return try file.bytes(0..<file.count)
     }
 
     /// The vault file, open to be read; a missing file is a missing vault.
-    func openVault() throws(StoreError) -> ReadOnlyFile {
+    private func openVault() throws(StoreError) -> ReadOnlyFile {
         do {
             return try ReadOnlyFile(path: path)
         } catch .fileMissing {

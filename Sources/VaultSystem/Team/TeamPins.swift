@@ -52,14 +52,17 @@ public struct TeamPins: Sendable {
     /// it is new; throws `TeamTrustError` when it lacks pinned changes, or another team vault
     /// was used at `path`. Under a lock of its own, so that two commands never write an older
     /// pin over a newer one.
+    /// `replacing` is for a team vault just made at `path`, which takes the place of any used
+    /// there before.
     @discardableResult
-    public func accept(_ log: TeamLog, vaultID: String, path: String) throws -> TeamPinOutcome {
+    public func accept(_ log: TeamLog, vaultID: String, path: String, replacing: Bool = false) throws -> TeamPinOutcome {
         let pinFile = try file(vaultID: vaultID)
         try Paths.createFolders(folder + "/paths")
         let lock = try FileLock(path: folder + "/.lock", onWait: {})
         defer { withExtendedLifetime(lock) {} }
         let pathFile = file(path: path)
-        if let known = try read(pathFile), known != vaultID + "\n" {
+        let known = try read(pathFile)
+        if let known, known != vaultID + "\n", !replacing {
             guard known.hasSuffix("\n"), LowercaseUUID.isValid(String(known.dropLast())) else { throw TeamTrustError.damagedPin(path: pathFile) }
             throw TeamTrustError.replaced(path: path, record: pathFile)
         }
@@ -70,7 +73,7 @@ public struct TeamPins: Sendable {
             return .firstSeen
         }
         guard log.includes(pinned) else { throw TeamTrustError.rolledBack }
-        try record(vaultID + "\n", at: pathFile)
+        if known != vaultID + "\n" { try record(vaultID + "\n", at: pathFile) }
         let new = TeamPin(log)
         guard new != pinned else { return .unchanged }
         try record(new.text, at: pinFile)

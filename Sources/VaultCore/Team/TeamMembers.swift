@@ -1,6 +1,6 @@
 /// Who is in a team vault, and who was: what its change log (`TeamLog`) adds up to. The team's
 /// data key is sealed to each member's identity.
-public struct TeamManifest: Equatable, Sendable {
+public struct TeamMembers: Equatable, Sendable {
     /// The team's name, under the same rules as a member's.
     public let team: String
     /// The members, in the order of their names' UTF-8 bytes.
@@ -11,7 +11,7 @@ public struct TeamManifest: Equatable, Sendable {
     /// The members `members` and former members `former` of the team `team`; throws when two
     /// members have one name, or one key (box or signing: a box key twice would give two members
     /// one sealed key's line).
-    init(team: String, members: [TeamMember], former: [FormerMember]) throws(TeamManifestError) {
+    init(team: String, members: [TeamMember], former: [FormerMember]) throws(TeamLogError) {
         var names = Set<String>()
         var holders: [[UInt8]: String] = [:]
         for member in members {
@@ -28,12 +28,6 @@ public struct TeamManifest: Equatable, Sendable {
     /// The member whose identity `identity` is, or shares a key with, if one is.
     public func member(holding identity: PublicIdentity) -> TeamMember? {
         members.first { $0.identity.boxKey == identity.boxKey || $0.identity.signingKey == identity.signingKey }
-    }
-
-    /// Who is a member here and was not in `older`, and who was a member there and is not here,
-    /// by identity, each in the order of their list.
-    public func changes(since older: TeamManifest) -> (added: [TeamMember], removed: [TeamMember]) {
-        (members.filter { older.member(holding: $0.identity) == nil }, older.members.filter { member(holding: $0.identity) == nil })
     }
 
     /// Whether `a` comes before `b` among the members: by their names' bytes.

@@ -1,6 +1,6 @@
 /// Why a team's member list cannot be made, changed or read: a name that cannot be used, a
 /// member who is or is not there, or a list whose text is not one vault writes.
-public enum TeamManifestError: VaultFailure, Equatable {
+public enum TeamLogError: VaultFailure, Equatable {
     /// A name that breaks `TeamMemberName`'s rules, and why.
     case invalidName(String, String)
     /// A member already has this name.
