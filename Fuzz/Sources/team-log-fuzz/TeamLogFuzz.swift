@@ -77,8 +77,8 @@ private func checkMerge(_ ours: TeamLog, _ theirs: TeamLog) {
     for side in [ours, theirs] {
         Fuzzer.require((try? side.merged(with: side)) == side, "a log merged with itself is another log")
     }
-    let merged = Result { () throws(TeamManifestError) in try ours.merged(with: theirs) }
-    let reversed = Result { () throws(TeamManifestError) in try theirs.merged(with: ours) }
+    let merged = Result { () throws(TeamLogError) in try ours.merged(with: theirs) }
+    let reversed = Result { () throws(TeamLogError) in try theirs.merged(with: ours) }
     Fuzzer.require(merged == reversed, "the merge depends on which side merges: \(merged) against \(reversed)")
     guard case .success(let log) = merged else { return }
     for side in [ours, theirs] {
