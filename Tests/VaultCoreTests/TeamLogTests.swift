@@ -35,6 +35,17 @@ struct TeamLogTests {
                           stamp: stamp(9), signature: author.sign(unsigned.signedMessage(vaultID: vaultID)))
     }
 
+    /// Two copies of the team alice founded with bob: on ours alice added carol, on theirs bob
+    /// added dave, neither copy having seen the other's change.
+    private static func copies(
+        _ alice: MemberIdentity, _ bob: MemberIdentity, _ carol: MemberIdentity, _ dave: MemberIdentity
+    ) throws -> (ours: TeamLog, theirs: TeamLog) {
+        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: vaultID, at: stamp(1))
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: vaultID, at: stamp(2))
+        return (try base.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: vaultID, at: stamp(3)),
+                try base.adding("dave", identity: dave.publicIdentity, by: bob, vaultID: vaultID, at: stamp(3)))
+    }
+
     private static func names(_ log: TeamLog) -> [String] {
         log.state.members.map(\.name)
     }
@@ -234,10 +245,7 @@ struct TeamLogTests {
 
     @Test func addsOnTwoCopiesKeepBothAndTheMergeIsTheSameEitherWay() throws {
         let (alice, bob, carol, dave) = try Self.people()
-        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
-            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
-        let ours = try base.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
-        let theirs = try base.adding("dave", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
+        let (ours, theirs) = try Self.copies(alice, bob, carol, dave)
         let merged = try ours.merged(with: theirs)
         #expect(merged == (try theirs.merged(with: ours)))
         #expect(Self.names(merged) == ["alice", "bob", "carol", "dave"] && merged.heads.count == 2)
@@ -290,10 +298,7 @@ struct TeamLogTests {
 
     @Test func someoneLetInOnAnotherCopyIsNoMemberForChangesThatDidNotFollowIt() throws {
         let (alice, bob, carol, dave) = try Self.people()
-        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
-            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
-        let ours = try base.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
-        let theirs = try base.adding("dave", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
+        let (ours, theirs) = try Self.copies(alice, bob, carol, dave)
         let merged = try ours.merged(with: theirs)
         // carol, let in on our copy alone, signs a change that follows their copy alone.
         let outOfTurn = Self.signed(.remove, member: "dave", identity: dave.publicIdentity, parents: theirs.heads, by: carol)
