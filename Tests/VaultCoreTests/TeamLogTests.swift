@@ -313,9 +313,25 @@ struct TeamLogTests {
         let (alice, _, _, _) = try Self.people()
         let founded = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
         let many = Array(repeating: founded.changes[0], count: TeamLog.maximumChanges + 1)
-        #expect(throws: TeamLogError.malformed("it holds more than 1024 changes")) { try TeamLog(changes: many) }
-        let long = [UInt8](repeating: 0x20, count: TeamLog.maximumChanges * 1024 + 1)
-        #expect(throws: TeamLogError.malformed("it is longer than 1024 KiB")) { try TeamLog(text: long, vaultID: Self.vaultID) }
+        #expect(throws: TeamLogError.tooLarge) { try TeamLog(changes: many) }
+        let long = [UInt8](repeating: 0x20, count: TeamLog.maximumTextLength + 1)
+        #expect(throws: TeamLogError.tooLarge) { try TeamLog(text: long, vaultID: Self.vaultID) }
+        // Counted before any signature is checked.
+        let copies = "[" + Array(repeating: founded.changes[0].text(signed: true), count: TeamLog.maximumChanges + 1).joined(separator: ",") + "]"
+        #expect(throws: TeamLogError.tooLarge) { try TeamLog(text: Array(copies.utf8), vaultID: Self.vaultID) }
+        #expect(TeamLogError.tooLarge.exitStatus == .failure)
+    }
+
+    @Test func aNameHeldTwiceBeforeAChangeIsRefusedEvenWhenTheChangeEndsIt() throws {
+        let (alice, bob, carol, dave) = try Self.people()
+        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
+        let carolAsDan = try base.adding("dan", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
+        let daveAsDan = try base.adding("dan", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
+        let both = carolAsDan.changes + daveAsDan.changes.filter { !carolAsDan.changes.contains($0) }
+        let heads = (carolAsDan.heads + daveAsDan.heads).sorted { $0.lexicographicallyPrecedes($1) }
+        let ending = Self.signed(.remove, member: "dan", identity: dave.publicIdentity, parents: heads, by: alice)
+        #expect(throws: TeamLogError.addedTwice("dan", "dan")) { try TeamLog(changes: both + [ending]) }
     }
 
     @Test func oneNameOrOneIdentityAddedTwiceOnTwoCopiesIsRefused() throws {

@@ -51,7 +51,8 @@ struct TeamAddCommand: VaultSubcommand {
             }
         }
         let log = try store.addMember(name, identity: identity, using: session.unlocker())
-        session.record(.teamAdd, detail: "\(name), fingerprint \(identity.fingerprint)")
+        let added = log.state.members.first { $0.identity == identity }?.name ?? name
+        session.record(.teamAdd, detail: "\(added), fingerprint \(identity.fingerprint)")
         context.diagnostics.note("Added \(TerminalText.visible(name)). Members: \(log.state.members.map { TerminalText.visible($0.name) }.joined(separator: ", ")).")
     }
 }

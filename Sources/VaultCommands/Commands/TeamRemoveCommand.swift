@@ -35,7 +35,7 @@ struct TeamRemoveCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let (log, readable) = try session.store.removeMember(member, using: session.unlocker())
-        session.record(.teamRemove, detail: "\(member); a new key, sealed for \(log.state.members.map(\.name).joined(separator: ", "))")
+        session.record(.teamRemove, detail: "\((try? TeamMemberName.normalized(member)) ?? member); a new key, sealed for \(log.state.members.map(\.name).joined(separator: ", "))")
         let exposed = readable.map { Exposed(name: $0.name, fields: $0.secretFieldNames) }.filter { !$0.fields.isEmpty }
         let context = session.context
         context.diagnostics.note("""

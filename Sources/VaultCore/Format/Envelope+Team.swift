@@ -101,7 +101,7 @@ extension Envelope {
             guard content.team == nil else { throw VaultOpenError.malformedPayload("a personal vault's seal holds a member list") }
             return nil
         }
-        guard content.identities?.isEmpty ?? true else { throw VaultOpenError.malformedPayload("a team vault's seal holds identities") }
+        guard content.identities == nil else { throw VaultOpenError.malformedPayload("a team vault's seal holds identities") }
         guard let text = content.team, let bytes = Sodium.base64Decode(text) else {
             throw VaultOpenError.malformedPayload("the team vault's seal holds no member list")
         }

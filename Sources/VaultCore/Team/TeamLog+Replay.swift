@@ -10,7 +10,7 @@
 ///   earliest stamp's, then the first by hash; they must give one name).
 ///
 /// A log is refused unless:
-/// - it holds at most `maximumChanges` changes;
+/// - it holds at most `maximumChanges` changes, in at most `maximumTextLength` bytes;
 /// - every identity let in (founding or added) has usable keys (`PublicIdentity.hasUsableKeys`);
 /// - exactly one change is the founding, with no parents, made by the one it names; every other
 ///   change has parents, all in the log, in order and none twice;
@@ -24,10 +24,13 @@
 extension TeamLog {
     /// The most changes a log holds, so that reading one stays quick whoever wrote it.
     public static let maximumChanges = 1024
+    /// The longest text of a log, in bytes: far more than `maximumChanges` changes take as vault
+    /// writes them (well under 1 KiB each), so that only changes with many parents come near it.
+    public static let maximumTextLength = 1 << 20
 
     /// The members `changes` (in the order of their hashes) add up to, and the log's heads.
     static func replayed(_ changes: [TeamChange]) throws(TeamLogError) -> (state: TeamMembers, heads: [[UInt8]]) {
-        guard changes.count <= maximumChanges else { throw .malformed("it holds more than \(maximumChanges) changes") }
+        guard changes.count <= maximumChanges else { throw .tooLarge }
         let graph = try Ancestry(changes)
         var team: String?
         for index in graph.order {
@@ -57,7 +60,7 @@ extension TeamLog {
         }
         guard let team else { throw .malformed("it has no founding change") }
         try checkRemovals(changes, graph: graph)
-        let standing = try graph.standing(among: Array(changes.indices))
+        let standing = try graph.standing()
         let members = standing.map { TeamMember(name: changes[$0].member, identity: changes[$0].identity, added: changes[$0].stamp) }
             .sorted(by: TeamMembers.inOrder)
         let former = changes.filter { $0.kind == .remove }.map { FormerMember(name: $0.member, identity: $0.identity, removed: $0.stamp) }
@@ -89,8 +92,8 @@ extension TeamLog {
         let order: [Int]
         /// Each change's ancestors, one bit per place.
         let ancestors: [[UInt64]]
-        /// The removals of each identity, by place.
-        let removals: [PublicIdentity: [Int]]
+        /// The removals of each identity, one bit per place.
+        let removals: [PublicIdentity: [UInt64]]
 
         /// Throws when a parent is missing, out of order or twice, a change other than the
         /// founding has none, or a change appears twice.
@@ -138,7 +141,11 @@ extension TeamLog {
             self.changes = changes
             self.order = order
             self.ancestors = ancestors
-            removals = Dictionary(grouping: changes.indices.filter { changes[$0].kind == .remove }, by: { changes[$0].identity })
+            var removals: [PublicIdentity: [UInt64]] = [:]
+            for index in changes.indices where changes[index].kind == .remove {
+                removals[changes[index].identity, default: [UInt64](repeating: 0, count: words)][index / 64] |= 1 << UInt64(index % 64)
+            }
+            self.removals = removals
         }
 
         /// Whether the change at `later` follows the one at `earlier`.
@@ -154,32 +161,54 @@ extension TeamLog {
         /// The members before the change at `index`: each identity and the place of the add that
         /// makes them one.
         func members(before index: Int) throws(TeamLogError) -> [PublicIdentity: Int] {
-            try standingByIdentity(among: changes.indices.filter { follows(index, $0) })
+            try standingByIdentity(among: ancestors[index])
         }
 
-        /// The adds (places) that make someone a member among the changes `places` (closed
-        /// under ancestry), one per member.
-        func standing(among places: [Int]) throws(TeamLogError) -> [Int] {
-            Array(try standingByIdentity(among: places).values)
+        /// The adds (places) that make someone a member among all the changes, one per member.
+        func standing() throws(TeamLogError) -> [Int] {
+            let all = (0..<(changes.count + 63) / 64).map { word in
+                (word + 1) * 64 <= changes.count ? UInt64.max : (UInt64(1) << UInt64(changes.count % 64)) &- 1
+            }
+            return Array(try standingByIdentity(among: all).values)
         }
 
-        private func standingByIdentity(among places: [Int]) throws(TeamLogError) -> [PublicIdentity: Int] {
-            let included = Set(places)
+        /// The members among the changes whose bits `included` holds (a set closed under
+        /// ancestry); throws when one identity stands under two names, or two members have one
+        /// name or share a key.
+        private func standingByIdentity(among included: [UInt64]) throws(TeamLogError) -> [PublicIdentity: Int] {
             var standing: [PublicIdentity: Int] = [:]
-            for add in places where changes[add].kind != .remove {
-                let change = changes[add]
-                let beaten = (removals[change.identity] ?? []).contains { included.contains($0) && !follows(add, $0) }
-                guard !beaten else { continue }
-                guard let other = standing[change.identity] else {
-                    standing[change.identity] = add
-                    continue
+            for word in included.indices where included[word] != 0 {
+                for bit in 0..<64 where included[word] & (1 << UInt64(bit)) != 0 {
+                    let add = word * 64 + bit
+                    let change = changes[add]
+                    guard change.kind != .remove, !beaten(add, among: included) else { continue }
+                    guard let other = standing[change.identity] else {
+                        standing[change.identity] = add
+                        continue
+                    }
+                    guard changes[other].member == change.member else { throw .addedTwice(changes[other].member, change.member) }
+                    let earlier = change.stamp < changes[other].stamp
+                        || (change.stamp == changes[other].stamp && change.hash.lexicographicallyPrecedes(changes[other].hash))
+                    if earlier { standing[change.identity] = add }
                 }
-                guard changes[other].member == change.member else { throw .addedTwice(changes[other].member, change.member) }
-                let earlier = change.stamp < changes[other].stamp
-                    || (change.stamp == changes[other].stamp && change.hash.lexicographicallyPrecedes(changes[other].hash))
-                if earlier { standing[change.identity] = add }
+            }
+            var names: [String: Int] = [:]
+            var keys: [[UInt8]: String] = [:]
+            for (identity, add) in standing {
+                let name = changes[add].member
+                if names.updateValue(add, forKey: name) != nil { throw .addedTwice(name, name) }
+                for key in [identity.boxKey, identity.signingKey] {
+                    if let other = keys.updateValue(name, forKey: key) { throw .malformed("'\(other)' and '\(name)' share a key") }
+                }
             }
             return standing
+        }
+
+        /// Whether a removal of the identity the change at `add` lets in, among `included`, does
+        /// not come before it (and so beats it).
+        private func beaten(_ add: Int, among included: [UInt64]) -> Bool {
+            guard let removed = removals[changes[add].identity] else { return false }
+            return removed.indices.contains { removed[$0] & included[$0] & ~ancestors[add][$0] != 0 }
         }
     }
 }

@@ -14,14 +14,14 @@ extension TeamLog {
     /// The log `text` holds for the vault `vaultID`: every change signed by its author for
     /// this vault, every rule of `replayed` kept, and written exactly as `text()` writes it.
     public init(text: [UInt8], vaultID: String) throws(TeamLogError) {
-        // Far more than `maximumChanges` changes take (each well under 1 KiB).
-        guard text.count <= Self.maximumChanges * 1024 else { throw .malformed("it is longer than \(Self.maximumChanges) KiB") }
+        guard text.count <= Self.maximumTextLength else { throw .tooLarge }
         let written: [Written]
         do {
             written = try JSONDecoder().decode([Written].self, from: Data(text))
         } catch {
             throw .malformed("it is not a change log in JSON")
         }
+        guard written.count <= Self.maximumChanges else { throw .tooLarge }
         var changes: [TeamChange] = []
         for change in written {
             let read = try change.read()

@@ -23,6 +23,8 @@ public struct TeamLog: Equatable, Sendable {
         self.changes = sorted
         state = replay.state
         heads = replay.heads
+        // What is written must read back: a log no reader takes is never made.
+        guard text().count <= Self.maximumTextLength else { throw .tooLarge }
     }
 
     /// A new team's log: the team named `team` founded by `founder` (the name it gives them;

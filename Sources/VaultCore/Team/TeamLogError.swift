@@ -17,6 +17,9 @@ public enum TeamLogError: VaultFailure, Equatable {
     case notYourTeam
     /// An identity whose keys cannot serve (`PublicIdentity.hasUsableKeys`).
     case unusableIdentity
+    /// A log with more changes, or a longer text, than vault reads (`TeamLog.maximumChanges`,
+    /// `maximumTextLength`).
+    case tooLarge
     /// Two copies each removed a member (these two) since they parted, each with a new key.
     case removedOnBothSides(String, String)
     /// The member named first changed the members (the change about the member named second)
@@ -42,6 +45,8 @@ public enum TeamLogError: VaultFailure, Equatable {
             return "the team vault's member list is damaged or was tampered with (\(why))"
         case .notYourTeam:
             return "you are not a member of this team vault"
+        case .tooLarge:
+            return "the team vault's member list holds more than \(TeamLog.maximumChanges) changes or \(TeamLog.maximumTextLength) bytes, more than vault reads or writes; nothing was changed"
         case .unusableIdentity:
             return "that identity's keys cannot be used (a key of low order, or not a point of its curve): it was not made by vault identity"
         case .removedOnBothSides(let one, let other):
@@ -65,6 +70,7 @@ public enum TeamLogError: VaultFailure, Equatable {
         case .malformed, .changedWhileRemoved: return .authenticationFailed
         case .notYourTeam: return .authenticationFailed
         case .unusableIdentity: return .usage
+        case .tooLarge: return .failure
         case .removedOnBothSides, .addedTwice: return .failure
         }
     }

@@ -40,18 +40,25 @@ public final class VaultStore {
         patientCacheGuard = VaultFileCacheGuard(vaultPath: resolved, lockPath: lockPath, patient: true, onLockWait: { events.lockWait(resolved) })
     }
 
-    /// `path` with its symbolic links resolved; when nothing is there yet, its folder's
-    /// resolved and its name appended (as given when the folder is not there either).
+    /// `path` with its symbolic links resolved; when nothing is there yet, the deepest of its
+    /// folders that is there resolved, and the rest of the path appended as given (as given
+    /// whole when that rest holds `.` or `..`, or no folder of it is there).
     public static func resolved(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)
         }
-        guard let name = path.split(separator: "/").last, !path.hasSuffix("/"), name != "..", name != ".",
-              let resolvedFolder = realpath(Paths.folder(of: path), nil) else { return path }
-        defer { free(resolvedFolder) }
-        let base = String(cString: resolvedFolder)
-        return (base == "/" ? "" : base) + "/" + name
+        let parts = path.split(separator: "/")
+        for kept in stride(from: parts.count - 1, through: 0, by: -1) {
+            let rest = parts[kept...]
+            guard !rest.contains(where: { $0 == "." || $0 == ".." }) else { return path }
+            let folder = (path.hasPrefix("/") ? "/" : "") + parts[..<kept].joined(separator: "/")
+            guard let resolved = realpath(folder.isEmpty ? "." : folder, nil) else { continue }
+            defer { free(resolved) }
+            let base = String(cString: resolved)
+            return (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+        }
+        return path
     }
 
     var lockPath: String { path + ".lock" }
