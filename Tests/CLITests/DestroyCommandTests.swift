@@ -76,6 +76,17 @@ struct DestroyCommandTests {
         #expect(FileManager.default.fileExists(atPath: fixture.path(".local/share")))
     }
 
+    @Test("a vault that keeps a team identity says that the identity goes with it")
+    func identityGoes() async throws {
+        let fixture = try await VaultFixture.initialized()
+        let plain = try await fixture.succeed(["destroy", "--yes"])
+        #expect(!plain.stderr.contains("identity"))
+        try await fixture.succeed(["init"] + VaultFixture.cheapKDF)
+        try await fixture.succeed(["identity"])
+        let destroyed = try await fixture.succeed(["destroy", "--yes"])
+        #expect(destroyed.stderr.contains("your identity for team vaults, kept in the vault: the team vaults sealed to it open no more for you"), "\(destroyed)")
+    }
+
     @Test("a wrong password file: exit 3, and everything is still there")
     func wrongPassword() async throws {
         let (fixture, session, runtime) = try await furnishedVault()

@@ -76,6 +76,9 @@ struct DestroyCommand: VaultSubcommand {
         var listed = files.map { "  \($0.path)  (\($0.what))" }
         listed += cachedIn.map { "  the vault's key cached in the \($0.name)" }
         listed.append("  the clipboard, if it still holds a value of the vault's")
+        if !opened.entries.state.identities.isEmpty {
+            listed.append("  your identity for team vaults, kept in the vault: the team vaults sealed to it open no more for you (but from other copies of this vault)")
+        }
         if let branch = deletedBranch { listed.append("  the branch \(branch.branch) of the remote \(branch.remote), \(branch.url)") }
         context.diagnostics.note("This deletes, for good:\n" + listed.joined(separator: "\n"))
         if case .foreign(let top, let why) = repository {
