@@ -35,13 +35,18 @@ struct TeamLogTests {
                           stamp: stamp(9), signature: author.sign(unsigned.signedMessage(vaultID: vaultID)))
     }
 
+    /// The team "ops": alice founds it and adds bob.
+    private static func aliceAndBob(_ alice: MemberIdentity, _ bob: MemberIdentity) throws -> TeamLog {
+        try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: vaultID, at: stamp(1))
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: vaultID, at: stamp(2))
+    }
+
     /// Two copies of the team alice founded with bob: on ours alice added carol, on theirs bob
     /// added dave, neither copy having seen the other's change.
     private static func copies(
         _ alice: MemberIdentity, _ bob: MemberIdentity, _ carol: MemberIdentity, _ dave: MemberIdentity
     ) throws -> (ours: TeamLog, theirs: TeamLog) {
-        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: vaultID, at: stamp(1))
-            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: vaultID, at: stamp(2))
+        let base = try aliceAndBob(alice, bob)
         return (try base.adding("carol", identity: carol.publicIdentity, by: alice, vaultID: vaultID, at: stamp(3)),
                 try base.adding("dave", identity: dave.publicIdentity, by: bob, vaultID: vaultID, at: stamp(3)))
     }
@@ -324,8 +329,7 @@ struct TeamLogTests {
 
     @Test func aNameHeldTwiceBeforeAChangeIsRefusedEvenWhenTheChangeEndsIt() throws {
         let (alice, bob, carol, dave) = try Self.people()
-        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
-            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
+        let base = try Self.aliceAndBob(alice, bob)
         let carolAsDan = try base.adding("dan", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         let daveAsDan = try base.adding("dan", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
         let both = carolAsDan.changes + daveAsDan.changes.filter { !carolAsDan.changes.contains($0) }
@@ -336,8 +340,7 @@ struct TeamLogTests {
 
     @Test func oneNameOrOneIdentityAddedTwiceOnTwoCopiesIsRefused() throws {
         let (alice, bob, carol, dave) = try Self.people()
-        let base = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))
-            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(2))
+        let base = try Self.aliceAndBob(alice, bob)
         let carolAsDan = try base.adding("dan", identity: carol.publicIdentity, by: alice, vaultID: Self.vaultID, at: Self.stamp(3))
         let daveAsDan = try base.adding("dan", identity: dave.publicIdentity, by: bob, vaultID: Self.vaultID, at: Self.stamp(3))
         #expect(throws: TeamLogError.addedTwice("dan", "dan")) { try carolAsDan.merged(with: daveAsDan) }

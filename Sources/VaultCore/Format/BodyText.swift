@@ -1,7 +1,7 @@
 /// The text of a file's body, after its header: in version 5, sealed boxes as the Base64 of
 /// nonce and ciphertext, records as `SLOT BOX` with the slot in lower-case hex, lists as JSON
 /// arrays of strings one per line; and `Reader`, which reads the body of any version strictly.
-enum BodyText {
+package enum BodyText {
     static func boxText(_ box: SealedBox) -> [UInt8] {
         Base64.encode(box.nonce + box.ciphertext)
     }
@@ -58,7 +58,7 @@ enum BodyText {
 
     private static let digits = Array("0123456789abcdef".utf8)
 
-    static func hex(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hex(_ bytes: [UInt8]) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(2 * bytes.count)
         for byte in bytes {

@@ -30,7 +30,8 @@ extension TeamLog {
             }
             changes.append(read)
         }
-        try self.init(changes: changes)
+        // Its length was checked above; the text must be the one given.
+        try self.init(replaying: changes)
         guard self.text() == text else { throw .malformed("it is not written the one way vault writes it") }
     }
 

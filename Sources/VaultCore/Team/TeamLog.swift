@@ -16,15 +16,20 @@ public struct TeamLog: Equatable, Sendable {
     /// The hashes of the changes no other change followed, in order of their bytes.
     public let heads: [[UInt8]]
 
-    /// The log of `changes` (in any order), replayed; throws when they break a rule.
+    /// The log of `changes` (in any order), replayed; throws when they break a rule, or when its
+    /// text would be longer than a reader takes (a log no reader takes is never made).
     init(changes: [TeamChange]) throws(TeamLogError) {
+        try self.init(replaying: changes)
+        guard text().count <= Self.maximumTextLength else { throw .tooLarge }
+    }
+
+    /// The log of `changes` (in any order), replayed; throws when they break a rule.
+    init(replaying changes: [TeamChange]) throws(TeamLogError) {
         let sorted = changes.sorted { $0.hash.lexicographicallyPrecedes($1.hash) }
         let replay = try Self.replayed(sorted)
         self.changes = sorted
         state = replay.state
         heads = replay.heads
-        // What is written must read back: a log no reader takes is never made.
-        guard text().count <= Self.maximumTextLength else { throw .tooLarge }
     }
 
     /// A new team's log: the team named `team` founded by `founder` (the name it gives them;

@@ -33,9 +33,8 @@ public struct TeamPins: Sendable {
 
     /// The file that remembers which team vault was used at `path`.
     func file(path: String) -> String {
-        let digits = Array("0123456789abcdef")
         let hash = Array(path.utf8).withUnsafeBytes { Sodium.blake2b($0, length: 16) }
-        return folder + "/paths/" + String(hash.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+        return folder + "/paths/" + String(decoding: BodyText.hex(hash), as: UTF8.self)
     }
 
     /// The pin of the team vault `vaultID`; nil when this machine has none. A file that does not
