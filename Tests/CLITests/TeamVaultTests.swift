@@ -115,7 +115,6 @@ struct TeamVaultTests {
         expectFailure(try await people.run(people.alice, ["passwd"]), status: 1, mentioning: "no master password")
         expectFailure(try await people.run(people.alice, ["rekey", "--kdf-memory-mib", "16"]), status: 1, mentioning: "no master password")
         expectFailure(try await people.run(people.alice, ["identity"]), status: 1, mentioning: "your own vault")
-        expectFailure(try await people.run(people.alice, ["sync", "init"]), status: 1, mentioning: "team vault")
         #expect(try await people.succeed(people.alice, ["status"]).stderr.contains("is a team vault: it has no key of its own to cache"))
         let teamAsOwn = try await people.alice.vault(["list", "--vault", people.team],
                                                      environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password", "VAULT_PATH": people.team])

@@ -9,8 +9,9 @@ enum AutoSync {
     /// Commits (or syncs) the change the session just wrote, if the config asks for it.
     static func afterChange(in session: VaultSession) {
         guard let config = try? session.config(), config.syncAuto else { return }
-        // A team vault is not synced (yet): the setting is for the person's own vault.
-        if (try? session.store.header())?.isTeam == true { return }
+        // A team vault is synced when it was set up for it (vault sync init): the setting is
+        // the person's, and not every team vault they use is kept in git.
+        if (try? session.store.header())?.isTeam == true, (try? session.repository().mergesWithVault()) != true { return }
         let push = config.syncPush
         do {
             let sync = try session.synchronizer()

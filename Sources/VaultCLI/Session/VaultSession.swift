@@ -215,11 +215,6 @@ public final class VaultSession: VaultAccess {
         AutoSync.afterChange(in: self)
     }
 
-    /// Refuses a team vault, which `vault sync` does not merge yet.
-    public func refuseTeamVault() throws {
-        if (try? store.header())?.isTeam == true { throw SyncError.teamVault(path: store.path) }
-    }
-
     /// The git repository the vault file is synced through, worked on by the context's git.
     public func repository() throws(SyncError) -> SyncRepository {
         try context.git.repository(of: store.path)
@@ -228,7 +223,6 @@ public final class VaultSession: VaultAccess {
     /// `vault sync` for this vault, with the session's unlocker for our copy; a copy whose key
     /// derivation costs less than ours is taken only when `acceptsWeakerKDF`.
     public func synchronizer(acceptsWeakerKDF: Bool = false) throws -> VaultSync {
-        try refuseTeamVault()
         let keys = VaultFileMerge.Keys(ours: try unlocker(), otherPassword: otherCopyUnlocker(), label: store.keyLabel,
                                        cacheGuard: ImmediateCacheUpdates())
         let repository = try repository()

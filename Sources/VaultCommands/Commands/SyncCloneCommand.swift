@@ -31,7 +31,9 @@ struct SyncCloneCommand: VaultSubcommand {
         let unlocker = try session.unlocker()
         let branch = try SyncSetup.clone(repository, remote: remote, drivers: OwnCommandLines.gitDrivers(executable: context.executable),
                                             attachmentLimit: try session.config().attachmentsMaxMiB << 20) { vaultFile in
-            try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen)
+            if let team = try IncomingVault.checkClone(vaultFile, unlocker: unlocker, seen: seen) {
+                try session.store.acceptTeamLog(team.log, vaultID: team.vaultID)
+            }
         }
         let envelope = try session.store.header()
         try context.streams.write(TerminalText.visibleLines("""

@@ -25,7 +25,6 @@ struct SyncInitCommand: VaultSubcommand {
     var remote: String?
 
     func run(in session: VaultSession) async throws {
-        try session.refuseTeamVault()
         let context = session.context
         let store = session.store
         _ = try store.header()

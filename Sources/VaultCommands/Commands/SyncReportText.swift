@@ -77,6 +77,10 @@ enum SyncReportText {
         list("added", report.added)
         list("changed", report.changed)
         list("removed", report.removed)
+        for change in report.members { lines.append("members: \(change)") }
+        if let before = report.beforeRemoval, !before.entries.isEmpty {
+            lines.append("from a copy made before \(before.removals.joined(separator: "; ")), which could still write it: \(before.entries.joined(separator: ", ")) (check these)")
+        }
         for conflict in report.conflicts {
             switch conflict {
             case .bothChanged(let entry, let part, let kept):

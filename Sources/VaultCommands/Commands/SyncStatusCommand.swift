@@ -22,7 +22,6 @@ struct SyncStatusCommand: VaultSubcommand {
     @OptionGroup var vault: VaultOptions
 
     func run(in session: VaultSession) async throws {
-        try session.refuseTeamVault()
         let context = session.context
         let store = session.store
         let status = try SyncStatus.read(try session.repository())

@@ -21,10 +21,15 @@ extension Envelope {
         return envelope
     }
 
-    /// This team header with `dataKey` sealed for `identity` too.
-    public func addingMemberKey(_ dataKey: SecureBytes, for identity: PublicIdentity) throws -> Envelope {
+    /// This team header with `dataKey` (its own) sealed for exactly `members`: the sealed keys
+    /// of those it has already are kept as they are, the others sealed now, and those of
+    /// anyone else dropped.
+    public func sealingDataKey(_ dataKey: SecureBytes, for members: TeamMembers) throws -> Envelope {
+        let kept = Dictionary((self.members ?? []).map { ($0.recipient, $0) }, uniquingKeysWith: { first, _ in first })
         var changed = self
-        changed.members = MemberKey.inOrder((members ?? []) + [try MemberKey(sealing: dataKey, to: identity, vaultID: id)])
+        changed.members = MemberKey.inOrder(try members.members.map { (member) throws in
+            try kept[MemberKey.recipient(of: member.identity, vaultID: id)] ?? MemberKey(sealing: dataKey, to: member.identity, vaultID: id)
+        })
         return changed
     }
 

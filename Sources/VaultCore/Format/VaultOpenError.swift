@@ -27,8 +27,6 @@ public enum VaultOpenError: VaultFailure, Equatable {
     case teamHasNoPassword
     /// `vault identity` given a team vault, which every member reads.
     case identityNotInATeamVault
-    /// Copies of a team vault given to a merge, which does not merge member lists yet.
-    case teamVaultNotMerged
     /// The person's own vault (`$VAULT_PATH`, else the default), whose identities open team
     /// vaults, is a team vault itself.
     case ownVaultIsATeamVault(path: String)
@@ -49,8 +47,6 @@ public enum VaultOpenError: VaultFailure, Equatable {
             return "the vault asks for \(description); refused without a terminal to confirm it (is this file yours?)"
         case .keysNotTheMembers:
             return "the team vault's key is sealed for someone not in its member list, or a member has none: refused (was its header changed?)"
-        case .teamVaultNotMerged:
-            return "copies of a team vault are not merged yet (their member lists would not be): nothing was merged"
         case .identityNotInATeamVault:
             return "your identity lives in your own vault, not in a team vault, which every member reads: drop --vault (or point it at your own vault)"
         case .teamHasNoPassword:
@@ -66,7 +62,7 @@ public enum VaultOpenError: VaultFailure, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .notATeamVault, .teamHasNoPassword, .identityNotInATeamVault, .teamVaultNotMerged, .ownVaultIsATeamVault: .failure
+        case .notATeamVault, .teamHasNoPassword, .identityNotInATeamVault, .ownVaultIsATeamVault: .failure
         default: .authenticationFailed
         }
     }

@@ -21,9 +21,22 @@ public struct MergeReport: Equatable, Sendable {
     public var changed: [String] = []
     public var removed: [String] = []
     public var conflicts: [Conflict] = []
+    /// For a team vault, the changes of members that came in (`TeamLog.describe`).
+    public var members: [String] = []
+    /// For a team vault whose copies met after a member was removed on one side only.
+    public var beforeRemoval: BeforeRemoval?
+
+    /// What a merge took from a copy of a team vault made before a removal of members the other
+    /// copy holds: the removed members could still have written it (they held its key).
+    public struct BeforeRemoval: Equatable, Sendable {
+        /// The removals that copy lacks (`TeamLog.describe`).
+        public var removals: [String]
+        /// The entries of the result that are not as the other copy has them, by name.
+        public var entries: [String]
+    }
 
     public init() {}
 
     /// Whether the merge changed nothing of our side.
-    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && conflicts.isEmpty }
+    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && conflicts.isEmpty && members.isEmpty }
 }

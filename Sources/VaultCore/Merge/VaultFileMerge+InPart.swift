@@ -9,7 +9,8 @@ extension VaultFileMerge {
     /// `NAME (2)` that exists), for the copies to be opened whole.
     static func mergeInPart(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged? {
         let (ourHeader, _) = try Envelope.parseHeader(ours)
-        guard ourHeader.version >= 5 else { return nil }
+        // A team vault's copies are opened whole (with the person's identities, not a derived key).
+        guard ourHeader.version >= 5, !ourHeader.isTeam else { return nil }
         let ourKeys = try keys.ours.keys(for: ourHeader, label: keys.label, cacheGuard: keys.cacheGuard)
         guard let mine = try SealedFileEdit(file: ours, dataKey: ourKeys.dataKey),
               let other = try sameKeys(theirs, as: ourHeader, keys: ourKeys)

@@ -2,6 +2,11 @@
 /// driver gets them (`%O %A %B`) or as `vault sync` reads them from git. Each copy is opened
 /// (`Keys`), merged (`VaultMerge`), and the result sealed under the header of the copy whose
 /// keys were made later, with a fresh nonce. Nothing is written in plain text.
+///
+/// Copies of a team vault open with the person's identities; their change logs of members are
+/// merged too (`TeamLog.merged`, which refuses removals made on both sides), and the result is
+/// sealed under the data key of the copy that holds every removal (a member removed on one side
+/// does not get the merge), for exactly the merged members.
 public enum VaultFileMerge {
     /// Where each copy's keys come from.
     public struct Keys {
@@ -58,10 +63,6 @@ public enum VaultFileMerge {
     /// their password since) is left out, and the merge goes by stamps alone. Copies of
     /// version 5 under one data key decrypt only the entries that differ (`mergeInPart`).
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], keys: Keys) throws -> Merged {
-        // Team vaults' member lists are not merged yet: refused before anything is opened.
-        for copy in [ours, theirs] where (try? Envelope.header(of: copy))?.isTeam == true {
-            throw VaultOpenError.teamVaultNotMerged
-        }
         if let merged = try mergeInPart(base: base, ours: ours, theirs: theirs, keys: keys) { return merged }
         return try merge(try open(base: base, ours: ours, theirs: theirs, keys: keys))
     }
@@ -97,9 +98,10 @@ public enum VaultFileMerge {
     package static func merge(_ copies: Copies, resealing: Resealing? = nil) throws -> Merged {
         let (ancestor, mine, other) = (copies.base, copies.ours, copies.theirs)
         let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
-        let theirsNewer = VaultMerge.newerKeys(ours: mine.table.state, theirs: other.table.state) == .theirs
+        let theirsNewer = takesTheirHeader(ours: mine.table.state, theirs: other.table.state)
         var target = theirsNewer ? other : mine
         let older = theirsNewer ? mine : other
+        if let team = result.state.team { target.envelope = try target.envelope.sealingDataKey(target.keys.dataKey, for: team.state) }
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
         // Events sealed under the older data key's log key stay readable.
         if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) { try result.retireEventLogKey(of: older.keys.dataKey) }
@@ -114,6 +116,14 @@ public enum VaultFileMerge {
         return Merged(bytes: target.envelope.render(), report: report, envelope: target.envelope,
                       keyEncryptionKey: target.keys.keyEncryptionKey, tookTheirKeys: theirsNewer, state: result.state,
                       attachmentContents: try result.attachmentContents())
+    }
+
+    /// Whether the result of merging copies of these states is written under their header: for
+    /// a team vault, when ours lacks a removal of members that theirs has (their data key is the
+    /// one made then); for a personal vault, when their keys were made later.
+    static func takesTheirHeader(ours: VaultState, theirs: VaultState) -> Bool {
+        if let mine = ours.team, let other = theirs.team { return !mine.includesRemovals(of: other) }
+        return VaultMerge.newerKeys(ours: ours, theirs: theirs) == .theirs
     }
 
     /// What taking one copy in place of another brings: the report, and the keys it is under.
@@ -137,16 +147,35 @@ public enum VaultFileMerge {
     static func merge(
         base: EntryTable?, ours: EntryTable, theirs: EntryTable, keepingShared: Bool = true
     ) throws -> (table: EntryTable, report: MergeReport) {
+        let team = try mergedTeam(ours: ours.state.team, theirs: theirs.state.team)
         let shared = keepingShared ? ours.identicalLines(in: theirs) : []
         let keptInOurs = Set(shared.map(\.mine))
         let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
-        let (result, report) = VaultMerge.merge(
-            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
-            theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        let (mine, other) = (try copy(of: ours, skipping: keptInOurs), try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        var (result, report) = VaultMerge.merge(base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: mine, theirs: other)
+        if let team, let ourLog = ours.state.team, let theirLog = theirs.state.team {
+            result.state.team = team
+            report.members = team.describe(team.changes(after: TeamPin(ourLog)))
+            // A copy from before a removal the other holds: what the result has from it.
+            for (older, newer) in [(ourLog, other), (theirLog, mine)] where !older.includesRemovals(of: team) {
+                report.beforeRemoval = MergeReport.BeforeRemoval(removals: team.describe(older.removals(of: team)),
+                                                                 entries: VaultMerge.differing(result.entries, from: newer.entries))
+            }
+        }
         do {
             return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
         } catch VaultOpenError.malformedPayload where !shared.isEmpty {
             return try merge(base: base, ours: ours, theirs: theirs, keepingShared: false)
+        }
+    }
+
+    /// The change log of members of two copies of a team vault, merged; nil for a personal
+    /// vault. A team vault's copy merged with a personal vault's is refused.
+    private static func mergedTeam(ours: TeamLog?, theirs: TeamLog?) throws -> TeamLog? {
+        switch (ours, theirs) {
+        case (nil, nil): return nil
+        case let (mine?, other?): return try mine.merged(with: other)
+        default: throw MergeError.differentVaults
         }
     }
 
@@ -174,6 +203,8 @@ public enum VaultFileMerge {
     private static func openOther(_ bytes: [UInt8], known: [Opened], keys: Keys) throws -> Opened {
         let envelope = try Envelope.parse(bytes)
         if let opened = try openWithKeysAtHand(envelope, known: known, keys: keys) { return opened }
+        // A team vault has no password: the other copy is not sealed for this person.
+        if envelope.isTeam { throw MergeError.notAMemberOfTheirs }
         guard let asking = keys.otherPassword else { throw MergeError.differentPasswords }
         do {
             return try open(envelope, with: try asking.keysFromPassword(for: envelope, label: keys.label, cacheGuard: NoCacheUpdates()))
@@ -189,7 +220,8 @@ public enum VaultFileMerge {
     /// of them opens it.
     private static func openWithKeysAtHand(_ envelope: Envelope, known: [Opened], keys: Keys) throws -> Opened? {
         guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
-        for copy in known where copy.envelope.derivesKeyLike(envelope) {
+        // A team vault's copies have no key-encryption key: the person's identities open them.
+        for copy in known where !envelope.isTeam && copy.envelope.derivesKeyLike(envelope) {
             if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {
                 return try open(envelope, with: VaultKeys(keyEncryptionKey: copy.keys.keyEncryptionKey, dataKey: dataKey))
             }
@@ -211,6 +243,9 @@ public enum MergeError: VaultFailure, Equatable {
     /// One copy's keys were changed (`passwd`, `rekey`) while the other added attachments,
     /// whose contents must be sealed again; a merge that knows where they are does it.
     case attachmentsUnderOlderKeys
+    /// The other copy of a team vault is not sealed for any of this person's identities: a
+    /// member removed them there.
+    case notAMemberOfTheirs
 
     public var message: String {
         switch self {
@@ -220,6 +255,8 @@ public enum MergeError: VaultFailure, Equatable {
             return "the other copy has another master password (vault passwd on another machine) and there is no terminal to ask for it on; nothing was merged"
         case .otherPasswordWrong:
             return "the password given does not open the other copy; nothing was merged"
+        case .notAMemberOfTheirs:
+            return "the other copy of this team vault is not sealed for you: a member removed you from the team; nothing was merged"
         case .attachmentsUnderOlderKeys:
             return "one copy's keys were changed (vault passwd or rekey) while the other added attachments, which must be sealed again; run vault sync to merge; nothing was merged"
         }
@@ -227,7 +264,7 @@ public enum MergeError: VaultFailure, Equatable {
 
     public var exitStatus: ExitStatus {
         switch self {
-        case .otherPasswordWrong: return .authenticationFailed
+        case .otherPasswordWrong, .notAMemberOfTheirs: return .authenticationFailed
         default: return .failure
         }
     }

@@ -81,6 +81,30 @@ public struct TeamLog: Equatable, Sendable {
         return try TeamLog(changes: changes + other.changes.filter { !known.contains($0.hash) })
     }
 
+    /// Whether every removal of `other` is in this log: then this copy's data key is the one
+    /// made at the latest removal the two know of (removals made on both sides are refused
+    /// when logs merge, so one of two copies that meet always has them all).
+    public func includesRemovals(of other: TeamLog) -> Bool {
+        removals(of: other).isEmpty
+    }
+
+    /// The removals of `other` that this log lacks.
+    public func removals(of other: TeamLog) -> [TeamChange] {
+        let known = Set(changes.map(\.hash))
+        return other.changes.filter { $0.kind == .remove && !known.contains($0.hash) }
+    }
+
+    /// `changes`, of this log, for a person: "alice added carol", "alice removed bob", in the
+    /// order of their stamps, each author by the name they have (or had) here.
+    public func describe(_ changes: [TeamChange]) -> [String] {
+        let named = Dictionary(state.members.map { ($0.identity, $0.name) } + state.former.map { ($0.identity, $0.name) },
+                               uniquingKeysWith: { current, _ in current })
+        return changes.filter { $0.kind != .found }.sorted { $0.stamp < $1.stamp }.map { change in
+            let author = named[change.author] ?? change.author.fingerprint
+            return change.kind == .add ? "\(author) added \(change.member)" : "\(author) removed \(change.member)"
+        }
+    }
+
     /// Whether every change of `pin` is in this log (so this log is the pinned one or grew
     /// from it).
     public func includes(_ pin: TeamPin) -> Bool {

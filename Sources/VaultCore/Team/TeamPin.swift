@@ -13,6 +13,15 @@ public struct TeamPin: Equatable, Sendable {
         heads = log.heads
     }
 
+    /// The pin of both `self` and `other`: a log includes it when it includes both.
+    public func joined(with other: TeamPin) -> TeamPin {
+        TeamPin(heads: Array(Set(heads + other.heads)).sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    private init(heads: [[UInt8]]) {
+        self.heads = heads
+    }
+
     /// The pin `text` writes; nil for any other text (no line, a hash that is not 32 bytes in
     /// Base64, hashes out of order or twice, another character).
     public init?(text: String) {

@@ -24,16 +24,17 @@ extension VaultStore {
             let names = log.state.members.map(\.name).joined(separator: ", ")
             events.warning("first use of team vault \(path) on this machine: its members (\(names)) are trusted as they are; from now on only changes made after these are taken")
         case .newer(let changes) where announcing:
-            let named = Dictionary(log.state.members.map { ($0.identity, $0.name) } + log.state.former.map { ($0.identity, $0.name) },
-                                   uniquingKeysWith: { current, _ in current })
-            let said = changes.sorted { $0.stamp < $1.stamp }.map { change in
-                let author = named[change.author] ?? change.author.fingerprint
-                return change.kind == .add ? "\(author) added \(change.member)" : "\(author) removed \(change.member)"
-            }
-            events.warning("the members of team vault \(path) changed since this machine last used it: " + said.joined(separator: "; "))
+            events.warning("the members of team vault \(path) changed since this machine last used it: " + log.describe(changes).joined(separator: "; "))
         case .firstSeen, .newer, .unchanged:
             break
         }
+    }
+
+    /// Takes `log`, the change log of members of a copy of the team vault `vaultID` about to be
+    /// put at this path (`vault sync clone`), as a read of the file would: refused when it lacks
+    /// changes this machine saw, pinned, and its first use said.
+    public func acceptTeamLog(_ log: TeamLog, vaultID: String) throws {
+        try checkPinned(log, vaultID: vaultID)
     }
 
     /// Creates a new team vault of `id` with the members of `log` (its founder), sealed with
@@ -73,7 +74,7 @@ extension VaultStore {
             let log = try vault.entries.changeTeam { current, stamp in
                 try current.adding(name, identity: identity, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
             }
-            var updated = try vault.envelope.addingMemberKey(keys.dataKey, for: identity)
+            var updated = try vault.envelope.sealingDataKey(keys.dataKey, for: log.state)
             let dataKey = try updated.prepareForWrite(keys: keys)
             try updated.sealEntries(vault.entries, dataKey: dataKey)
             try write(updated)

@@ -15,7 +15,12 @@ import FoundationEssentials
 ///   change, or holds nothing newer than the tombstone horizon before the copy's clock (its
 ///   tombstone may have been dropped since);
 /// - its key derivation, when its header is the one taken: no less memory and no fewer passes
-///   than ours, unless the person says a lower one was set on purpose.
+///   than ours, unless the person says a lower one was set on purpose;
+/// - for a team vault, its change log of members, which must hold every change of the newest
+///   seen: the stamps above are not enough there, since a member removed since holds the older
+///   data key and sets them as they like, but cannot sign the changes made after they left (their
+///   removal among them), so a copy they forked from before it is refused once this machine has
+///   seen the removal on the remote.
 ///
 /// "Newest seen" is the record of the last copy synced (`NewestSeen`) and the ancestor.
 public struct IncomingVault {
@@ -29,23 +34,36 @@ public struct IncomingVault {
 
     /// For `vault sync clone`: a copy of a vault this machine has synced before (one with a
     /// record) is opened with `unlocker` and must be no older than the record; one never synced
-    /// here is taken as it is, there being nothing to compare it with.
-    public static func checkClone(_ bytes: [UInt8], unlocker: Unlocker, seen: NewestSeen.Folder) throws {
+    /// here is taken as it is, there being nothing to compare it with. A team vault's copy is
+    /// opened in any case (only a member can use it), and its change log of members returned,
+    /// for the clone to take as a read would (`VaultStore.acceptTeamLog`).
+    public static func checkClone(_ bytes: [UInt8], unlocker: Unlocker, seen: NewestSeen.Folder) throws -> (log: TeamLog, vaultID: String)? {
         let envelope = try Envelope.parse(bytes)
-        if envelope.isTeam { throw SyncError.teamVault(path: "the remote's vault") }
-        guard let record = try seen.record(vaultID: envelope.id) else { return }
+        let record = try seen.record(vaultID: envelope.id)
+        guard record != nil || envelope.isTeam else { return nil }
         let opened = try VaultFileMerge.open(bytes, using: unlocker)
-        try IncomingVault(theirs: opened, ancestor: nil, seen: record, replacedKDF: nil).check(acceptingWeakerKDF: true)
+        if let record { try IncomingVault(theirs: opened, ancestor: nil, seen: record, replacedKDF: nil).check(acceptingWeakerKDF: true) }
+        return opened.table.state.team.map { ($0, envelope.id) }
     }
 
     func check(acceptingWeakerKDF: Bool) throws {
         let state = theirs.table.state
         let bound = [seen, ancestor.map { NewestSeen($0.table.state) }].compactMap { $0 }
             .reduce(NewestSeen(clock: nil, keys: nil)) { $0.joined(with: $1) }
-        if let keys = bound.keys, Self.isBefore(state.keys, keys) {
+        if let pin = bound.team {
+            // First: a removed member's copy is refused for what it is, whatever stamps it has.
+            guard let log = state.team, log.includes(pin) else {
+                throw SyncError.olderVault(why: "its list of members lacks changes this machine has seen (a member removed or let in since that copy was made, as in a removed member's copy); taking it would undo them")
+            }
+        }
+        // A team vault's copy that removed a member since the newest seen is newer whatever its
+        // stamps: those seen may be a removed member's, set as they liked on a copy they forked
+        // (which this machine took before it knew of the removal).
+        let removedSince = bound.team.map { pin in state.team?.changes(after: pin).contains { $0.kind == .remove } == true } ?? false
+        if let keys = bound.keys, !removedSince, Self.isBefore(state.keys, keys) {
             throw SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")
         }
-        if let clock = bound.clock, Self.isBefore(state.clock, clock) {
+        if let clock = bound.clock, !removedSince, Self.isBefore(state.clock, clock) {
             throw SyncError.olderVault(why: "its latest change is older than the newest copy this machine has seen; taking it would undo the changes made since")
         }
         try checkNothingUndone()

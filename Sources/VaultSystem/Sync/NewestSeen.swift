@@ -2,30 +2,61 @@ import VaultCore
 import FoundationEssentials
 
 /// The newest copy of a vault this machine has seen on its remote: the keys stamp and the clock
-/// of the last copy `vault sync` took from the remote or pushed to it. A copy the remote offers
-/// later must not be older in either (`IncomingVault`), which a remote that replays an older
-/// copy of the vault cannot fake, as both are inside the encrypted payload.
+/// of the last copy `vault sync` took from the remote or pushed to it, and for a team vault the
+/// latest changes of its members. A copy the remote offers later must not be older in any
+/// (`IncomingVault`), which a remote that replays an older copy of the vault cannot fake, as
+/// all are inside the encrypted payload. (A member removed since holds the older data key and
+/// could set stamps as they like, but not sign the changes of members made after they left.)
 ///
 /// Kept outside the repository, where no remote reaches it: one small JSON file per vault id in
-/// `$XDG_STATE_HOME/vault/seen/` (mode 0600), holding `{"clock": STAMP, "keys": STAMP}` with
-/// either member left out while unknown.
+/// `$XDG_STATE_HOME/vault/seen/` (mode 0600), holding `{"clock": STAMP, "keys": STAMP}`, and for
+/// a team vault `"team": [HASH, …]` (the heads of its change log of members, in Base64), each
+/// member left out while unknown.
 public struct NewestSeen: Codable, Equatable, Sendable {
     public var clock: Stamp?
     public var keys: Stamp?
+    /// A team vault's latest changes of members; nil for a personal vault.
+    public var team: TeamPin?
 
-    public init(clock: Stamp?, keys: Stamp?) {
+    public init(clock: Stamp?, keys: Stamp?, team: TeamPin? = nil) {
         self.clock = clock
         self.keys = keys
+        self.team = team
     }
 
-    /// What a copy's state line says.
+    /// What a copy's state says.
     public init(_ state: VaultState) {
-        self.init(clock: state.clock, keys: state.keys)
+        self.init(clock: state.clock, keys: state.keys, team: state.team.map(TeamPin.init))
     }
 
-    /// The newer of each member of the two.
+    /// The newer of each member of the two; for a team vault the changes of both.
     func joined(with other: NewestSeen) -> NewestSeen {
-        NewestSeen(clock: Self.later(clock, other.clock), keys: Self.later(keys, other.keys))
+        let team = switch (team, other.team) {
+        case let (mine?, theirs?): mine.joined(with: theirs)
+        case let (mine, theirs): mine ?? theirs
+        }
+        return NewestSeen(clock: Self.later(clock, other.clock), keys: Self.later(keys, other.keys), team: team)
+    }
+
+    enum CodingKeys: String, CodingKey { case clock, keys, team }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        clock = try container.decodeIfPresent(Stamp.self, forKey: .clock)
+        keys = try container.decodeIfPresent(Stamp.self, forKey: .keys)
+        if let heads = try container.decodeIfPresent([String].self, forKey: .team) {
+            guard let pin = TeamPin(text: heads.map { $0 + "\n" }.joined()) else {
+                throw DecodingError.dataCorruptedError(forKey: .team, in: container, debugDescription: "not the heads of a change log")
+            }
+            team = pin
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(clock, forKey: .clock)
+        try container.encodeIfPresent(keys, forKey: .keys)
+        try container.encodeIfPresent(team.map { $0.heads.map { Sodium.base64Encode($0) } }, forKey: .team)
     }
 
     /// The later of two stamps; a missing one is earlier than any.
@@ -54,7 +85,8 @@ public struct NewestSeen: Codable, Equatable, Sendable {
         public func record(vaultID: String) throws -> NewestSeen? {
             let bytes: [UInt8]
             do {
-                bytes = try AtomicFile.read(file(vaultID: vaultID), limit: 4096)
+                // A team vault's record holds at most a head for each of its changes.
+                bytes = try AtomicFile.read(file(vaultID: vaultID), limit: 64 << 10)
             } catch .fileMissing {
                 return nil
             }

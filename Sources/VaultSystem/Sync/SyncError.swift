@@ -36,8 +36,6 @@ public enum SyncError: VaultFailure, Equatable {
     case weakerKeyDerivation(theirs: KDFParameters, ours: KDFParameters)
     /// The record of the newest copy seen (`NewestSeen`) cannot be read.
     case damagedRecord(path: String)
-    /// A team vault, which `vault sync` does not merge yet (its member lists are not merged).
-    case teamVault(path: String)
 
     public var message: String {
         switch self {
@@ -55,8 +53,6 @@ public enum SyncError: VaultFailure, Equatable {
             return "\(path) exists and does not keep everything but the vault out of git; add these lines to it: \(lines.joined(separator: " "))"
         case .otherRemote(let name):
             return "the repository already has a remote called \(name) with another address; change it with git remote set-url \(name) …"
-        case .teamVault(let path):
-            return "\(path) is a team vault, which vault sync does not sync yet; nothing was done"
         case .noRemote:
             return "the repository has no remote to sync with; add one with vault sync init REMOTE (or git remote add origin REMOTE)"
         case .detachedHead:

@@ -150,7 +150,7 @@ public struct SyncRepository: Sendable {
     }
 
     /// Whether git gives the vault file vault's merge driver.
-    func mergesWithVault() throws(SyncError) -> Bool {
+    public func mergesWithVault() throws(SyncError) -> Bool {
         try git.run(["check-attr", "merge", "--", vaultName]).hasSuffix(": merge: vault")
     }
 

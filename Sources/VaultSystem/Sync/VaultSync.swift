@@ -282,7 +282,9 @@ public struct VaultSync {
             resultFile = file
             try merged.bytes.withUnsafeBytes { try AtomicFile.write($0, to: file) }
             options = ["-c", "merge.vault.driver=" + (try driver(copying: file, to: path))]
-            incoming = Incoming(report: merged.report, newKey: merged.tookTheirKeys ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
+            // A team vault's copies have no master password, so no key to cache.
+            let newPassword = merged.tookTheirKeys && !merged.envelope.isTeam
+            incoming = Incoming(report: merged.report, newKey: newPassword ? (merged.keyEncryptionKey, merged.envelope.id) : nil,
                                 taken: taken, result: SeenCopy(merged), named: merged.attachmentContents)
         } else if oursBlob == baseBlob {
             // git takes their file as it is.
@@ -368,7 +370,7 @@ public struct VaultSync {
         guard let before else {
             // A branch that had no vault file: the copy is held to the record alone.
             let copy = try VaultFileMerge.open(new, using: keys.ours)
-            let taken = try checked(copy, against: nil, replacing: nil)
+            let taken = try checked(copy, against: nil, replacing: nil, holdingPin: true)
             return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken,
                             named: try copy.table.attachmentContents())
         }
@@ -377,7 +379,7 @@ public struct VaultSync {
         let newPassword = !oldHeader.derivesKeyLike(try Envelope.parse(new))
         do {
             let copies = try VaultFileMerge.open(base: nil, ours: old, theirs: new, keys: keys)
-            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf)
+            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf, holdingPin: true)
             let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
             return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
                             taken: taken, result: taken, named: try copies.theirs.table.attachmentContents())
@@ -391,9 +393,16 @@ public struct VaultSync {
 
     /// Refuses a copy from the remote that is older than what this machine has seen (the
     /// record, and `ancestor`) or would lower `replacing`, the key derivation of the header it
-    /// replaces; returns what to record once git has taken it.
-    private func checked(_ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?) throws -> SeenCopy {
-        let record = try seen.record(vaultID: theirs.envelope.id)
+    /// replaces; returns what to record once git has taken it. A team vault's copy taken as it
+    /// is (`holdingPin`) must also hold the changes of members this machine pinned when it used
+    /// the vault (a copy merged with ours need not: the merge holds ours).
+    private func checked(
+        _ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?, holdingPin: Bool = false
+    ) throws -> SeenCopy {
+        var record = try seen.record(vaultID: theirs.envelope.id)
+        if holdingPin, theirs.envelope.isTeam, let pin = try store.teamPins?.pin(vaultID: theirs.envelope.id) {
+            record = (record ?? NewestSeen(clock: nil, keys: nil)).joined(with: NewestSeen(clock: nil, keys: nil, team: pin))
+        }
         try IncomingVault(theirs: theirs, ancestor: ancestor, seen: record, replacedKDF: replacing).check(acceptingWeakerKDF: acceptsWeakerKDF)
         return SeenCopy(theirs)
     }
