@@ -55,6 +55,19 @@ struct TeamLogTests {
         log.state.members.map(\.name)
     }
 
+    @Test("the removals one log lacks of another, and changes told by their authors' names")
+    func removalsAndTheirWords() throws {
+        let (alice, bob, carol, _) = try Self.people()
+        let base = try Self.team(alice, bob, carol)
+        let removed = try base.removing("carol", by: bob, vaultID: Self.vaultID, at: Self.stamp(4))
+        #expect(base.includesRemovals(of: removed) == false)
+        #expect(base.removals(of: removed).map(\.member) == ["carol"])
+        #expect(removed.includesRemovals(of: base))
+        #expect(removed.removals(of: base).isEmpty)
+        #expect(removed.describe(removed.changes(after: TeamPin(base))) == ["bob removed carol"])
+        #expect(removed.describe(removed.changes) == ["alice added bob", "alice added carol", "bob removed carol"])
+    }
+
     @Test func aLogIsWrittenOneWaySignedAndReadsBack() throws {
         let (alice, bob, _, _) = try Self.people()
         let founded = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: Self.vaultID, at: Self.stamp(1))

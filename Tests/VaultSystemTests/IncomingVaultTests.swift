@@ -115,6 +115,63 @@ struct IncomingVaultTests {
         try check(VaultState(clock: nil), seen: nil)
     }
 
+    /// A team's change log as alice founded it with bob (at stamps 1 and 2), and the same log
+    /// after she removed him (at stamp 3).
+    private func team() throws -> (founded: TeamLog, removed: TeamLog) {
+        let id = "0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f9"
+        let alice = try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 0, device: "")).identity())
+        let bob = try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 0, device: "")).identity())
+        let founded = try TeamLog.founding(team: "ops", founder: "alice", identity: alice, vaultID: id, at: Stamp(milliseconds: 1, device: ""))
+            .adding("bob", identity: bob.publicIdentity, by: alice, vaultID: id, at: Stamp(milliseconds: 2, device: ""))
+        return (founded, try founded.removing("bob", by: alice, vaultID: id, at: Stamp(milliseconds: 3, device: "")))
+    }
+
+    @Test("a team vault's copy whose change log of members lacks the changes seen is refused whatever its stamps; one that removed a member since is taken though its stamps are older")
+    func teamLogBoundsACopy() throws {
+        let base = try ancestor()
+        let entries = try base.table.allEntries()
+        let clock = try #require(base.table.state.clock)
+        let (founded, removed) = try team()
+        func check(_ log: TeamLog?, clock theirs: Stamp, seen: NewestSeen) throws {
+            let state = VaultState(clock: theirs, keys: theirs, team: log)
+            try IncomingVault(theirs: try copy(of: base, entries: entries, state: state), ancestor: nil, seen: seen, replacedKDF: nil)
+                .check(acceptingWeakerKDF: false)
+        }
+        let lacking = SyncError.olderVault(why: "its list of members lacks changes this machine has seen (a member removed or let in since that copy was made, as in a removed member's copy); taking it would undo them")
+        // bob's copy from before his removal, with stamps set past everything seen.
+        #expect(throws: lacking) { try check(founded, clock: later(clock, byDays: 30), seen: NewestSeen(clock: clock, keys: clock, team: TeamPin(removed))) }
+        #expect(throws: lacking, "a copy with no change log at all") {
+            try check(nil, clock: later(clock, byDays: 30), seen: NewestSeen(clock: clock, keys: clock, team: TeamPin(founded)))
+        }
+        // The seen stamps were set on a removed member's fork this machine took before it knew
+        // of the removal: the copy with the removal comes in.
+        try check(removed, clock: clock, seen: NewestSeen(clock: later(clock, byDays: 30), keys: later(clock, byDays: 30), team: TeamPin(founded)))
+        // With no removal since, the stamps bound it as for any vault.
+        #expect(throws: SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")) {
+            try check(removed, clock: clock, seen: NewestSeen(clock: later(clock, byDays: 1), keys: later(clock, byDays: 1), team: TeamPin(removed)))
+        }
+        try check(removed, clock: later(clock, byDays: 1), seen: NewestSeen(clock: clock, keys: clock, team: TeamPin(removed)))
+    }
+
+    @Test("the record of a team vault keeps the heads of both logs noted, reads back, and a damaged list of heads is an error")
+    func teamRecord() throws {
+        let folder = try TemporaryFolder()
+        let records = NewestSeen.Folder(stateHome: folder.path)
+        let id = Entry.newID()
+        let (founded, removed) = try team()
+        let stamp = Stamp(milliseconds: 5, device: "")
+        try records.note(NewestSeen(clock: stamp, keys: nil, team: TeamPin(removed)), vaultID: id)
+        #expect(try records.record(vaultID: id) == NewestSeen(clock: stamp, keys: nil, team: TeamPin(removed)))
+        // Noting an older log keeps the newer one's heads (a log holding the newer holds both).
+        try records.note(NewestSeen(clock: nil, keys: nil, team: TeamPin(founded)), vaultID: id)
+        let joined = try #require(try records.record(vaultID: id)?.team)
+        #expect(removed.includes(joined))
+        #expect(!founded.includes(joined))
+        let path = folder.path + "/vault/seen/" + id
+        try Data("{\"team\": [\"not a hash\"]}".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: SyncError.damagedRecord(path: path)) { try records.record(vaultID: id) }
+    }
+
     @Test("a header that would lower the memory or the passes of the key derivation is refused unless accepted")
     func weakerKeyDerivation() throws {
         let base = try ancestor()
