@@ -14,8 +14,10 @@ struct SyncCloneCommand: VaultSubcommand {
             Clones REMOTE into the folder of the vault's path (--vault, $VAULT_PATH, else \
             $XDG_DATA_HOME/vault/vault.json), which must hold no vault yet and be in no git \
             repository, checks out the remote's default branch, and sets up git as vault sync \
-            init does. The vault keeps the master password it has; run vault unlock next. On \
-            any failure what the clone made is removed.
+            init does. The vault keeps the master password it has; run vault unlock next. A \
+            team vault is opened first with your identity and refused unless you are one of its \
+            members (exit 3); its members are taken as any command takes them on first use, and \
+            said. On any failure what the clone made is removed.
             """)
 
     @OptionGroup var vault: VaultOptions

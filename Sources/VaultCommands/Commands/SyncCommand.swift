@@ -40,7 +40,12 @@ struct SyncNowCommand: VaultSubcommand {
             not trusted: a commit that changes anything but vault files, and a copy of the vault \
             older than the newest this machine synced (its keys or its latest change older, an \
             entry gone without a tombstone), are refused and nothing is merged or pushed; a copy \
-            whose key derivation costs less is taken only with --accept-weaker-kdf. When the \
+            whose key derivation costs less is taken only with --accept-weaker-kdf. A team vault \
+            (--vault) merges its members too (adds on both sides kept, a removal beating an add \
+            made meanwhile, removals on both sides refused), is sealed for the merged members \
+            under the key of the copy holding every removal, and refuses a copy whose members \
+            lack changes this machine synced (a removed member's fork); entries taken from a \
+            copy made before a removal are named. When the \
             only new commits are this machine's (on top of all the remote had at the last \
             fetch), they are pushed first, and the remote is fetched only if it refuses them \
             because it moved meanwhile. Other vault commands wait while it runs. Exits 1 with git's reason when git fails; nothing is \
