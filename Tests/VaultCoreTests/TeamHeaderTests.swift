@@ -18,6 +18,8 @@ struct TeamHeaderTests {
         var envelope = try Envelope.teamHeader(id: vaultID, cipher: .xchacha20poly1305, dataKey: dataKey, members: sealedFor.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
         table.found(list)
+        // Whoever signs the write: a reader does not check who (a merge does).
+        table.author = try person()
         try envelope.sealEntries(table, dataKey: dataKey)
         return envelope.render()
     }
@@ -29,7 +31,7 @@ struct TeamHeaderTests {
         let dataKey = try SecureBytes.random(count: 32)
         let bytes = try Self.file(sealedFor: list, list: list, dataKey: dataKey)
         let envelope = try Envelope.parse(bytes)
-        #expect(envelope.isTeam && envelope.members?.count == 2 && envelope.render() == bytes && envelope.version == 9)
+        #expect(envelope.isTeam && envelope.members?.count == 2 && envelope.render() == bytes && envelope.version == Envelope.teamVersion)
         for member in [alice, bob] {
             let key = try #require(envelope.teamDataKey(openedWith: [member]))
             #expect(key.constantTimeEquals(dataKey))
@@ -73,11 +75,11 @@ struct TeamHeaderTests {
         let none = text.replacingOccurrences(of: "[\n" + line + "\n  ]", with: "[]")
         #expect(none != text)
         #expect(throws: FormatError.self) { try Envelope.parse(Array(none.utf8)) }
-        let older = text.replacingOccurrences(of: "\"version\": 9,", with: "\"version\": 8,")
+        let older = text.replacingOccurrences(of: "\"version\": 10,", with: "\"version\": 8,")
         #expect(older != text)
         #expect(throws: FormatError.corrupt("not in canonical form")) { try Envelope.parse(Array(older.utf8)) }
-        #expect(throws: FormatError.newerVersion(10)) {
-            try Envelope.parse(Array(text.replacingOccurrences(of: "\"version\": 9,", with: "\"version\": 10,").utf8))
+        #expect(throws: FormatError.newerVersion(11)) {
+            try Envelope.parse(Array(text.replacingOccurrences(of: "\"version\": 10,", with: "\"version\": 11,").utf8))
         }
     }
 

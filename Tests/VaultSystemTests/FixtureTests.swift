@@ -170,11 +170,13 @@ struct FixtureTests {
         #expect(vault.entries.state.log.anchors[device]?.count == anchored)
     }
 
-    /// Version 9: the team vaults Fixtures/v9/README.md describes, opened with the identities
-    /// of the version 8 fixtures: their members and change log, their entries and attachment,
-    /// their security log; and nothing for an identity that is not a member.
-    @Test(arguments: ["v9/team.json", "v9/team-aes256gcm.json"])
-    func opensTheVersion9TeamVaults(fixture: String) throws {
+    /// Versions 9 and 10: the team vaults Fixtures/v9/README.md and Fixtures/v10/README.md
+    /// describe, opened with the identities of the version 8 fixtures: their members and change
+    /// log, their entries and attachment, their security log, in version 10 the authorship of
+    /// every entry and of the tombstones; and nothing for an identity that is not a member.
+    @Test(arguments: [("v9/team.json", 9, "i23b tf4b pyf5 awtq f4hz v6e5 ipfe kqu4"), ("v9/team-aes256gcm.json", 9, "i23b tf4b pyf5 awtq f4hz v6e5 ipfe kqu4"),
+                      ("v10/team.json", 10, "bxrv lvi6 ipes 5a6b kosk h5to j3ou 5qf6"), ("v10/team-aes256gcm.json", 10, "bxrv lvi6 ipes 5a6b kosk h5to j3ou 5qf6")])
+    func opensTheTeamVaults(fixture: String, version: Int, leaver: String) throws {
         let owner = try #require(try open("v8/vault.json", password: "fixture password v7").entries.state.identities.first?.identity())
         let second = try #require(try open("v8/vault-aes256gcm.json", password: "fixture password v7").entries.state.identities.first?.identity())
         let store = VaultStore(path: Fixtures.path(fixture), origin: .ephemeral())
@@ -182,13 +184,13 @@ struct FixtureTests {
             let unlocker = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
             unlocker.teamIdentities = { [identity] }
             let vault = try store.open(using: unlocker)
-            #expect(vault.envelope.version == 9 && vault.envelope.isTeam && vault.envelope.members?.count == 2)
+            #expect(vault.envelope.version == version && vault.envelope.isTeam && vault.envelope.members?.count == 2)
             #expect(vault.envelope.cipher == (fixture.contains("aes256gcm") ? .aes256gcm : .xchacha20poly1305))
             let log = try #require(vault.entries.state.team)
             #expect(log.state.team == "fixture team" && log.changes.count == 4 && log.heads.count == 1)
             #expect(log.state.members.map(\.name) == ["owner", "second"] && log.state.former.map(\.name) == ["leaver"])
             #expect(log.state.members.map(\.identity) == [owner.publicIdentity, second.publicIdentity])
-            #expect(log.state.former.map(\.identity.fingerprint) == ["i23b tf4b pyf5 awtq f4hz v6e5 ipfe kqu4"])
+            #expect(log.state.former.map(\.identity.fingerprint) == [leaver])
             #expect(log.changes.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.add, .add, .found, .remove])
             #expect(vault.entries.names == ["notes/ops", "web/example", "web/second"])
             #expect(try vault.entries.entry(named: "web/example")?.password == "team example password")
@@ -201,10 +203,30 @@ struct FixtureTests {
             #expect(try storage.open(runbook).withUnsafeBytes { Array($0) } == Array("team attachment bytes\n".utf8))
             let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: "9a1b2c3d4e5f6071")
             #expect(reading.holds && reading.unreadable.isEmpty)
+            if version >= 10 { try expectSignedByOwner(fixture, dataKey: vault.keys.dataKey, owner: owner.publicIdentity) }
         }
         let outsider = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
         outsider.teamIdentities = { [try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "9a1b2c3d4e5f6071")).identity())] }
         #expect(throws: VaultOpenError.notATeamMember) { try store.open(using: outsider) }
+    }
+
+    /// Every entry and the tombstones of the version 10 team vault `fixture` (whose data key is
+    /// `dataKey`) signed by `owner`, as Fixtures/v10/README.md says; and a signature checked
+    /// against another vault's id fails.
+    private func expectSignedByOwner(_ fixture: String, dataKey: SecureBytes, owner: PublicIdentity) throws {
+        let envelope = try Envelope.parse(try AtomicFile.read(Fixtures.path(fixture)))
+        guard case .entries(let sealed) = envelope.body else { throw VaultOpenError.malformedPayload("not version 5's body") }
+        let keys = try EntryKeys(dataKey: dataKey)
+        #expect(sealed.records.count == 3)
+        for record in sealed.records {
+            let (line, authorship) = try envelope.authorship(of: record, keys: keys)
+            let message = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
+            #expect(authorship.isSigned(message, byOneOf: [owner], vaultID: envelope.id))
+            let elsewhere = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: Entry.newID()) }
+            #expect(!authorship.isSigned(elsewhere, byOneOf: [owner], vaultID: envelope.id))
+        }
+        let (json, authorship) = try envelope.tombstonesAuthorship(sealed.tombstones, keys: keys)
+        #expect(authorship.isSigned(json.withUnsafeBytes { Authorship.tombstonesMessage(json: $0, vaultID: envelope.id) }, byOneOf: [owner], vaultID: envelope.id))
     }
 
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:

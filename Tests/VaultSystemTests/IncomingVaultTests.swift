@@ -126,15 +126,15 @@ struct IncomingVaultTests {
         return (founded, try founded.removing("bob", by: alice, vaultID: id, at: Stamp(milliseconds: 3, device: "")))
     }
 
-    @Test("a team vault's copy whose change log of members lacks the changes seen is refused whatever its stamps; one that removed a member since is taken though its stamps are older")
+    @Test("a team vault's copy whose change log of members lacks the changes seen is refused whatever its stamps; one that removed a member since is merged though its stamps are older, never taken as it is")
     func teamLogBoundsACopy() throws {
         let base = try ancestor()
         let entries = try base.table.allEntries()
         let clock = try #require(base.table.state.clock)
         let (founded, removed) = try team()
-        func check(_ log: TeamLog?, clock theirs: Stamp, seen: NewestSeen) throws {
+        func check(_ log: TeamLog?, clock theirs: Stamp, seen: NewestSeen, merged: Bool = false) throws {
             let state = VaultState(clock: theirs, keys: theirs, team: log)
-            try IncomingVault(theirs: try copy(of: base, entries: entries, state: state), ancestor: nil, seen: seen, replacedKDF: nil)
+            try IncomingVault(theirs: try copy(of: base, entries: entries, state: state), ancestor: nil, seen: seen, replacedKDF: nil, merged: merged)
                 .check(acceptingWeakerKDF: false)
         }
         let lacking = SyncError.olderVault(why: "its list of members lacks changes this machine has seen (a member removed or let in since that copy was made, as in a removed member's copy); taking it would undo them")
@@ -144,8 +144,13 @@ struct IncomingVaultTests {
             try check(nil, clock: later(clock, byDays: 30), seen: NewestSeen(clock: clock, keys: clock, team: TeamPin(founded)))
         }
         // The seen stamps were set on a removed member's fork this machine took before it knew
-        // of the removal: the copy with the removal comes in.
-        try check(removed, clock: clock, seen: NewestSeen(clock: later(clock, byDays: 30), keys: later(clock, byDays: 30), team: TeamPin(founded)))
+        // of the removal: the copy with the removal is merged with ours, not taken as it is
+        // (which would undo what came since).
+        let forged = NewestSeen(clock: later(clock, byDays: 30), keys: later(clock, byDays: 30), team: TeamPin(founded))
+        try check(removed, clock: clock, seen: forged, merged: true)
+        #expect(throws: SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")) {
+            try check(removed, clock: clock, seen: forged)
+        }
         // With no removal since, the stamps bound it as for any vault.
         #expect(throws: SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")) {
             try check(removed, clock: clock, seen: NewestSeen(clock: later(clock, byDays: 1), keys: later(clock, byDays: 1), team: TeamPin(removed)))

@@ -43,5 +43,18 @@ enum AutoSync {
         if outcome.contentsMissing > 0 {
             diagnostics.notice("\(outcome.contentsMissing) attachment content(s) named by the vault are on neither this machine nor the remote (vault attach get says which)")
         }
+        // A team vault's: its members changed, or a copy from before a removal was left out in part.
+        for incoming in outcome.incoming {
+            switch incoming {
+            case .merged(let report?, _), .fastForward(let report?, _): tellTeam(report, diagnostics: diagnostics)
+            default: continue
+            }
+        }
+    }
+
+    /// What a sync of a team vault brought that its members should know.
+    private static func tellTeam(_ report: MergeReport, diagnostics: Diagnostics) {
+        for change in report.members { diagnostics.notice("synced a change of the team's members: \(change)") }
+        if let left = report.beforeRemoval?.sentence { diagnostics.notice("synced; \(left)") }
     }
 }

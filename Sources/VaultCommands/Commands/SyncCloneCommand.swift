@@ -14,7 +14,7 @@ struct SyncCloneCommand: VaultSubcommand {
             Clones REMOTE into the folder of the vault's path (--vault, $VAULT_PATH, else \
             $XDG_DATA_HOME/vault/vault.json), which must hold no vault yet and be in no git \
             repository, checks out the remote's default branch, and sets up git as vault sync \
-            init does. The vault keeps the master password it has; run vault unlock next. A \
+            init does. A personal vault keeps the master password it has: run vault unlock next. A \
             team vault is opened first with your identity and refused unless you are one of its \
             members (exit 3); its members are taken as any command takes them on first use, and \
             said. On any failure what the clone made is removed.
@@ -38,9 +38,12 @@ struct SyncCloneCommand: VaultSubcommand {
             }
         }
         let envelope = try session.store.header()
+        let next = envelope.isTeam
+            ? "It opens with your own vault; run vault sync --vault \(repository.vaultPath) whenever you want this machine's changes shared."
+            : "Run vault unlock, then vault sync whenever you want this machine's changes shared."
         try context.streams.write(TerminalText.visibleLines("""
-            Cloned the vault \(envelope.id) to \(repository.vaultPath) (branch \(branch)).
-            Run vault unlock, then vault sync whenever you want this machine's changes shared.
+            Cloned the \(envelope.isTeam ? "team vault" : "vault") \(envelope.id) to \(repository.vaultPath) (branch \(branch)).
+            \(next)
             """) + "\n")
     }
 }

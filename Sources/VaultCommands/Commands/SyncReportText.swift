@@ -51,6 +51,8 @@ enum SyncReportText {
                     continue
                 }
                 parts.append("merged: \(report.added.count) added, \(report.changed.count) changed, \(report.removed.count) removed, \(report.conflicts.count) conflicts")
+                parts += report.members.map { "members: \($0)" }
+                if let left = report.beforeRemoval?.sentence { parts.append(left) }
             }
         }
         if let upstream = outcome.upstream { parts.append(outcome.pushed == nil ? "not pushed to \(upstream)" : "pushed to \(upstream)") }
@@ -78,9 +80,7 @@ enum SyncReportText {
         list("changed", report.changed)
         list("removed", report.removed)
         for change in report.members { lines.append("members: \(change)") }
-        if let before = report.beforeRemoval, !before.entries.isEmpty {
-            lines.append("from a copy made before \(before.removals.joined(separator: "; ")), which could still write it: \(before.entries.joined(separator: ", ")) (check these)")
-        }
+        if let left = report.beforeRemoval?.sentence { lines.append(left) }
         for conflict in report.conflicts {
             switch conflict {
             case .bothChanged(let entry, let part, let kept):

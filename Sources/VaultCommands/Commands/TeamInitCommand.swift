@@ -39,7 +39,7 @@ struct TeamInitCommand: VaultSubcommand {
         let id = UUID().uuidString.lowercased()
         let log = try TeamLog.founding(team: name, founder: founder, identity: identity, vaultID: id, at: try session.changeStamp())
         let team = session.forVault(at: path)
-        try team.store.createTeam(log, id: id, cipher: cipher)
+        try team.store.createTeam(log, id: id, cipher: cipher, founder: identity)
         session.diagnostics.note("""
             Made the team vault \(team.store.path) (team \(name)) with you, \(founder), as its only member. \
             Add others with: vault team add THEIR-IDENTITY --name THEIR-NAME --vault \(path)

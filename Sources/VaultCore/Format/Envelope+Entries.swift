@@ -84,7 +84,8 @@ extension Envelope {
                 return start..<(start + (try openRecord(records[index], keys: keys, binding: binding, into: plaintext)))
             }
         }
-        let origin = SealedOrigin(keys: keys, starts: starts, records: records, tombstones: state.deleted, tombstonesBox: tombstonesBox)
+        let origin = SealedOrigin(keys: keys, starts: starts, records: records, tombstones: state.deleted, tombstonesBox: tombstonesBox,
+                                  signed: signsParts)
         return try EntryTable(content: content, lines: ranges, state: state, origin: origin, work: work)
     }
 
@@ -112,12 +113,38 @@ extension Envelope {
         } catch {
             throw VaultOpenError.tampered
         }
-        guard let lineLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
+        guard let contentLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
+        let (lineLength, _) = try signedContent(UnsafeRawBufferPointer(rebasing: plaintext[..<contentLength]), what: "an entry")
         let line = UnsafeRawBufferPointer(rebasing: plaintext[..<lineLength])
         guard EntryLine.withName(of: line, { keys.slot(of: $0) == record.slot }) == true else {
             throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
         }
         return lineLength
+    }
+
+    /// The length of a part's plaintext within `content` (a record's or the tombstones',
+    /// unpadded), and in a file that signs its parts the authorship that follows it after a
+    /// newline, which must be there.
+    func signedContent(_ content: UnsafeRawBufferPointer, what: String) throws -> (length: Int, authorship: Authorship?) {
+        guard signsParts else { return (content.count, nil) }
+        let start = content.count - Authorship.textLength
+        guard start > 0, content[start - 1] == 0x0A, let authorship = Authorship(text: UnsafeRawBufferPointer(rebasing: content[start...])) else {
+            throw VaultOpenError.malformedPayload("\(what) of a team vault has no authorship")
+        }
+        return (start - 1, authorship)
+    }
+
+    /// The line and authorship of `record` (of a file that signs its parts), decrypted again:
+    /// what a merge checks of a copy made before a removal.
+    func authorship(of record: SealedEntries.Record, keys: EntryKeys) throws -> (line: SecureBytes, authorship: Authorship) {
+        let plaintext = try SecureBytes(count: record.box.ciphertext.count - Cipher.tagLength)
+        return try plaintext.withUnsafeMutableBytes { buffer in
+            let length = try openRecord(record, keys: keys, binding: entryBinding, into: buffer)
+            guard let contentLength = Padding.contentLength(of: UnsafeRawBufferPointer(buffer)),
+                  case (_, let authorship?) = try signedContent(UnsafeRawBufferPointer(rebasing: buffer[..<contentLength]), what: "an entry")
+            else { throw VaultOpenError.malformedPayload("an entry of a team vault has no authorship") }
+            return (try SecureBytes(copying: UnsafeRawBufferPointer(rebasing: buffer[..<length])), authorship)
+        }
     }
 
     /// Opens the seal, which authenticates this header, the tombstones' box and the page
@@ -157,6 +184,23 @@ extension Envelope {
         Sodium.wipe(&plaintext)
     }
 
+    /// The tombstones' JSON and authorship (of a file that signs its parts), decrypted again:
+    /// what a merge checks of a copy made before a removal.
+    func tombstonesAuthorship(_ box: SealedBox, keys: EntryKeys) throws -> (json: SecureBytes, authorship: Authorship) {
+        let plaintext: SecureBytes
+        do {
+            plaintext = try cipher.open(box, key: keys.sealing, associatedData: tombstonesAssociatedData)
+        } catch {
+            throw VaultOpenError.tampered
+        }
+        return try plaintext.withUnsafeBytes { bytes in
+            guard let padded = Padding.contentLength(of: bytes),
+                  case (let length, let authorship?) = try signedContent(UnsafeRawBufferPointer(rebasing: bytes[..<padded]), what: "the tombstones")
+            else { throw VaultOpenError.malformedPayload("the tombstones of a team vault have no authorship") }
+            return (try SecureBytes(copying: UnsafeRawBufferPointer(rebasing: bytes[..<length])), authorship)
+        }
+    }
+
     /// Decrypts the tombstones, in guarded memory (they hold the names of removed entries),
     /// and decodes their JSON there.
     private func openTombstones(_ box: SealedBox, keys: EntryKeys) throws -> [Tombstone] {
@@ -167,7 +211,8 @@ extension Envelope {
             throw VaultOpenError.tampered
         }
         return try plaintext.withUnsafeBytes { bytes in
-            guard let length = Padding.contentLength(of: bytes) else { throw VaultOpenError.tampered }
+            guard let padded = Padding.contentLength(of: bytes) else { throw VaultOpenError.tampered }
+            let (length, _) = try signedContent(UnsafeRawBufferPointer(rebasing: bytes[..<padded]), what: "the tombstones")
             // No entry removed, as in most vaults: the empty list is read here, so that a
             // whole-vault open need not start JSONDecoder for it.
             if length == 2 && bytes[0] == UInt8(ascii: "[") && bytes[1] == UInt8(ascii: "]") { return [] }
@@ -186,12 +231,13 @@ extension Envelope {
     /// fresh nonce.
     public mutating func sealEntries(_ table: EntryTable, dataKey: SecureBytes) throws {
         let keys = try EntryKeys(dataKey: dataKey)
-        let origin = table.origin.flatMap { $0.keys.sameKeys(as: keys) ? $0 : nil }
+        // A record is kept only in the layout this write gives it (signed or not).
+        let origin = table.origin.flatMap { $0.keys.sameKeys(as: keys) && $0.signed == signsParts ? $0 : nil }
         // One buffer of guarded memory for every entry padded here, rather than one each.
         var scratch = try SecureBytes(count: 4096)
         let records = try sealedRecords(of: table, keys: keys, keeping: origin != nil, scratch: &scratch)
         let pages = SealedEntries.pageDigests(of: records, pages: SealedEntries.pageCount(for: records.count))
-        let (seal, tombstones) = try sealState(table.stateForWrite(), pages: pages, origin: origin, keys: keys, scratch: &scratch)
+        let (seal, tombstones) = try sealState(table.stateForWrite(), pages: pages, origin: origin, author: table.author, keys: keys, scratch: &scratch)
         body = .entries(SealedEntries(seal: seal, tombstones: tombstones, pages: pages, records: records))
     }
 
@@ -209,7 +255,9 @@ extension Envelope {
             guard let slot = EntryLine.withName(of: line, { keys.slot(of: $0) }) else {
                 throw VaultOpenError.malformedPayload("an entry has no name")
             }
-            let box = try sealPadded(line, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: Self.entryAssociatedData(binding: binding, slot: slot), in: &scratch)
+            let signed = try authorship(by: table.author, Authorship.entryMessage(line: line, slot: slot, vaultID: id))
+            let box = try sealPadded(line, followedBy: signed, minimum: Self.minimumRecordLength, key: keys.sealing,
+                                     associatedData: Self.entryAssociatedData(binding: binding, slot: slot), in: &scratch)
             records.append(SealedEntries.Record(slot: slot, box: box))
         }
         records.sort { $0.slot.lexicographicallyPrecedes($1.slot) }
@@ -222,16 +270,17 @@ extension Envelope {
     /// Seals `state`: the tombstones (their box kept when they are those of `origin`) and the
     /// seal, bound to this header, the tombstones' box and `pages`.
     func sealState(
-        _ state: VaultState, pages: [[UInt8]], origin: SealedOrigin?, keys: EntryKeys, scratch: inout SecureBytes
+        _ state: VaultState, pages: [[UInt8]], origin: SealedOrigin?, author: MemberIdentity?, keys: EntryKeys, scratch: inout SecureBytes
     ) throws -> (seal: SealedBox, tombstones: SealedBox) {
         let tombstones: SealedBox
-        if let origin, origin.tombstones == state.deleted {
+        if let origin, origin.tombstones == state.deleted, origin.signed == signsParts {
             tombstones = origin.tombstonesBox
         } else {
             var encoded = try EntryJSON.encoder().encode(state.deleted)
             defer { encoded.resetBytes(in: 0..<encoded.count) }
             tombstones = try encoded.withUnsafeBytes {
-                try sealPadded($0, minimum: Self.minimumRecordLength, key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
+                try sealPadded($0, followedBy: try authorship(by: author, Authorship.tombstonesMessage(json: $0, vaultID: id)), minimum: Self.minimumRecordLength,
+                               key: keys.sealing, associatedData: tombstonesAssociatedData, in: &scratch)
             }
         }
         var sealText = try SealContent(clock: state.clock, keys: state.keys, log: state.log.isEmpty ? nil : state.log,
@@ -244,12 +293,24 @@ extension Envelope {
         return (seal, tombstones)
     }
 
+    /// The authorship of `message` by `author`, the author of the change written, when this
+    /// file signs its parts; nil otherwise. A change to a team vault has an author
+    /// (`EntryTable.author`).
+    private func authorship(by author: MemberIdentity?, _ message: @autoclosure () -> [UInt8]) throws -> Authorship? {
+        guard signsParts else { return nil }
+        guard let author else { throw TeamLogError.notYourTeam }
+        return Authorship(of: message(), by: author, vaultID: id)
+    }
+
     /// Pads `content` (`Padding`, at least `minimum` bytes) in `scratch`, guarded memory made
     /// larger when it is too small, and seals it under `key`.
     func sealPadded(
-        _ content: UnsafeRawBufferPointer, minimum: Int, key: SecureBytes, associatedData: [UInt8], in scratch: inout SecureBytes
+        _ content: UnsafeRawBufferPointer, followedBy authorship: Authorship? = nil, minimum: Int, key: SecureBytes, associatedData: [UInt8],
+        in scratch: inout SecureBytes
     ) throws(CryptoError) -> SealedBox {
-        let length = Padding.paddedLength(for: content.count, minimum: minimum)
+        // The authorship, after a newline, ends the plaintext that is padded.
+        let trailer = authorship.map { [0x0A] + $0.text } ?? []
+        let length = Padding.paddedLength(for: content.count + trailer.count, minimum: minimum)
         if scratch.count < length { scratch = try SecureBytes(count: max(length, 2 * scratch.count)) }
         return try scratch.withUnsafeMutableBytes { (buffer) throws(CryptoError) in
             let padded = UnsafeMutableRawBufferPointer(rebasing: buffer[..<length])
@@ -257,7 +318,8 @@ extension Envelope {
             if let source = content.baseAddress, !content.isEmpty {
                 padded.baseAddress!.copyMemory(from: source, byteCount: content.count)
             }
-            padded[content.count] = 0x80
+            for (offset, byte) in trailer.enumerated() { padded[content.count + offset] = byte }
+            padded[content.count + trailer.count] = 0x80
             return try cipher.seal(UnsafeRawBufferPointer(padded), key: key, associatedData: associatedData)
         }
     }

@@ -2,8 +2,16 @@
 /// sealed data key where a personal vault has its key derivation and wrapped key, then the
 /// event log's key. See docs/format.md, "Vault file, format version 9 (team vaults)".
 extension Envelope {
-    /// The version of team vaults (personal vaults stay at `currentVersion`).
-    public static let teamVersion = 9
+    /// The version every write of a team vault produces (personal vaults stay at
+    /// `currentVersion`): version 10 signs each entry and the tombstones by their writer
+    /// (`Authorship`), which version 9 did not.
+    public static let teamVersion = 10
+    /// The first version of team vaults.
+    static let firstTeamVersion = 9
+
+    /// Whether each entry and the tombstones of this file carry their writer's signature
+    /// (`Authorship`): a team vault of version 10 on.
+    var signsParts: Bool { isTeam && version >= 10 }
 
     /// Whether this is a team vault's header.
     public var isTeam: Bool { members != nil }
@@ -70,7 +78,7 @@ extension Envelope {
         } catch {
             return nil
         }
-        guard let version, version >= teamVersion else { throw .corrupt("not in canonical form") }
+        guard let version, version >= firstTeamVersion else { throw .corrupt("not in canonical form") }
         guard version <= newestVersion else { throw .newerVersion(version) }
         guard LowercaseUUID.isValid(id) else { throw .corrupt("bad id") }
         guard let cipher = Cipher(rawValue: cipherName) else { throw .corrupt("unknown cipher") }

@@ -16,11 +16,11 @@ public struct Envelope: Equatable, Sendable {
     /// version 3 would lose; version 5 seals each entry on its own; version 6 adds attachments;
     /// version 7 puts the security event log's public key in the header (`logKey`) and its
     /// anchors in the seal; version 8 keeps the owner's team identities in the seal. Team vaults
-    /// are version 9 (`teamVersion`).
+    /// are versions 9 and 10 (`teamVersion`).
     public static let currentVersion = 8
 
     /// The newest version this reader knows.
-    public static let newestVersion = 9
+    public static let newestVersion = 10
 
     /// The first version whose header holds the event log's public key.
     public static let firstVersionWithEventLog = 7

@@ -88,7 +88,8 @@ public struct SealedFileEdit {
         let keys = try EntryKeys(dataKey: dataKey)
         precondition(keys.sameKeys(as: self.keys), "a file changed in part is written under the data key it was opened with")
         var scratch = try SecureBytes(count: 4096)
-        let changed = try header.sealedRecords(of: table, keys: keys, keeping: table.origin?.keys.sameKeys(as: keys) ?? false, scratch: &scratch)
+        let keeping = table.origin.map { $0.keys.sameKeys(as: keys) && $0.signed == header.signsParts } ?? false
+        let changed = try header.sealedRecords(of: table, keys: keys, keeping: keeping, scratch: &scratch)
         let merged = try merging(changed, replacing: slots)
         let pageCount = SealedEntries.pageCount(for: merged.count)
         var pages = self.pages
@@ -103,7 +104,7 @@ public struct SealedFileEdit {
         } else {
             pages = SealedEntries.pageDigests(of: merged, pages: pageCount)
         }
-        let (seal, tombstones) = try header.sealState(table.stateForWrite(), pages: pages, origin: table.origin, keys: keys, scratch: &scratch)
+        let (seal, tombstones) = try header.sealState(table.stateForWrite(), pages: pages, origin: table.origin, author: table.author, keys: keys, scratch: &scratch)
         return SealedEntries.render(after: header.renderedHeader(), seal: seal, tombstones: tombstones, pages: pages, recordTexts: merged.map(\.text))
     }
 

@@ -10,11 +10,15 @@ struct SealedOrigin {
     /// The tombstones as opened, and their box.
     let tombstones: [Tombstone]
     let tombstonesBox: SealedBox
+    /// Whether the records and the tombstones hold their writer's authorship (a team vault of
+    /// version 10 on): a write keeps them only into a file of the same layout.
+    let signed: Bool
 
     /// `starts[i]` is where the line of `records[i]` starts in the content; both in increasing
     /// order of start.
-    init(keys: EntryKeys, starts: [Int], records: [SealedEntries.Record], tombstones: [Tombstone], tombstonesBox: SealedBox) {
+    init(keys: EntryKeys, starts: [Int], records: [SealedEntries.Record], tombstones: [Tombstone], tombstonesBox: SealedBox, signed: Bool) {
         self.keys = keys
+        self.signed = signed
         self.starts = starts
         self.records = records
         self.tombstones = tombstones

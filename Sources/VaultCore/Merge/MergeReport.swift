@@ -26,17 +26,23 @@ public struct MergeReport: Equatable, Sendable {
     /// For a team vault whose copies met after a member was removed on one side only.
     public var beforeRemoval: BeforeRemoval?
 
-    /// What a merge took from a copy of a team vault made before a removal of members the other
-    /// copy holds: the removed members could still have written it (they held its key).
+    /// What a merge left out of a copy of a team vault made before a removal of members that
+    /// the other copy holds: the removed members could still write that copy (they held its
+    /// key), so only what the members who stay signed was taken.
     public struct BeforeRemoval: Equatable, Sendable {
         /// The removals that copy lacks (`TeamLog.describe`).
         public var removals: [String]
-        /// The entries of the result that are not as the other copy has them, by name.
-        public var entries: [String]
+        /// The entries whose changes in that copy no member who stays signed, undone (each as
+        /// the merge base has it, or gone when the base has none), by name.
+        public var undone: [String]
+
+        /// What was left out, for a person, in one line; nil when nothing was.
+        public var sentence: String? {
+            guard !undone.isEmpty else { return nil }
+            return "not taken from a copy made before \(removals.joined(separator: "; ")), as no member who stays signed it: \(undone.joined(separator: ", "))"
+        }
     }
 
     public init() {}
 
-    /// Whether the merge changed nothing of our side.
-    public var isEmpty: Bool { added.isEmpty && changed.isEmpty && removed.isEmpty && conflicts.isEmpty && members.isEmpty }
 }

@@ -36,9 +36,11 @@ public enum VaultFileMerge {
         /// The result's header (its body too, unless the merge was made in part).
         public var envelope: Envelope
         /// The result's key-encryption key: the other copy's when its keys are the newer, which
-        /// the key cache then needs in place of ours.
+        /// the key cache then needs in place of ours (none for a team vault, which has no
+        /// master password).
         public var keyEncryptionKey: SecureBytes
-        /// Whether the result is under the other copy's keys (and so its master password).
+        /// Whether the result is under the other copy's keys (for a personal vault, so its master
+        /// password).
         public var tookTheirKeys: Bool
         /// The result's state line.
         public var state: VaultState
@@ -72,6 +74,8 @@ public enum VaultFileMerge {
         package var base: Opened?
         package var ours: Opened
         package var theirs: Opened
+        /// For a team vault, the person's identity that opened our copy, which signs the merge.
+        package var author: MemberIdentity?
     }
 
     /// Opens the copies of a merge: ours with the command's unlocker, theirs with keys at hand
@@ -81,7 +85,10 @@ public enum VaultFileMerge {
         let mine = try openOurs(ours, keys: keys)
         let other = try openOther(theirs, known: [mine], keys: keys)
         let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
-        return Copies(base: ancestor, ours: mine, theirs: other)
+        let author = try mine.table.state.team.flatMap { log in
+            try keys.ours.identities().first { log.state.members.map(\.identity).contains($0.publicIdentity) }
+        }
+        return Copies(base: ancestor, ours: mine, theirs: other, author: author)
     }
 
     /// What a merge of copies under different keys (a `passwd` or `rekey` on one side) does
@@ -96,8 +103,10 @@ public enum VaultFileMerge {
     /// Without `resealing`, a result that would name attachments sealed under the older keys
     /// is refused.
     package static func merge(_ copies: Copies, resealing: Resealing? = nil) throws -> Merged {
-        let (ancestor, mine, other) = (copies.base, copies.ours, copies.theirs)
-        let (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
+        let (ancestor, mine, other, beforeRemoval) = try vouchedCopies(copies)
+        var (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
+        result.author = copies.author
+        report.beforeRemoval = beforeRemoval
         let theirsNewer = takesTheirHeader(ours: mine.table.state, theirs: other.table.state)
         var target = theirsNewer ? other : mine
         let older = theirsNewer ? mine : other
@@ -105,7 +114,7 @@ public enum VaultFileMerge {
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
         // Events sealed under the older data key's log key stay readable.
         if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) { try result.retireEventLogKey(of: older.keys.dataKey) }
-        if target.table.state.keys != older.table.state.keys {
+        if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) {
             if let resealing {
                 try resealing(result, dataKey, target, older)
             } else if !(try result.attachmentContents()).isSubset(of: try target.table.attachmentContents()) {
@@ -118,10 +127,30 @@ public enum VaultFileMerge {
                       attachmentContents: try result.attachmentContents())
     }
 
+    /// The copies of a merge, the one made before a removal that the other holds (of a team
+    /// vault) as far as the members who stay vouch for it (`vouched`), and what that left out.
+    private static func vouchedCopies(_ copies: Copies) throws -> (base: Opened?, ours: Opened, theirs: Opened, left: MergeReport.BeforeRemoval?) {
+        var (mine, other) = (copies.ours, copies.theirs)
+        guard let ourLog = mine.table.state.team, let theirLog = other.table.state.team else { return (copies.base, mine, other, nil) }
+        let team = try ourLog.merged(with: theirLog)
+        let members = team.state.members.map(\.identity)
+        var left: MergeReport.BeforeRemoval?
+        if !ourLog.includesRemovals(of: team) {
+            let undone: [String]
+            (mine, undone) = try vouched(mine, by: members, base: copies.base)
+            left = MergeReport.BeforeRemoval(removals: team.describe(ourLog.removals(of: team)), undone: undone)
+        } else if !theirLog.includesRemovals(of: team) {
+            let undone: [String]
+            (other, undone) = try vouched(other, by: members, base: copies.base)
+            left = MergeReport.BeforeRemoval(removals: team.describe(theirLog.removals(of: team)), undone: undone)
+        }
+        return (copies.base, mine, other, left)
+    }
+
     /// Whether the result of merging copies of these states is written under their header: for
     /// a team vault, when ours lacks a removal of members that theirs has (their data key is the
     /// one made then); for a personal vault, when their keys were made later.
-    static func takesTheirHeader(ours: VaultState, theirs: VaultState) -> Bool {
+    package static func takesTheirHeader(ours: VaultState, theirs: VaultState) -> Bool {
         if let mine = ours.team, let other = theirs.team { return !mine.includesRemovals(of: other) }
         return VaultMerge.newerKeys(ours: ours, theirs: theirs) == .theirs
     }
@@ -151,16 +180,12 @@ public enum VaultFileMerge {
         let shared = keepingShared ? ours.identicalLines(in: theirs) : []
         let keptInOurs = Set(shared.map(\.mine))
         let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
-        let (mine, other) = (try copy(of: ours, skipping: keptInOurs), try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
-        var (result, report) = VaultMerge.merge(base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: mine, theirs: other)
-        if let team, let ourLog = ours.state.team, let theirLog = theirs.state.team {
+        var (result, report) = VaultMerge.merge(
+            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
+            theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        if let team, let ourLog = ours.state.team {
             result.state.team = team
             report.members = team.describe(team.changes(after: TeamPin(ourLog)))
-            // A copy from before a removal the other holds: what the result has from it.
-            for (older, newer) in [(ourLog, other), (theirLog, mine)] where !older.includesRemovals(of: team) {
-                report.beforeRemoval = MergeReport.BeforeRemoval(removals: team.describe(older.removals(of: team)),
-                                                                 entries: VaultMerge.differing(result.entries, from: newer.entries))
-            }
         }
         do {
             return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
@@ -219,7 +244,7 @@ public enum VaultFileMerge {
     /// derives its key alike, else with the keys the command's unlocker holds; nil when none
     /// of them opens it.
     private static func openWithKeysAtHand(_ envelope: Envelope, known: [Opened], keys: Keys) throws -> Opened? {
-        guard envelope.id == known[0].envelope.id else { throw MergeError.differentVaults }
+        guard envelope.id == known[0].envelope.id, envelope.isTeam == known[0].envelope.isTeam else { throw MergeError.differentVaults }
         // A team vault's copies have no key-encryption key: the person's identities open them.
         for copy in known where !envelope.isTeam && copy.envelope.derivesKeyLike(envelope) {
             if let dataKey = try? envelope.unwrapDataKey(with: copy.keys.keyEncryptionKey) {

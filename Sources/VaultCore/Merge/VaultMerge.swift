@@ -158,14 +158,6 @@ public enum VaultMerge {
         report.removed.sort()
     }
 
-    /// The names of `entries` that `other` has not as they are (absent, or with a part that
-    /// differs), in order.
-    static func differing(_ entries: [Entry], from other: [Entry]) -> [String] {
-        let known = index(other)
-        return entries.filter { entry in known[entry.id].map { !EntryPart.changed(from: $0, to: entry).isEmpty || $0.history != entry.history } ?? true }
-            .map(\.name).sorted()
-    }
-
     private static func index(_ entries: [Entry]) -> [String: Entry] {
         Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }

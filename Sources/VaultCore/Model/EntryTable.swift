@@ -29,6 +29,10 @@ public final class EntryTable {
     public private(set) var releasedContents: Set<String> = []
     /// The sealed records the lines of `content` were opened from (format version 5).
     private(set) var origin: SealedOrigin?
+    /// For a team vault, the member whose change this is: every entry the change seals, and the
+    /// tombstones, are signed by them (`Authorship`). A team vault's change without one is not
+    /// written.
+    public var author: MemberIdentity?
     /// The names of a table opened for a change to their entries alone (`SealedFileEdit`),
     /// which knows nothing of the other entries: asking it of another name, or of every entry,
     /// is a caller's mistake. Nil for a table of every entry.

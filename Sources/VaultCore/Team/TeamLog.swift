@@ -73,9 +73,8 @@ public struct TeamLog: Equatable, Sendable {
     }
 
     /// The log of the changes of this one and `other` (the same team's, from a copy that went
-    /// another way), replayed together: what two copies add up to when they meet (the fuzzer
-    /// and the rules' tests meet them; `vault sync` of team vaults will); throws when they cannot
-    /// stand together (`replayed`'s rules).
+    /// another way), replayed together: what two copies add up to when they meet (a merge of
+    /// two copies of a team vault); throws when they cannot stand together (`replayed`'s rules).
     public func merged(with other: TeamLog) throws(TeamLogError) -> TeamLog {
         let known = Set(changes.map(\.hash))
         return try TeamLog(changes: changes + other.changes.filter { !known.contains($0.hash) })

@@ -37,14 +37,15 @@ extension VaultStore {
         try checkPinned(log, vaultID: vaultID)
     }
 
-    /// Creates a new team vault of `id` with the members of `log` (its founder), sealed with
-    /// `cipher`; fails if a file is there already.
-    public func createTeam(_ log: TeamLog, id: String, cipher: Cipher) throws {
+    /// Creates a new team vault of `id` with the members of `log`, founded by `founder`,
+    /// sealed with `cipher`; fails if a file is there already.
+    public func createTeam(_ log: TeamLog, id: String, cipher: Cipher, founder: MemberIdentity) throws {
         try cipher.ensureAvailable()
         let dataKey = try SecureBytes.random(count: Cipher.keyLength)
         var envelope = try Envelope.teamHeader(id: id, cipher: cipher, dataKey: dataKey, members: log.state)
         let table = try EntryTable(content: try SecureBytes(count: 0), length: 0)
         table.found(log)
+        table.author = founder
         try envelope.sealEntries(table, dataKey: dataKey)
         try writeNewVault(envelope)
         do {
@@ -71,6 +72,7 @@ extension VaultStore {
         try withLockedFile(using: unlocker) { file, keys in
             let vault = try openTeam(file, keys: keys)
             try vault.entries.beginChange(origin: origin)
+            try signChange(of: vault.entries, using: unlocker)
             let log = try vault.entries.changeTeam { current, stamp in
                 try current.adding(name, identity: identity, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
             }
@@ -92,6 +94,7 @@ extension VaultStore {
             let vault = try openTeam(file, keys: keys)
             let readable = try vault.entries.allEntries()
             try vault.entries.beginChange(origin: origin)
+            try signChange(of: vault.entries, using: unlocker)
             let log = try vault.entries.changeTeam { current, stamp in
                 try current.removing(name, by: try signer(of: current, using: unlocker), vaultID: vault.envelope.id, at: stamp)
             }
@@ -118,6 +121,13 @@ extension VaultStore {
         guard let log = vault.entries.state.team else { throw VaultOpenError.notATeamVault }
         try checkPinned(log, vaultID: vault.envelope.id)
         return vault
+    }
+
+    /// Makes the person's identity that is a member the author of the change `table` is about
+    /// to take, when it is a team vault's (whose writes are signed: `Authorship`).
+    func signChange(of table: EntryTable, using unlocker: Unlocker) throws {
+        guard let log = table.state.team else { return }
+        table.author = try signer(of: log, using: unlocker)
     }
 
     /// The person's identity that is a member of the team whose log is `log`.

@@ -253,6 +253,7 @@ public final class VaultStore {
             if let names, let edit = try SealedFileEdit(file: file, dataKey: keys.dataKey) {
                 let table = try edit.table(named: names)
                 try table.beginChange(origin: origin)
+                try signChange(of: table, using: unlocker)
                 let storage = try attachmentStorage(of: edit.envelope, dataKey: keys.dataKey)
                 let (result, dataKey) = try storage.removingCreated {
                     let result = try change(table, storage)
@@ -267,6 +268,7 @@ public final class VaultStore {
             }
             let vault = try decrypt(try Envelope.parse(file, work: work), keys: keys)
             try vault.entries.beginChange(origin: origin)
+            try signChange(of: vault.entries, using: unlocker)
             // The data key of the file as it will be written (a version 1 file gets a new one),
             // which the contents stored by `change` are sealed under.
             var updated = vault.envelope

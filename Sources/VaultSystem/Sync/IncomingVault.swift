@@ -20,7 +20,8 @@ import FoundationEssentials
 ///   seen: the stamps above are not enough there, since a member removed since holds the older
 ///   data key and sets them as they like, but cannot sign the changes made after they left (their
 ///   removal among them), so a copy they forked from before it is refused once this machine has
-///   seen the removal on the remote.
+///   seen the removal on the remote. A copy to merge that holds a removal the newest seen lacks
+///   is not bound by the stamps seen.
 ///
 /// "Newest seen" is the record of the last copy synced (`NewestSeen`) and the ancestor.
 public struct IncomingVault {
@@ -31,6 +32,10 @@ public struct IncomingVault {
     var seen: NewestSeen?
     /// The key derivation of the header that taking `theirs` replaces; nil when ours is kept.
     var replacedKDF: KDFParameters?
+    /// Whether `theirs` is merged with our copy rather than taken as it is: only then does a
+    /// removal of members that the newest seen lacks make its older stamps no bound (taken as
+    /// it is, an older copy would undo what came since, a removal or not).
+    var merged = false
 
     /// For `vault sync clone`: a copy of a vault this machine has synced before (one with a
     /// record) is opened with `unlocker` and must be no older than the record; one never synced
@@ -56,10 +61,10 @@ public struct IncomingVault {
                 throw SyncError.olderVault(why: "its list of members lacks changes this machine has seen (a member removed or let in since that copy was made, as in a removed member's copy); taking it would undo them")
             }
         }
-        // A team vault's copy that removed a member since the newest seen is newer whatever its
-        // stamps: those seen may be a removed member's, set as they liked on a copy they forked
-        // (which this machine took before it knew of the removal).
-        let removedSince = bound.team.map { pin in state.team?.changes(after: pin).contains { $0.kind == .remove } == true } ?? false
+        // A team vault's copy merged with ours that removed a member since the newest seen is
+        // newer whatever its stamps: those seen may be a removed member's, set as they liked on
+        // a copy they forked (which this machine took before it knew of the removal).
+        let removedSince = merged && bound.team.map { pin in state.team?.changes(after: pin).contains { $0.kind == .remove } == true } ?? false
         if let keys = bound.keys, !removedSince, Self.isBefore(state.keys, keys) {
             throw SyncError.olderVault(why: "its keys were made before the newest this machine has seen; taking it would undo a passwd or rekey")
         }

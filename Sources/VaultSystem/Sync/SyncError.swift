@@ -36,6 +36,9 @@ public enum SyncError: VaultFailure, Equatable {
     case weakerKeyDerivation(theirs: KDFParameters, ours: KDFParameters)
     /// The record of the newest copy seen (`NewestSeen`) cannot be read.
     case damagedRecord(path: String)
+    /// Two members of a team vault were removed on copies that had not met; `folder` is the
+    /// repository, `pin` this machine's record of the team's members.
+    case removedOnBothSides(String, String, folder: String, pin: String)
 
     public var message: String {
         switch self {
@@ -96,6 +99,11 @@ public enum SyncError: VaultFailure, Equatable {
             return "the remote's vault derives its key with less work (\(Self.describe(theirs))) than this one "
                 + "(\(Self.describe(ours))); nothing was merged or pushed. If it was lowered on purpose with "
                 + "vault passwd or vault rekey, run vault sync --accept-weaker-kdf"
+        case .removedOnBothSides(let one, let other, let folder, let pin):
+            return "'\(one)' and '\(other)' were removed on two copies that had not met, each giving the team vault a new key, and cannot be merged; "
+                + "to keep the remote's copy (this machine's changes since its last sync are dropped): git -C \(ShellQuoting.posix(folder)) reset --hard @{upstream}, "
+                + "delete \(ShellQuoting.posix(pin)) (this machine's record of the members, which holds the removal made here; the next use warns as a first use), "
+                + "then remove that member again; nothing was merged"
         case .damagedRecord(let path):
             return "\(path) does not hold vault's record of the newest copy synced; remove it, and the next "
                 + "vault sync takes what the remote offers then as the newest"

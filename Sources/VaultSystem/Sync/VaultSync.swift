@@ -272,11 +272,17 @@ public struct VaultSync {
             let copies = try VaultFileMerge.open(
                 base: try baseBlob.map { try repository.blob($0) }, ours: try repository.blob(oursBlob),
                 theirs: try repository.blob(theirsBlob), keys: keys)
-            let theirHeader = VaultMerge.newerKeys(ours: copies.ours.table.state, theirs: copies.theirs.table.state) == .theirs
-            let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil)
-            let merged = try VaultFileMerge.merge(copies) { result, dataKey, target, other in
-                try resealed.reseal(result, dataKey: dataKey, target: target, targetCommit: theirHeader ? theirs : head,
-                                    other: other, otherCommit: theirHeader ? head : theirs)
+            let theirHeader = VaultFileMerge.takesTheirHeader(ours: copies.ours.table.state, theirs: copies.theirs.table.state)
+            let taken = try checked(copies.theirs, against: copies.base, replacing: theirHeader ? copies.ours.envelope.kdf : nil, merged: true)
+            let merged: VaultFileMerge.Merged
+            do {
+                merged = try VaultFileMerge.merge(copies) { result, dataKey, target, other in
+                    try resealed.reseal(result, dataKey: dataKey, target: target, targetCommit: theirHeader ? theirs : head,
+                                        other: other, otherCommit: theirHeader ? head : theirs)
+                }
+            } catch TeamLogError.removedOnBothSides(let one, let other) {
+                throw SyncError.removedOnBothSides(one, other, folder: repository.folder,
+                                                   pin: try store.teamPins?.file(vaultID: copies.ours.envelope.id) ?? "")
             }
             let file = layout.gitFolder + "/" + Self.resultFile
             resultFile = file
@@ -370,16 +376,17 @@ public struct VaultSync {
         guard let before else {
             // A branch that had no vault file: the copy is held to the record alone.
             let copy = try VaultFileMerge.open(new, using: keys.ours)
-            let taken = try checked(copy, against: nil, replacing: nil, holdingPin: true)
+            let taken = try checked(copy, against: nil, replacing: nil)
             return Incoming(report: nil, unreported: "this branch had no vault file before", taken: taken, result: taken,
                             named: try copy.table.attachmentContents())
         }
         let old = try repository.blob(before)
         let oldHeader = try Envelope.parse(old)
-        let newPassword = !oldHeader.derivesKeyLike(try Envelope.parse(new))
+        // A team vault has no master password to change.
+        let newPassword = try !oldHeader.isTeam && !oldHeader.derivesKeyLike(Envelope.parse(new))
         do {
             let copies = try VaultFileMerge.open(base: nil, ours: old, theirs: new, keys: keys)
-            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf, holdingPin: true)
+            let taken = try checked(copies.theirs, against: copies.ours, replacing: oldHeader.kdf)
             let changes = try VaultFileMerge.changes(from: copies.ours, to: copies.theirs)
             return Incoming(report: changes.report, newKey: newPassword ? (changes.keyEncryptionKey, changes.vaultID) : nil,
                             taken: taken, result: taken, named: try copies.theirs.table.attachmentContents())
@@ -394,16 +401,16 @@ public struct VaultSync {
     /// Refuses a copy from the remote that is older than what this machine has seen (the
     /// record, and `ancestor`) or would lower `replacing`, the key derivation of the header it
     /// replaces; returns what to record once git has taken it. A team vault's copy taken as it
-    /// is (`holdingPin`) must also hold the changes of members this machine pinned when it used
-    /// the vault (a copy merged with ours need not: the merge holds ours).
+    /// is (not `merged` with ours) must also hold the changes of members this machine pinned
+    /// when it used the vault (a copy merged with ours need not: the merge holds ours).
     private func checked(
-        _ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?, holdingPin: Bool = false
+        _ theirs: VaultFileMerge.Opened, against ancestor: VaultFileMerge.Opened?, replacing: KDFParameters?, merged: Bool = false
     ) throws -> SeenCopy {
         var record = try seen.record(vaultID: theirs.envelope.id)
-        if holdingPin, theirs.envelope.isTeam, let pin = try store.teamPins?.pin(vaultID: theirs.envelope.id) {
+        if !merged, theirs.envelope.isTeam, let pin = try store.teamPins?.pin(vaultID: theirs.envelope.id) {
             record = (record ?? NewestSeen(clock: nil, keys: nil)).joined(with: NewestSeen(clock: nil, keys: nil, team: pin))
         }
-        try IncomingVault(theirs: theirs, ancestor: ancestor, seen: record, replacedKDF: replacing).check(acceptingWeakerKDF: acceptsWeakerKDF)
+        try IncomingVault(theirs: theirs, ancestor: ancestor, seen: record, replacedKDF: replacing, merged: merged).check(acceptingWeakerKDF: acceptsWeakerKDF)
         return SeenCopy(theirs)
     }
 

@@ -26,7 +26,7 @@ public struct TeamPins: Sendable {
     }
 
     /// The pin file of `vaultID`, which must be a lower-case UUID, never a path.
-    private func file(vaultID: String) throws(TeamTrustError) -> String {
+    func file(vaultID: String) throws(TeamTrustError) -> String {
         guard LowercaseUUID.isValid(vaultID) else { throw .invalidVaultID(vaultID) }
         return folder + "/" + vaultID
     }
