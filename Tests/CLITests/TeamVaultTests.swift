@@ -11,51 +11,8 @@ import VaultCore
 /// refused.
 @Suite("Team vaults")
 struct TeamVaultTests {
-    /// Three people and the path of the team vault they share.
-    struct People {
-        let world: SyncWorld
-        let alice: SyncMachine, bob: SyncMachine, carol: SyncMachine
-        var team: String { world.fixture.path("team.json") }
-
-        static func make() async throws -> People {
-            let world = try await SyncWorld.make()
-            var made: [SyncMachine] = []
-            for name in ["alice", "bob", "carol"] {
-                let person = try world.machine(name)
-                let password = try VaultFixture.writeFile(person.folder + "/password", "master password of \(name)\n")
-                try await person.succeed(["init"] + VaultFixture.cheapKDF, environment: ["VAULT_PASSWORD_FILE": password])
-                made.append(person)
-            }
-            return People(world: world, alice: made[0], bob: made[1], carol: made[2])
-        }
-
-        /// Runs `vault arguments…` as `person`, with their own password file, on the team vault.
-        func run(_ person: SyncMachine, _ arguments: [String], stdin: String? = nil) async throws -> VaultResult {
-            try await person.vault(arguments + ["--vault", team], stdin: stdin, environment: ["VAULT_PASSWORD_FILE": person.folder + "/password"])
-        }
-
-        @discardableResult
-        func succeed(_ person: SyncMachine, _ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
-            let result = try await run(person, arguments, stdin: stdin)
-            try #require(result.status == 0, "\(person.name): \(result)", sourceLocation: sourceLocation)
-            return result
-        }
-
-        /// `person`'s public identity.
-        func identity(of person: SyncMachine) async throws -> String {
-            try #require(try await person.vault(["identity"], environment: ["VAULT_PASSWORD_FILE": person.folder + "/password"]).stdoutLines.first)
-        }
-
-        /// A team vault made by alice, with bob added and one entry.
-        static func sharing() async throws -> People {
-            let people = try await make()
-            let made = try await people.alice.vault(["team", "init", people.team, "--name", "ops", "--me", "alice"], environment: ["VAULT_PASSWORD_FILE": people.alice.folder + "/password"])
-            try #require(made.status == 0, "\(made)")
-            try await people.succeed(people.alice, ["add", "db/prod"], stdin: "prod-password-1\n")
-            try await people.succeed(people.alice, ["team", "add", try await people.identity(of: people.bob), "--name", "bob", "--yes"])
-            return people
-        }
-    }
+    /// alice, bob and carol, and the path of the team vault they share.
+    typealias People = TeamPeople
 
     @Test func aliceSharesWithBobAndCarolOpensNothing() async throws {
         let people = try await People.sharing()

@@ -109,10 +109,10 @@ package struct SyncMachine {
         return result
     }
 
-    /// Runs `git arguments…` and stops the test unless it exits 0.
+    /// Runs `git arguments…` in the vault's folder (or in `folder`) and stops the test unless it exits 0.
     @discardableResult
-    package func gitSucceeds(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
-        let result = try await git(arguments)
+    package func gitSucceeds(_ arguments: [String], in folder: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> VaultResult {
+        let result = try await git(arguments, in: folder)
         try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
         return result
     }
@@ -138,13 +138,15 @@ package struct SyncMachine {
         }
     }
 
-    /// Runs `git arguments…` in the vault's folder, whatever its status.
+    /// Runs `git arguments…` in the vault's folder (or in `folder`, the repository of another
+    /// vault of this machine's), with `environment` added, whatever its status.
     @discardableResult
-    package func git(_ arguments: [String]) async throws -> VaultResult {
+    package func git(_ arguments: [String], in folder: String? = nil, environment changes: [String: String] = [:]) async throws -> VaultResult {
         let git = try #require(ExternalProgram.find("git"), "git is not installed")
         var environment = fixture.environment
         for (key, value) in self.environment { environment[key] = value }
-        return try await ExternalProgram.run(git, ["-C", vaultFolder] + arguments, environment: environment, timeout: .seconds(60))
+        for (key, value) in changes { environment[key] = value }
+        return try await ExternalProgram.run(git, ["-C", folder ?? vaultFolder] + arguments, environment: environment, timeout: .seconds(60))
     }
 
     /// Every entry as `export --stdout` gives it (ids included), without the export's date.
@@ -204,9 +206,9 @@ extension SyncWorld {
 }
 
 extension SyncMachine {
-    /// git's output in the vault's folder, stopping the test unless it exits 0.
-    package func gitOutput(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
-        let result = try await git(arguments)
+    /// git's output in the vault's folder (or in `folder`), stopping the test unless it exits 0.
+    package func gitOutput(_ arguments: [String], in folder: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let result = try await git(arguments, in: folder)
         try #require(result.status == 0, "\(name): \(result)", sourceLocation: sourceLocation)
         return result.stdout.trimmingCharacters(in: .newlines)
     }
