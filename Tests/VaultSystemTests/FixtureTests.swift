@@ -203,21 +203,41 @@ struct FixtureTests {
             #expect(try storage.open(runbook).withUnsafeBytes { Array($0) } == Array("team attachment bytes\n".utf8))
             let reading = try EventLogReading(files: EventLogFiles(vaultPath: Fixtures.path(fixture)), vault: vault, device: "9a1b2c3d4e5f6071")
             #expect(reading.holds && reading.unreadable.isEmpty)
-            if version >= 10 { try expectSignedByOwner(fixture, dataKey: vault.keys.dataKey, owner: owner.publicIdentity) }
+            if version >= 10 { try expectSigned(Fixtures.path(fixture), by: owner.publicIdentity, records: 3, dataKey: vault.keys.dataKey) }
         }
         let outsider = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
         outsider.teamIdentities = { [try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "9a1b2c3d4e5f6071")).identity())] }
         #expect(throws: VaultOpenError.notATeamMember) { try store.open(using: outsider) }
     }
 
-    /// Every entry and the tombstones of the version 10 team vault `fixture` (whose data key is
-    /// `dataKey`) signed by `owner`, as Fixtures/v10/README.md says; and a signature checked
-    /// against another vault's id fails.
-    private func expectSignedByOwner(_ fixture: String, dataKey: SecureBytes, owner: PublicIdentity) throws {
-        let envelope = try Envelope.parse(try AtomicFile.read(Fixtures.path(fixture)))
+    /// A version 9 team vault changed in one entry (the path that rewrites that entry alone in
+    /// version 10) is written whole as version 10: every record and the tombstones signed by
+    /// the writer, every entry still there.
+    @Test func aVersion9TeamVaultIsSignedWholeAtItsFirstWrite() throws {
+        let owner = try #require(try open("v8/vault.json", password: "fixture password v7").entries.state.identities.first?.identity())
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/team.json"
+        try FileManager.default.copyItem(atPath: Fixtures.path("v9/team.json"), toPath: path)
+        let unlocker = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
+        unlocker.teamIdentities = { [owner] }
+        let store = VaultStore(path: path, origin: .ephemeral())
+        try store.mutate(entriesNamed: ["web/new"], using: unlocker) { table in
+            try table.put(Entry(name: "web/new", password: "written once", created: Date().toTheSecond))
+        }
+        let vault = try store.open(using: unlocker)
+        #expect(vault.envelope.version == 10)
+        #expect(vault.entries.names == ["notes/ops", "web/example", "web/new", "web/second"])
+        try expectSigned(path, by: owner.publicIdentity, records: 4, dataKey: vault.keys.dataKey)
+    }
+
+    /// Every entry (`records` of them) and the tombstones of the version 10 team vault at `path`
+    /// (whose data key is `dataKey`) signed by `owner`, as Fixtures/v10/README.md says of its
+    /// files; and a signature checked against another vault's id fails.
+    private func expectSigned(_ path: String, by owner: PublicIdentity, records count: Int, dataKey: SecureBytes) throws {
+        let envelope = try Envelope.parse(try AtomicFile.read(path))
         guard case .entries(let sealed) = envelope.body else { throw VaultOpenError.malformedPayload("not version 5's body") }
         let keys = try EntryKeys(dataKey: dataKey)
-        #expect(sealed.records.count == 3)
+        #expect(sealed.records.count == count)
         for record in sealed.records {
             let (line, authorship) = try envelope.authorship(of: record, keys: keys)
             let message = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }

@@ -187,13 +187,7 @@ extension Envelope {
     /// The tombstones' JSON and authorship (of a file that signs its parts), decrypted again:
     /// what a merge checks of a copy made before a removal.
     func tombstonesAuthorship(_ box: SealedBox, keys: EntryKeys) throws -> (json: SecureBytes, authorship: Authorship) {
-        let plaintext: SecureBytes
-        do {
-            plaintext = try cipher.open(box, key: keys.sealing, associatedData: tombstonesAssociatedData)
-        } catch {
-            throw VaultOpenError.tampered
-        }
-        return try plaintext.withUnsafeBytes { bytes in
+        try openTombstonesBox(box, keys: keys).withUnsafeBytes { bytes in
             guard let padded = Padding.contentLength(of: bytes),
                   case (let length, let authorship?) = try signedContent(UnsafeRawBufferPointer(rebasing: bytes[..<padded]), what: "the tombstones")
             else { throw VaultOpenError.malformedPayload("the tombstones of a team vault have no authorship") }
@@ -204,13 +198,7 @@ extension Envelope {
     /// Decrypts the tombstones, in guarded memory (they hold the names of removed entries),
     /// and decodes their JSON there.
     private func openTombstones(_ box: SealedBox, keys: EntryKeys) throws -> [Tombstone] {
-        let plaintext: SecureBytes
-        do {
-            plaintext = try cipher.open(box, key: keys.sealing, associatedData: tombstonesAssociatedData)
-        } catch {
-            throw VaultOpenError.tampered
-        }
-        return try plaintext.withUnsafeBytes { bytes in
+        try openTombstonesBox(box, keys: keys).withUnsafeBytes { bytes in
             guard let padded = Padding.contentLength(of: bytes) else { throw VaultOpenError.tampered }
             let (length, _) = try signedContent(UnsafeRawBufferPointer(rebasing: bytes[..<padded]), what: "the tombstones")
             // No entry removed, as in most vaults: the empty list is read here, so that a
@@ -222,6 +210,15 @@ extension Envelope {
             } catch {
                 throw VaultOpenError.malformedPayload("the vault's tombstones cannot be decoded")
             }
+        }
+    }
+
+    /// The tombstones' padded plaintext, in guarded memory.
+    private func openTombstonesBox(_ box: SealedBox, keys: EntryKeys) throws -> SecureBytes {
+        do {
+            return try cipher.open(box, key: keys.sealing, associatedData: tombstonesAssociatedData)
+        } catch {
+            throw VaultOpenError.tampered
         }
     }
 

@@ -17,10 +17,11 @@ public struct SealedFileEdit {
 
     /// Opens `file`, a whole vault file, with `dataKey`, unwrapped from its header (which that
     /// authenticated): the seal and the tombstones are opened and every page checked, no
-    /// entry decrypted yet. Nil when the file is of an older version, which is opened whole.
+    /// entry decrypted yet. Nil when the file is of an older version, which is opened whole
+    /// (a team vault of version 9 among them: its next write signs every record).
     public init?(file: [UInt8], dataKey: SecureBytes) throws {
         var (envelope, bodyStart) = try Envelope.parseHeader(file)
-        guard envelope.version >= 5 else { return nil }
+        guard envelope.version >= 5, envelope.signsParts || !envelope.isTeam else { return nil }
         let front = try SealedEntries.parseFront(file[bodyStart...], cipher: envelope.cipher)
         let records = try SealedEntries.parseRecordTexts(file[front.entries], pages: front.pages.count)
         let keys = try EntryKeys(dataKey: dataKey)
