@@ -240,13 +240,14 @@ struct FixtureTests {
         #expect(sealed.records.count == count)
         for record in sealed.records {
             let (line, authorship) = try envelope.authorship(of: record, keys: keys)
-            let message = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
+            let message = try line.withUnsafeBytes { try Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
             #expect(authorship.isSigned(message, byOneOf: [owner], vaultID: envelope.id))
-            let elsewhere = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: Entry.newID()) }
+            let elsewhere = try line.withUnsafeBytes { try Authorship.entryMessage(line: $0, slot: record.slot, vaultID: Entry.newID()) }
             #expect(!authorship.isSigned(elsewhere, byOneOf: [owner], vaultID: envelope.id))
         }
         let (json, authorship) = try envelope.tombstonesAuthorship(sealed.tombstones, keys: keys)
-        #expect(authorship.isSigned(json.withUnsafeBytes { Authorship.tombstonesMessage(json: $0, vaultID: envelope.id) }, byOneOf: [owner], vaultID: envelope.id))
+        let message = try json.withUnsafeBytes { try Authorship.tombstonesMessage(json: $0, vaultID: envelope.id) }
+        #expect(authorship.isSigned(message, byOneOf: [owner], vaultID: envelope.id))
     }
 
     /// The failing vectors of Fixtures/v5/README.md, each refused by the check the README names:

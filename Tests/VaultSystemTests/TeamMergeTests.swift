@@ -119,6 +119,36 @@ struct TeamMergeTests {
         #expect(try passwords(fromCarol, as: alice)["db/prod"] == nil)
     }
 
+    @Test("a member who merged the removed member's copy before knowing of the removal does not sign his entries as theirs: the merge that meets the removal still undoes them")
+    func aLaggingMembersMergeKeepsWhoWroteWhat() throws {
+        let folder = try TemporaryFolder()
+        let (store, alice, bob, carol) = try sharedVault(in: folder)
+        let (base, removed) = try fork(store) { _ = try store.removeMember("bob", using: alice.unlocker) }
+        let (_, bobsFork) = try fork(store) { try put(["web/evil"], in: store, by: bob) }
+        let (_, carolsCopy) = try fork(store) { try put(["web/carol"], in: store, by: carol) }
+        let lagging = try merge(base: base, ours: carolsCopy, theirs: bobsFork, as: carol)
+        #expect(try passwords(lagging, as: carol)["web/evil"] == "web/evil by bob")
+        let merged = try merge(base: base, ours: removed, theirs: lagging.bytes, as: alice)
+        #expect(merged.report.beforeRemoval?.undone == ["web/evil"])
+        #expect(try passwords(merged, as: alice) == ["db/prod": "db/prod by alice", "web/shared": "web/shared by alice", "web/carol": "web/carol by carol"])
+    }
+
+    @Test("an older version a member signed, put back on the copy from before a removal, is undone: the merge keeps the version the base has")
+    func anOlderSignedVersionPutBackIsUndone() throws {
+        let folder = try TemporaryFolder()
+        let (store, alice, _, _) = try sharedVault(in: folder)
+        let older = try AtomicFile.read(store.path)
+        try store.mutate(using: alice.unlocker) { table in
+            var entry = try #require(try table.entry(named: "db/prod"))
+            entry.password = "db/prod changed by alice"
+            try table.put(entry)
+        }
+        let (base, removed) = try fork(store) { _ = try store.removeMember("bob", using: alice.unlocker) }
+        let merged = try merge(base: base, ours: removed, theirs: older, as: alice)
+        #expect(merged.report.beforeRemoval?.undone == ["db/prod"])
+        #expect(try passwords(merged, as: alice)["db/prod"] == "db/prod changed by alice")
+    }
+
     @Test("removals on both sides are refused, and a copy that is not sealed for this person is refused as such")
     func refusals() throws {
         let folder = try TemporaryFolder()

@@ -38,7 +38,8 @@ enum SyncReportText {
     }
 
     /// The outcome in one line, for the security log: what was committed, what came in (as
-    /// counts of entries), what was pushed.
+    /// counts of entries; for a team vault, the changes of members and the names of what was
+    /// not taken from a copy made before a removal), what was pushed.
     static func summary(_ outcome: VaultSync.Outcome) -> String {
         var parts: [String] = outcome.committed ? ["committed"] : []
         for incoming in outcome.incoming {

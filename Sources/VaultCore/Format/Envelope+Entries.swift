@@ -252,7 +252,9 @@ extension Envelope {
             guard let slot = EntryLine.withName(of: line, { keys.slot(of: $0) }) else {
                 throw VaultOpenError.malformedPayload("an entry has no name")
             }
-            let signed = try authorship(by: table.author, Authorship.entryMessage(line: line, slot: slot, vaultID: id))
+            // An entry a merge took as it was keeps its authorship; any other is the writer's.
+            let carried = signsParts ? table.carried?.authorship(of: line) : nil
+            let signed = try carried ?? authorship(by: table.author, Authorship.entryMessage(line: line, slot: slot, vaultID: id))
             let box = try sealPadded(line, followedBy: signed, minimum: Self.minimumRecordLength, key: keys.sealing,
                                      associatedData: Self.entryAssociatedData(binding: binding, slot: slot), in: &scratch)
             records.append(SealedEntries.Record(slot: slot, box: box))
@@ -293,10 +295,10 @@ extension Envelope {
     /// The authorship of `message` by `author`, the author of the change written, when this
     /// file signs its parts; nil otherwise. A change to a team vault has an author
     /// (`EntryTable.author`).
-    private func authorship(by author: MemberIdentity?, _ message: @autoclosure () -> [UInt8]) throws -> Authorship? {
+    private func authorship(by author: MemberIdentity?, _ message: @autoclosure () throws -> SecureBytes) throws -> Authorship? {
         guard signsParts else { return nil }
         guard let author else { throw TeamLogError.notYourTeam }
-        return Authorship(of: message(), by: author, vaultID: id)
+        return Authorship(of: try message(), by: author, vaultID: id)
     }
 
     /// Pads `content` (`Padding`, at least `minimum` bytes) in `scratch`, guarded memory made

@@ -5,10 +5,12 @@
 /// undone, and named.
 extension VaultFileMerge {
     /// `older` as far as `members` vouch for it: each entry whose version one of them signed
-    /// stays as it is; any other is the base's version again (or goes, when the base has none);
+    /// stays as it is, unless it is an older signed version put back (`isReplayed`); any other
+    /// is the base's version again (or goes, when the base has none);
     /// the tombstones are `older`'s when one of them signed them, else the base's, and an entry
     /// of the base that `older` lacks comes back unless those tombstones hold it;
-    /// the clock and keys stamp are the base's (the entries' stamps count at the merge).
+    /// the clock, keys stamp and security log state are the base's (the entries' stamps count
+    /// at the merge).
     /// Returns the copy and the names of the changes undone.
     static func vouched(_ older: Opened, by members: [PublicIdentity], base: Opened?) throws -> (copy: Opened, undone: [String]) {
         let envelope = older.envelope
@@ -19,16 +21,18 @@ extension VaultFileMerge {
             try older.table.forEachLine { _, record in
                 guard let record else { return }
                 let (line, authorship) = try envelope.authorship(of: record, keys: keys)
-                let message = line.withUnsafeBytes { Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
+                let message = try line.withUnsafeBytes { try Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
                 if authorship.isSigned(message, byOneOf: members, vaultID: envelope.id) { signedSlots.insert(record.slot) }
             }
         }
         let original = Dictionary(try base?.table.allEntries().map { ($0.id, $0) } ?? [], uniquingKeysWith: { first, _ in first })
+        let buriedBefore = Dictionary((base?.table.state.deleted ?? []).map { ($0.id, $0.deleted) }, uniquingKeysWith: max)
         var undone: [String] = []
         var present = Set<String>()
         for entry in try older.table.allEntries() {
             present.insert(entry.id)
-            if signedSlots.contains(Array(entry.name.utf8).withUnsafeBytes { keys.slot(of: $0) }) {
+            let signed = signedSlots.contains(Array(entry.name.utf8).withUnsafeBytes { keys.slot(of: $0) })
+            if signed && !isReplayed(entry, base: original[entry.id], buried: buriedBefore[entry.id]) {
                 entries.append(entry)
                 continue
             }
@@ -49,15 +53,30 @@ extension VaultFileMerge {
         }
         state.clock = base?.table.state.clock
         state.keys = base?.table.state.keys
+        // The security log's anchors and retired keys too: the removed member could have
+        // anchored a chain of their making.
+        state.log = base?.table.state.log ?? EventLogState()
         let table = try EntryTable(entries: entries, state: state)
         return (Opened(envelope: envelope, keys: older.keys, table: table), undone.sorted())
+    }
+
+    /// Whether `entry`, signed by a member, is an older version they signed put back (by
+    /// whoever held the key): a part stamped before the base's version of it, or an entry the
+    /// base had removed (`buried`, its tombstone's stamp) with no part changed since.
+    private static func isReplayed(_ entry: Entry, base: Entry?, buried: Stamp?) -> Bool {
+        if let base {
+            let parts = Set(base.clocks.keys).union(EntryPart.present(in: base))
+            return parts.contains { (entry.clocks[$0] ?? entry.stamp(of: $0)) < base.stamp(of: $0) }
+        }
+        guard let buried else { return false }
+        return !entry.clocks.values.contains { $0 > buried }
     }
 
     /// Whether one of `members` signed the tombstones `copy` was opened with.
     private static func tombstonesSigned(_ copy: Opened, by members: [PublicIdentity], keys: EntryKeys) throws -> Bool {
         guard case .entries(let sealed) = copy.envelope.body else { return false }
         let (json, authorship) = try copy.envelope.tombstonesAuthorship(sealed.tombstones, keys: keys)
-        let message = json.withUnsafeBytes { Authorship.tombstonesMessage(json: $0, vaultID: copy.envelope.id) }
+        let message = try json.withUnsafeBytes { try Authorship.tombstonesMessage(json: $0, vaultID: copy.envelope.id) }
         return authorship.isSigned(message, byOneOf: members, vaultID: copy.envelope.id)
     }
 }

@@ -85,8 +85,12 @@ public enum VaultFileMerge {
         let mine = try openOurs(ours, keys: keys)
         let other = try openOther(theirs, known: [mine], keys: keys)
         let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
+        // A member of both copies (and so of the merge): one removed on their side signs nothing.
         let author = try mine.table.state.team.flatMap { log in
-            try keys.ours.identities().first { log.state.members.map(\.identity).contains($0.publicIdentity) }
+            let theirs = other.table.state.team?.state.members.map(\.identity) ?? []
+            return try keys.ours.identities().first {
+                log.state.members.map(\.identity).contains($0.publicIdentity) && theirs.contains($0.publicIdentity)
+            }
         }
         return Copies(base: ancestor, ours: mine, theirs: other, author: author)
     }
@@ -110,11 +114,20 @@ public enum VaultFileMerge {
         let theirsNewer = takesTheirHeader(ours: mine.table.state, theirs: other.table.state)
         var target = theirsNewer ? other : mine
         let older = theirsNewer ? mine : other
-        if let team = result.state.team { target.envelope = try target.envelope.sealingDataKey(target.keys.dataKey, for: team.state) }
+        if let team = result.state.team {
+            target.envelope = try target.envelope.sealingDataKey(target.keys.dataKey, for: team.state)
+            // What the merge took as it was keeps its authorship, from a copy under the same key
+            // (whose slots are the result's, which the signatures name).
+            var carried = try CarriedAuthorships()
+            for copy in [copies.ours, copies.theirs] where copy.keys.dataKey.constantTimeEquals(target.keys.dataKey) {
+                try carried.collect(from: copy)
+            }
+            result.carried = carried
+        }
         let dataKey = try target.envelope.prepareForWrite(keys: target.keys)
-        // Events sealed under the older data key's log key stay readable.
-        if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) { try result.retireEventLogKey(of: older.keys.dataKey) }
         if !target.keys.dataKey.constantTimeEquals(older.keys.dataKey) {
+            // Events sealed under the older data key's log key stay readable.
+            try result.retireEventLogKey(of: older.keys.dataKey)
             if let resealing {
                 try resealing(result, dataKey, target, older)
             } else if !(try result.attachmentContents()).isSubset(of: try target.table.attachmentContents()) {

@@ -33,6 +33,9 @@ public final class EntryTable {
     /// tombstones, are signed by them (`Authorship`). A team vault's change without one is not
     /// written.
     public var author: MemberIdentity?
+    /// For a team vault's merge: the authorship of the entries of the copies merged, which an
+    /// entry sealed again as it was keeps (`CarriedAuthorships`).
+    var carried: CarriedAuthorships?
     /// The names of a table opened for a change to their entries alone (`SealedFileEdit`),
     /// which knows nothing of the other entries: asking it of another name, or of every entry,
     /// is a caller's mistake. Nil for a table of every entry.

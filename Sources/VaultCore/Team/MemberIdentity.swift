@@ -37,14 +37,18 @@ public struct MemberIdentity {
 
     /// The detached Ed25519 signature of `message`.
     public func sign(_ message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { sign($0) }
+    }
+
+    /// The detached Ed25519 signature of the bytes of `message` (guarded memory, for a message
+    /// that holds a secret).
+    public func sign(_ message: UnsafeRawBufferPointer) -> [UInt8] {
         var signature = [UInt8](repeating: 0, count: Int(crypto_sign_BYTES))
         _ = signature.withUnsafeMutableBytes { output in
-            message.withUnsafeBytes { input in
-                signingSecret.withUnsafeBytes { key in
-                    crypto_sign_detached(output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil,
-                                         input.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                                         key.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                }
+            signingSecret.withUnsafeBytes { key in
+                crypto_sign_detached(output.baseAddress!.assumingMemoryBound(to: UInt8.self), nil,
+                                     message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                                     key.baseAddress!.assumingMemoryBound(to: UInt8.self))
             }
         }
         return signature
@@ -52,14 +56,17 @@ public struct MemberIdentity {
 
     /// Whether `signature` is `signer`'s over `message`.
     public static func verify(_ signature: [UInt8], of message: [UInt8], by signer: PublicIdentity) -> Bool {
+        message.withUnsafeBytes { verify(signature, of: $0, by: signer) }
+    }
+
+    /// Whether `signature` is `signer`'s over the bytes of `message`.
+    public static func verify(_ signature: [UInt8], of message: UnsafeRawBufferPointer, by signer: PublicIdentity) -> Bool {
         guard signature.count == Int(crypto_sign_BYTES) else { return false }
         return signature.withUnsafeBytes { signatureBytes in
-            message.withUnsafeBytes { input in
-                signer.signingKey.withUnsafeBytes { key in
-                    crypto_sign_verify_detached(signatureBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                input.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
-                                                key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
-                }
+            signer.signingKey.withUnsafeBytes { key in
+                crypto_sign_verify_detached(signatureBytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                            message.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt64(message.count),
+                                            key.baseAddress!.assumingMemoryBound(to: UInt8.self)) == 0
             }
         }
     }
