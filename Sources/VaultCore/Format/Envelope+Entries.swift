@@ -107,6 +107,14 @@ extension Envelope {
     /// its padding and that the entry's name is the one of the record's slot; returns the
     /// length of the entry's line, at the start of `plaintext`. `binding` is `entryBinding`.
     func openRecord(_ record: SealedEntries.Record, keys: EntryKeys, binding: [UInt8], into plaintext: UnsafeMutableRawBufferPointer) throws -> Int {
+        try openSignedRecord(record, keys: keys, binding: binding, into: plaintext).lineLength
+    }
+
+    /// Opens `record` as `openRecord` does, and returns with the line's length the authorship
+    /// that follows it in a file that signs its parts (nil in any other).
+    private func openSignedRecord(
+        _ record: SealedEntries.Record, keys: EntryKeys, binding: [UInt8], into plaintext: UnsafeMutableRawBufferPointer
+    ) throws -> (lineLength: Int, authorship: Authorship?) {
         do {
             let associatedData = Self.entryAssociatedData(binding: binding, slot: record.slot)
             try cipher.open(record.box, key: keys.sealing, associatedData: associatedData, into: plaintext)
@@ -114,12 +122,12 @@ extension Envelope {
             throw VaultOpenError.tampered
         }
         guard let contentLength = Padding.contentLength(of: UnsafeRawBufferPointer(plaintext)) else { throw VaultOpenError.tampered }
-        let (lineLength, _) = try signedContent(UnsafeRawBufferPointer(rebasing: plaintext[..<contentLength]), what: "an entry")
+        let (lineLength, authorship) = try signedContent(UnsafeRawBufferPointer(rebasing: plaintext[..<contentLength]), what: "an entry")
         let line = UnsafeRawBufferPointer(rebasing: plaintext[..<lineLength])
         guard EntryLine.withName(of: line, { keys.slot(of: $0) == record.slot }) == true else {
             throw VaultOpenError.malformedPayload("an entry's name does not match its slot")
         }
-        return lineLength
+        return (lineLength, authorship)
     }
 
     /// The length of a part's plaintext within `content` (a record's or the tombstones',
@@ -139,10 +147,9 @@ extension Envelope {
     func authorship(of record: SealedEntries.Record, keys: EntryKeys) throws -> (line: SecureBytes, authorship: Authorship) {
         let plaintext = try SecureBytes(count: record.box.ciphertext.count - Cipher.tagLength)
         return try plaintext.withUnsafeMutableBytes { buffer in
-            let length = try openRecord(record, keys: keys, binding: entryBinding, into: buffer)
-            guard let contentLength = Padding.contentLength(of: UnsafeRawBufferPointer(buffer)),
-                  case (_, let authorship?) = try signedContent(UnsafeRawBufferPointer(rebasing: buffer[..<contentLength]), what: "an entry")
-            else { throw VaultOpenError.malformedPayload("an entry of a team vault has no authorship") }
+            guard case (let length, let authorship?) = try openSignedRecord(record, keys: keys, binding: entryBinding, into: buffer) else {
+                throw VaultOpenError.malformedPayload("an entry of a team vault has no authorship")
+            }
             return (try SecureBytes(copying: UnsafeRawBufferPointer(rebasing: buffer[..<length])), authorship)
         }
     }
