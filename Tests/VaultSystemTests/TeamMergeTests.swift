@@ -10,19 +10,26 @@ import Testing
 /// who stay signed is taken, the rest undone and named.
 @Suite("Team vaults merged")
 struct TeamMergeTests {
-    /// A person: their identity, and an unlocker that opens team vaults with it.
+    /// A person: their identities (the first made first), and an unlocker that opens team
+    /// vaults with them.
     struct Person {
         let name: String
-        let identity: MemberIdentity
+        let identities: [MemberIdentity]
+        var identity: MemberIdentity { identities[0] }
         var unlocker: Unlocker {
             let unlocker = Unlocker(passwordSource: FixedPassword(text: "not used"), keyCache: NoKeyCache())
-            unlocker.teamIdentities = { [identity] }
+            unlocker.teamIdentities = { [identities] in identities }
             return unlocker
         }
 
         init(_ name: String) throws {
             self.name = name
-            identity = try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "3f9c0a1b2c3d4e5f")).identity())
+            identities = [try #require(try IdentitySecret.generate(created: Stamp(milliseconds: 1, device: "3f9c0a1b2c3d4e5f")).identity())]
+        }
+
+        init(_ name: String, identities: [MemberIdentity]) {
+            self.name = name
+            self.identities = identities
         }
     }
 
@@ -133,6 +140,43 @@ struct TeamMergeTests {
         #expect(try passwords(merged, as: alice) == ["db/prod": "db/prod by alice", "web/shared": "web/shared by alice", "web/carol": "web/carol by carol"])
     }
 
+    @Test("an entry of the removed member's written in another order of its JSON (which a merge writes back canonically) keeps his signature through a lagging member's merge, and is undone by the merge that meets the removal")
+    func anEntryInAnotherOrderKeepsItsAuthor() throws {
+        let folder = try TemporaryFolder()
+        let (store, alice, bob, carol) = try sharedVault(in: folder)
+        let (base, removed) = try fork(store) { _ = try store.removeMember("bob", using: alice.unlocker) }
+        let (_, carolsCopy) = try fork(store) { try put(["web/carol"], in: store, by: carol) }
+        // bob's fork: his new entry's line with its members (but the name) in reverse order, sealed by him.
+        let opened = try VaultFileMerge.open(base, using: bob.unlocker)
+        try opened.table.beginChange(origin: .ephemeral())
+        try opened.table.put(Entry(name: "web/evil", password: "web/evil by bob", created: Date().toTheSecond))
+        let text = String(decoding: try opened.table.serialized().withUnsafeBytes { Array($0) }, as: UTF8.self)
+        let lines = try text.split(separator: "\n").map { line -> String in
+            guard line.contains("web/evil") else { return String(line) }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            // The name first, as a line must start; the other members in reverse order.
+            let reordered = try (["name"] + object.keys.filter { $0 != "name" }.sorted(by: >)).map { key in
+                let value = String(decoding: try JSONSerialization.data(withJSONObject: object[key]!, options: [.fragmentsAllowed, .withoutEscapingSlashes]), as: UTF8.self)
+                return "\"\(key)\":\(value)"
+            }
+            return "{" + reordered.joined(separator: ",") + "}"
+        }
+        var bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let forked = try EntryTable(content: try SecureBytes(consuming: &bytes))
+        forked.found(try #require(opened.table.state.team))
+        forked.author = bob.identity
+        var envelope = opened.envelope
+        let dataKey = try envelope.prepareForWrite(keys: opened.keys)
+        try envelope.sealEntries(forked, dataKey: dataKey)
+        let bobsFork = envelope.render()
+        #expect(try VaultFileMerge.open(bobsFork, using: carol.unlocker).table.entry(named: "web/evil")?.password == "web/evil by bob")
+
+        let lagging = try merge(base: base, ours: carolsCopy, theirs: bobsFork, as: carol)
+        let merged = try merge(base: base, ours: removed, theirs: lagging.bytes, as: alice)
+        #expect(merged.report.beforeRemoval?.undone == ["web/evil"])
+        #expect(try passwords(merged, as: alice)["web/evil"] == nil)
+    }
+
     @Test("an older version a member signed, put back on the copy from before a removal, is undone: the merge keeps the version the base has")
     func anOlderSignedVersionPutBackIsUndone() throws {
         let folder = try TemporaryFolder()
@@ -147,6 +191,60 @@ struct TeamMergeTests {
         let merged = try merge(base: base, ours: removed, theirs: older, as: alice)
         #expect(merged.report.beforeRemoval?.undone == ["db/prod"])
         #expect(try passwords(merged, as: alice)["db/prod"] == "db/prod changed by alice")
+    }
+
+    @Test("a removal put back from a copy made before an edit beat it removes nothing: the entry the base holds stays")
+    func aRemovalPutBackFromBeforeAnEditRemovesNothing() throws {
+        let folder = try TemporaryFolder()
+        let (store, alice, _, carol) = try sharedVault(in: folder)
+        let start = try AtomicFile.read(store.path)
+        // alice removes web/shared while carol changes it (twice, so that her last stamp comes after).
+        let (_, removedByAlice) = try fork(store) { _ = try store.mutate(using: alice.unlocker) { try $0.remove(named: "web/shared") } }
+        let (_, changedByCarol) = try fork(store) { try put(["web/shared", "web/shared"], in: store, by: carol) }
+        let editBeatsRemoval = try merge(base: start, ours: changedByCarol, theirs: removedByAlice, as: carol)
+        #expect(try passwords(editBeatsRemoval, as: carol)["web/shared"] == "web/shared by carol")
+        try editBeatsRemoval.bytes.withUnsafeBytes { try AtomicFile.write($0, to: store.path) }
+        let (base, removed) = try fork(store) { _ = try store.removeMember("bob", using: alice.unlocker) }
+        // bob pushes alice's copy from before again: her signed tombstones hold web/shared.
+        let merged = try merge(base: base, ours: removed, theirs: removedByAlice, as: alice)
+        #expect(merged.report.beforeRemoval?.undone.contains("web/shared") == true)
+        #expect(try passwords(merged, as: alice)["web/shared"] == "web/shared by carol")
+    }
+
+    @Test("a member re-added under a new identity on one side merges, and what the merge writes is signed with the identity the merged team holds")
+    func aMemberReAddedUnderANewIdentity() throws {
+        let folder = try TemporaryFolder()
+        let (store, alice, bob, carol) = try sharedVault(in: folder)
+        let newCarol = try Person("carol")
+        let (base, readded) = try fork(store) {
+            _ = try store.removeMember("carol", using: alice.unlocker)
+            try store.addMember("carol", identity: newCarol.identity.publicIdentity, using: alice.unlocker)
+            try put(["db/prod"], in: store, by: alice)
+        }
+        // bob, on the copy from before, changes another part of db/prod: the merge combines both.
+        let (_, older) = try fork(store) {
+            try store.mutate(using: bob.unlocker) { table in
+                var entry = try #require(try table.entry(named: "db/prod"))
+                entry.username = "bob"
+                try table.put(entry)
+            }
+        }
+        #expect(throws: MergeError.notAMemberOfTheirs) { try merge(base: base, ours: older, theirs: readded, as: carol) }
+        let both = Person("carol", identities: [carol.identity, newCarol.identity])
+        let merged = try merge(base: base, ours: older, theirs: readded, as: both)
+        let opened = try VaultFileMerge.open(merged.bytes, using: newCarol.unlocker)
+        let prod = try #require(try opened.table.entry(named: "db/prod"))
+        #expect(prod.password == "db/prod by alice" && prod.username == "bob")
+        let envelope = try Envelope.parse(merged.bytes)
+        guard case .entries(let sealed) = envelope.body else { throw VaultOpenError.malformedPayload("not version 5's body") }
+        let keys = try EntryKeys(dataKey: opened.keys.dataKey)
+        let signers = try sealed.records.compactMap { record -> [PublicIdentity]? in
+            let (line, authorship) = try envelope.authorship(of: record, keys: keys)
+            guard String(decoding: line.withUnsafeBytes { Array($0) }, as: UTF8.self).contains("db/prod") else { return nil }
+            let message = try line.withUnsafeBytes { try Authorship.entryMessage(line: $0, slot: record.slot, vaultID: envelope.id) }
+            return [carol, newCarol].map(\.identity.publicIdentity).filter { authorship.isSigned(message, byOneOf: [$0], vaultID: envelope.id) }
+        }
+        #expect(signers == [[newCarol.identity.publicIdentity]])
     }
 
     @Test("removals on both sides are refused, and a copy that is not sealed for this person is refused as such")

@@ -45,6 +45,11 @@ extension VaultFileMerge {
         }
         var state = older.table.state
         if !(try envelope.signsParts && tombstonesSigned(older, by: members, keys: keys)) { state.deleted = base?.table.state.deleted ?? [] }
+        // A signed tombstone put back from before: one for an entry the base holds with a part
+        // changed after it (an edit that beat that removal) removes nothing.
+        state.deleted.removeAll { tombstone in
+            original[tombstone.id].map { before in before.clocks.values.contains { $0 > tombstone.deleted } } ?? false
+        }
         // An entry of the base goes only with a tombstone the members signed.
         let buried = Set(state.deleted.map(\.id))
         for (id, before) in original where !present.contains(id) && !buried.contains(id) {

@@ -74,8 +74,9 @@ public enum VaultFileMerge {
         package var base: Opened?
         package var ours: Opened
         package var theirs: Opened
-        /// For a team vault, the person's identity that opened our copy, which signs the merge.
-        package var author: MemberIdentity?
+        /// For a team vault, the person's identities, one of which signs the merge: the first
+        /// that is a member of the merged team.
+        package var identities: [MemberIdentity] = []
     }
 
     /// Opens the copies of a merge: ours with the command's unlocker, theirs with keys at hand
@@ -85,14 +86,8 @@ public enum VaultFileMerge {
         let mine = try openOurs(ours, keys: keys)
         let other = try openOther(theirs, known: [mine], keys: keys)
         let ancestor = try base.flatMap { $0.isEmpty ? nil : try openWithKeysAtHand(try Envelope.parse($0), known: [mine, other], keys: keys) }
-        // A member of both copies (and so of the merge): one removed on their side signs nothing.
-        let author = try mine.table.state.team.flatMap { log in
-            let theirs = other.table.state.team?.state.members.map(\.identity) ?? []
-            return try keys.ours.identities().first {
-                log.state.members.map(\.identity).contains($0.publicIdentity) && theirs.contains($0.publicIdentity)
-            }
-        }
-        return Copies(base: ancestor, ours: mine, theirs: other, author: author)
+        let identities = mine.envelope.isTeam ? try keys.ours.identities() : []
+        return Copies(base: ancestor, ours: mine, theirs: other, identities: identities)
     }
 
     /// What a merge of copies under different keys (a `passwd` or `rekey` on one side) does
@@ -109,7 +104,12 @@ public enum VaultFileMerge {
     package static func merge(_ copies: Copies, resealing: Resealing? = nil) throws -> Merged {
         let (ancestor, mine, other, beforeRemoval) = try vouchedCopies(copies)
         var (result, report) = try merge(base: ancestor?.table, ours: mine.table, theirs: other.table)
-        result.author = copies.author
+        if let team = result.state.team {
+            // A member of the merged team signs it; someone removed on one side never does.
+            let members = team.state.members.map(\.identity)
+            guard let author = copies.identities.first(where: { members.contains($0.publicIdentity) }) else { throw MergeError.notAMemberOfTheirs }
+            result.author = author
+        }
         report.beforeRemoval = beforeRemoval
         let theirsNewer = takesTheirHeader(ours: mine.table.state, theirs: other.table.state)
         var target = theirsNewer ? other : mine
@@ -196,12 +196,30 @@ public enum VaultFileMerge {
         var (result, report) = VaultMerge.merge(
             base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
             theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+        var kept = shared.map(\.mine)
+        var copied: [SecureBytes] = []
         if let team, let ourLog = ours.state.team {
             result.state.team = team
             report.members = team.describe(team.changes(after: TeamPin(ourLog)))
+            // An entry taken as one side has it keeps that side's line, byte for byte, and with
+            // it the authorship that line was signed with (`CarriedAuthorships`).
+            let mine = Dictionary(try ours.indexedEntries(skipping: keptInOurs).map { ($0.entry.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let other = Dictionary(try theirs.indexedEntries(skipping: Set(shared.map(\.theirs))).map { ($0.entry.id, $0) },
+                                   uniquingKeysWith: { first, _ in first })
+            result.entries = try result.entries.filter { entry in
+                if let line = mine[entry.id], line.entry == entry {
+                    kept.append(line.index)
+                    return false
+                }
+                if let line = other[entry.id], line.entry == entry {
+                    copied.append(try theirs.lineCopy(at: line.index))
+                    return false
+                }
+                return true
+            }
         }
         do {
-            return (try ours.keeping(shared.map(\.mine), adding: result.entries, state: result.state), report)
+            return (try ours.keeping(kept, copying: copied, adding: result.entries, state: result.state), report)
         } catch VaultOpenError.malformedPayload where !shared.isEmpty {
             return try merge(base: base, ours: ours, theirs: theirs, keepingShared: false)
         }

@@ -439,12 +439,23 @@ extension EntryTable {
         try lines.indices.filter { !skipped.contains($0) }.map(decodeEntry(at:))
     }
 
-    /// A table of this table's lines at `kept` and `entries`, in name order, with `state`; two
-    /// entries of one name are refused.
-    func keeping(_ kept: [Int], adding entries: [Entry], state: VaultState) throws -> EntryTable {
+    /// Every entry but those at the indexes `skipped`, decoded, in name order, each with the
+    /// index of its line.
+    func indexedEntries(skipping skipped: Set<Int>) throws -> [(index: Int, entry: Entry)] {
+        try lines.indices.filter { !skipped.contains($0) }.map { ($0, try decodeEntry(at: $0)) }
+    }
+
+    /// The bytes of the line at `index`, in guarded memory of their own.
+    func lineCopy(at index: Int) throws -> SecureBytes {
+        try withLine(index) { try SecureBytes(copying: $0) }
+    }
+
+    /// A table of this table's lines at `kept`, the lines `copied` (another table's, as they
+    /// were) and `entries`, in name order, with `state`; two entries of one name are refused.
+    func keeping(_ kept: [Int], copying copied: [SecureBytes] = [], adding entries: [Entry], state: VaultState) throws -> EntryTable {
         let table = try EntryTable(content: content, length: 0)
         table.origin = origin
-        let unsorted = kept.map { lines[$0] } + (try entries.map { Line.changed(try EntryLine.encode($0)) })
+        let unsorted = kept.map { lines[$0] } + copied.map { Line.changed($0) } + (try entries.map { Line.changed(try EntryLine.encode($0)) })
         table.lines = unsorted
         table.lines = unsorted.indices.sorted { table.orderOfNames(at: $0, $1) < 0 }.map { unsorted[$0] }
         for index in table.lines.indices.dropFirst() where table.orderOfNames(at: index - 1, index) == 0 {
