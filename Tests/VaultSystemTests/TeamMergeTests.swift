@@ -198,9 +198,9 @@ struct TeamMergeTests {
         let folder = try TemporaryFolder()
         let (store, alice, _, carol) = try sharedVault(in: folder)
         let start = try AtomicFile.read(store.path)
-        // alice removes web/shared while carol changes it (twice, so that her last stamp comes after).
+        // carol changes web/shared while alice removes it, stamped after carol's change: the edit still beats it.
+        let (_, changedByCarol) = try fork(store) { try put(["web/shared"], in: store, by: carol) }
         let (_, removedByAlice) = try fork(store) { _ = try store.mutate(using: alice.unlocker) { try $0.remove(named: "web/shared") } }
-        let (_, changedByCarol) = try fork(store) { try put(["web/shared", "web/shared"], in: store, by: carol) }
         let editBeatsRemoval = try merge(base: start, ours: changedByCarol, theirs: removedByAlice, as: carol)
         #expect(try passwords(editBeatsRemoval, as: carol)["web/shared"] == "web/shared by carol")
         try editBeatsRemoval.bytes.withUnsafeBytes { try AtomicFile.write($0, to: store.path) }

@@ -45,10 +45,12 @@ extension VaultFileMerge {
         }
         var state = older.table.state
         if !(try envelope.signsParts && tombstonesSigned(older, by: members, keys: keys)) { state.deleted = base?.table.state.deleted ?? [] }
-        // A signed tombstone put back from before: one for an entry the base holds with a part
-        // changed after it (an edit that beat that removal) removes nothing.
+        // A signed tombstone put back from before: one of an entry the base holds, stamped no
+        // later than the base's clock (a removal made on this copy since the base is stamped
+        // after it), removes nothing: that entry came back after it (an edit beat the removal).
+        let baseClock = base?.table.state.clock
         state.deleted.removeAll { tombstone in
-            original[tombstone.id].map { before in before.clocks.values.contains { $0 > tombstone.deleted } } ?? false
+            original[tombstone.id] != nil && baseClock.map { tombstone.deleted <= $0 } ?? false
         }
         // An entry of the base goes only with a tombstone the members signed.
         let buried = Set(state.deleted.map(\.id))

@@ -445,9 +445,14 @@ extension EntryTable {
         try lines.indices.filter { !skipped.contains($0) }.map { ($0, try decodeEntry(at: $0)) }
     }
 
-    /// The bytes of the line at `index`, in guarded memory of their own.
+    /// The bytes of the line at `index`, in memory of their own wiped on release (not guarded
+    /// pages: a merge may copy every line of a vault).
     func lineCopy(at index: Int) throws -> SecureBytes {
-        try withLine(index) { try SecureBytes(copying: $0) }
+        try withLine(index) { line in
+            let copy = try SecureBytes(count: line.count, protection: .wipedOnRelease)
+            copy.withUnsafeMutableBytes { $0.copyMemory(from: line) }
+            return copy
+        }
     }
 
     /// A table of this table's lines at `kept`, the lines `copied` (another table's, as they
