@@ -93,6 +93,7 @@ struct AddCommand: VaultSubcommand {
             if let text = typed.text { entry.notes = text }
             try entries.put(entry)
             stored = entry
+            stored?.name = shownName
             return existing != nil
         } }
         GenerateOptions.report(generated, in: context)

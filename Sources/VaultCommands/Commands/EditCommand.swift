@@ -93,6 +93,7 @@ struct EditCommand: VaultSubcommand {
             entry.modified = now
             try entries.put(entry)
             stored = entry
+            stored?.name = shownName
         } }
         GenerateOptions.report(generated, in: context)
         context.diagnostics.note("Updated \(shownName).")
