@@ -27,6 +27,13 @@ public struct RoutedName {
             case .noSuchField(let entry, let field): throw EntryError.noSuchField(entry: shown(entry), field: field)
             case .invalidName, .invalidField: throw error
             }
+        } catch let error as OTPError where prefix != nil {
+            switch error {
+            case .noOTP(let entry): throw OTPError.noOTP(entry: shown(entry))
+            case .notTimeBased(let entry): throw OTPError.notTimeBased(entry: shown(entry))
+            case .counterExhausted(let entry): throw OTPError.counterExhausted(entry: shown(entry))
+            default: throw error
+            }
         }
     }
 }
@@ -66,6 +73,19 @@ extension VaultSession {
                 }
             }
         }
+    }
+
+    /// Of `names`, this vault's, those under a mount's prefix, which name the team vault's
+    /// entries instead (made with `--vault`, or on a machine without the mount): left out of
+    /// listings, with a warning saying how to reach them unless `quietly`.
+    public func hiddenByMounts(_ names: [String], quietly: Bool = false) -> Set<String> {
+        guard selection.isOwnVault, let mounts = try? config().mounts, !mounts.isEmpty else { return [] }
+        let hidden = names.filter { mounts.route($0) != nil }
+        if !hidden.isEmpty && !quietly {
+            let shown = hidden.prefix(3).joined(separator: ", ") + (hidden.count > 3 ? ", …" : "")
+            diagnostics.warning("\(hidden.count) entr\(hidden.count == 1 ? "y" : "ies") of your vault under a mount's prefix, hidden by it: \(shown) (reach them with --vault \(store.path))")
+        }
+        return Set(hidden)
     }
 
     /// The session of the team vault mounted at `prefix`.

@@ -40,7 +40,6 @@ public final class VaultSession: VaultAccess {
     public convenience init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) throws {
         var path = VaultOptions.path(option: selection.vaultPath, environment: context.environment)
         if let prefix = selection.mount {
-            if selection.vaultPath != nil { throw MountError.withVault }
             guard let mounted = try context.config().mounts.paths[prefix] else { throw MountError.notMounted(prefix) }
             path = MountTable.expanded(mounted, home: context.environment["HOME"])
         }

@@ -76,8 +76,8 @@ struct GetRequest: CommandRequest {
             return session.record(.reveal, entry: name, detail: RevealDetail.text("otp code", clip: clip))
         }
         var entry = try session.entry(givenAs: name)
+        entry.name = shownName
         if json {
-            entry.name = shownName
             try JSONOutput.print(entry, to: context.streams)
             return session.record(.reveal, entry: name, detail: "the whole entry as JSON")
         }

@@ -30,7 +30,8 @@ struct ListCommand: VaultSubcommand {
         // The own vault's names, then each mounted team vault's under its prefix.
         try session.forEachVault { prefix, vault in
             let entries = try vault.open().entries
-            let shown = entries.names.map { (inner: $0, shown: MountTable.name($0, under: prefix)) }
+            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            let shown = entries.names.filter { !hidden.contains($0) }.map { (inner: $0, shown: MountTable.name($0, under: prefix)) }
             for name in shown where matcher.matches(name.shown) {
                 names.append(name.shown)
                 if output.json, var entry = try entries.entry(named: name.inner) {

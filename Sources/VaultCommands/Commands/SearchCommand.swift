@@ -26,7 +26,9 @@ struct SearchCommand: VaultSubcommand {
         var found: [Entry] = []
         // The own vault's entries, then each mounted team vault's, named under its prefix.
         try session.forEachVault { prefix, vault in
-            for var entry in try vault.open().entries.allEntries() {
+            let entries = try vault.open().entries
+            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            for var entry in try entries.allEntries() where !hidden.contains(entry.name) {
                 entry.name = MountTable.name(entry.name, under: prefix)
                 let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
                     + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }

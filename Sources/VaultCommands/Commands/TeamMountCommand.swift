@@ -39,22 +39,33 @@ struct TeamMountCommand: VaultSubcommand {
             try session.context.streams.writeLines(mounts.prefixes.map { "\(TerminalText.visible($0))\t\(TerminalText.visible(mounts.paths[$0]!))" })
             return
         }
-        guard session.selection.isOwnVault else { throw ValidationError("a team vault is mounted in your own vault: leave out --vault and --mount") }
+        guard session.selection.isOwnVault else { throw MountError.notOwnVault }
         let name = try EntryName.normalized(prefix)
         let file = VaultStore.resolved(path)
-        if let mounted = mounts.paths[name], MountTable.expanded(mounted, home: session.context.environment["HOME"]) != file {
-            throw MountError.mountedElsewhere(prefix: name, path: mounted)
-        }
-        var changed = mounts
-        try changed.adding(prefix: name, path: file)
+        try check(name, file: file, against: mounts, home: session.context.environment["HOME"])
+        _ = try MountTable(checking: mounts.paths.merging([name: file]) { $1 })
         // A member only: opening its list of members checks the person's identity against it.
         let team = session.mounted(at: name, path: file)
         guard try team.store.header().isTeam else { throw MountError.notATeamVault(file) }
         let teamName = try team.store.teamLog(using: team.unlocker()).state.team
         let hidden = try session.open().entries.names.filter { MountTable.name($0, isInside: name) }
         if !hidden.isEmpty { throw MountError.ownEntriesUnderPrefix(name, hidden) }
-        try MountSetting.write(changed, environment: session.context.environment)
+        try MountSetting.change(environment: session.context.environment) { mounts in
+            // Checked again on the file as it is now.
+            try check(name, file: file, against: mounts, home: session.context.environment["HOME"])
+            try mounts.adding(prefix: name, path: file)
+        }
         session.diagnostics.note("Mounted the team vault \(teamName) (\(file)) at \(name)/: its entries are \(name)/NAME.")
+    }
+
+    /// Refuses the mount of `file` at `prefix` when `mounts` has that prefix for another file,
+    /// or that file at another prefix (its entries would be listed twice).
+    private func check(_ prefix: String, file: String, against mounts: MountTable, home: String?) throws {
+        for (other, path) in mounts.paths {
+            let same = VaultStore.resolved(MountTable.expanded(path, home: home)) == file
+            if other == prefix && !same { throw MountError.mountedElsewhere(prefix: prefix, path: path) }
+            if other != prefix && same { throw MountError.mountedTwice(path: file, prefix: other) }
+        }
     }
 }
 
@@ -73,10 +84,10 @@ struct TeamUnmountCommand: VaultSubcommand {
     var prefix: String
 
     func run(in session: VaultSession) async throws {
-        var mounts = try session.config().mounts
         let name = prefix.nfcNormalized
-        guard mounts.removing(prefix: name) else { throw MountError.notMounted(name) }
-        try MountSetting.write(mounts, environment: session.context.environment)
+        try MountSetting.change(environment: session.context.environment) { mounts in
+            guard mounts.removing(prefix: name) else { throw MountError.notMounted(name) }
+        }
         session.diagnostics.note("Unmounted \(name)/; the team vault's file is unchanged.")
     }
 }

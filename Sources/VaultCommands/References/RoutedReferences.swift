@@ -3,15 +3,36 @@ import VaultCLI
 import VaultCore
 
 /// Secret references across the person's vault and the team vaults mounted in it
-/// (`vault read`, `run`, `inject`): each resolved in the vault its name leads to
-/// (`VaultSession.routed`), every vault read once for all of its references, and each
-/// reveal recorded in the log of the vault it came from.
-enum RoutedReferences {
-    /// The value of each reference in `references` (`SecretResolver.resolve`), in a dictionary
-    /// keyed by reference as given; an error names the reference as given.
-    static func resolve(_ references: some Collection<SecretReference>, at date: Date, in session: VaultSession) throws -> [SecretReference: String] {
+/// (`vault read`, `run`, `inject`): each goes to the vault its name leads to
+/// (`VaultSession.routed`), every vault is read once for all of its references, and each
+/// reveal is recorded in the log of the vault it came from.
+struct RoutedReferences {
+    /// The references of one vault: its session, and each reference inside it (naming the
+    /// entry as that vault does) to the reference as given.
+    private struct Group {
+        var session: VaultSession
+        var inner: [SecretReference: SecretReference] = [:]
+    }
+
+    /// The groups, the own vault's first, then by prefix.
+    private let groups: [Group]
+
+    /// `references` sorted into the vaults they lead to from `session`.
+    init(_ references: some Collection<SecretReference>, in session: VaultSession) throws {
+        var byPrefix: [String: Group] = [:]
+        for reference in references {
+            let routed = try session.routed(reference.name)
+            byPrefix[routed.prefix ?? "", default: Group(session: routed.session)]
+                .inner[SecretReference(name: routed.name, field: reference.field)] = reference
+        }
+        groups = byPrefix.keys.sorted().map { byPrefix[$0]! }
+    }
+
+    /// The value of each reference (`SecretResolver.resolve`), keyed by the reference as given;
+    /// an unresolved one is named as given.
+    func resolve(at date: Date) throws -> [SecretReference: String] {
         var values: [SecretReference: String] = [:]
-        for group in try groups(references, in: session) {
+        for group in groups {
             do {
                 let found = try SecretResolver.resolve(group.inner.keys, at: date, in: group.session)
                 for (inner, given) in group.inner { values[given] = found[inner] }
@@ -22,28 +43,9 @@ enum RoutedReferences {
         return values
     }
 
-    /// Records the reveals of what `references` name, used `how` (`ReferenceReveals`), each
-    /// in the log of its vault.
-    static func record(_ references: some Collection<SecretReference>, how: String, in session: VaultSession) {
-        guard let groups = try? groups(references, in: session) else { return }
+    /// Records the reveals of the references, used `how` (`ReferenceReveals`), each in the
+    /// log of its vault.
+    func record(how: String) {
         for group in groups { ReferenceReveals.record(group.inner.keys, how: how, in: group.session) }
-    }
-
-    /// The references of one vault: its session, and each reference inside it (named as that
-    /// vault names the entry) to the reference as given.
-    private struct Group {
-        var session: VaultSession
-        var inner: [SecretReference: SecretReference] = [:]
-    }
-
-    /// `references` grouped by the vault they lead to, the own vault's first, then by prefix.
-    private static func groups(_ references: some Collection<SecretReference>, in session: VaultSession) throws -> [Group] {
-        var byPrefix: [String: Group] = [:]
-        for reference in references {
-            let routed = try session.routed(reference.name)
-            let key = routed.prefix ?? ""
-            byPrefix[key, default: Group(session: routed.session)].inner[SecretReference(name: routed.name, field: reference.field)] = reference
-        }
-        return byPrefix.keys.sorted().map { byPrefix[$0]! }
     }
 }

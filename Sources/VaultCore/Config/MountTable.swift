@@ -82,7 +82,8 @@ public enum MountError: VaultFailure, Equatable {
     case ownEntriesUnderPrefix(String, [String])
     case notATeamVault(String)
     case movesBetweenVaults(String, String)
-    case withVault
+    case mountedTwice(path: String, prefix: String)
+    case notOwnVault
 
     public var message: String {
         switch self {
@@ -95,15 +96,16 @@ public enum MountError: VaultFailure, Equatable {
             "your vault has \(names.count) entr\(names.count == 1 ? "y" : "ies") under '\(prefix)/' (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : "")), which the mount would hide; move them (vault mv) or choose another prefix"
         case .notATeamVault(let path): "\(path) is not a team vault; only team vaults are mounted"
         case .movesBetweenVaults(let from, let to): "'\(from)' and '\(to)' are in different vaults; a move stays in one (add the entry there and remove it here)"
-        case .withVault: "--mount and --vault name two vaults; give one"
+        case .mountedTwice(let path, let prefix): "\(path) is mounted at '\(prefix)' already; one team vault has one mount"
+        case .notOwnVault: "a team vault is mounted in your own vault: leave out --vault and --mount"
         }
     }
 
     public var exitStatus: ExitStatus {
         switch self {
         case .notMounted: .notFound
-        case .ownEntriesUnderPrefix, .mountedElsewhere: .alreadyExists
-        case .withVault: .usage
+        case .ownEntriesUnderPrefix, .mountedElsewhere, .mountedTwice: .alreadyExists
+        case .notOwnVault: .usage
         default: .failure
         }
     }
