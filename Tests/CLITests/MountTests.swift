@@ -373,8 +373,45 @@ struct MountTests {
         expectFailure(try await Self.own(people.alice, ["team", "mount", missing, "missing"]), status: 4, mentioning: missing)
         // A prefix inside one mounted already, or around it.
         expectFailure(try await Self.own(people.alice, ["team", "mount", other, "team/other"]), status: 1, mentioning: "team/other")
+        // The team vault mounted already, at another prefix: its entries would be listed twice.
+        expectFailure(try await Self.own(people.alice, ["team", "mount", people.team, "again"]), status: 5, mentioning: "'team'")
         #expect(try Self.configText(of: people.alice) == config, "every refusal leaves the config as it was")
         #expect(try await Self.succeed(people.alice, ["team", "mount"]).stdout == "team\t\(people.team)\n")
+    }
+
+    @Test("an own entry that comes under a mount's prefix later is left out of list and search with a warning; its name is the team's")
+    func ownEntriesHiddenByAMount() async throws {
+        let people = try await Self.mounted()
+        let own = people.bob.vaultPath
+        try await Self.succeed(people.bob, ["add", "team/db/prod", "--vault", own], stdin: Self.strong[4] + "\n")
+        let listed = try await Self.succeed(people.bob, ["list"])
+        #expect(listed.stdoutLines == ["bank/bob", "web/bob", "team/db/prod"])
+        #expect(listed.stderr.contains("1 entry of your vault under a mount's prefix, hidden by it: team/db/prod (reach them with --vault \(own))"))
+        let found = try await Self.succeed(people.bob, ["search", "db"])
+        #expect(found.stdoutLines == ["team/db/prod"])
+        #expect(found.stderr.contains("hidden by it: team/db/prod"))
+        #expect(try await Self.succeed(people.bob, ["get", "team/db/prod"]).stdout == Self.prod + "\n")
+        #expect(try await Self.succeed(people.bob, ["get", "team/db/prod", "--vault", own]).stdout == Self.strong[4] + "\n")
+    }
+
+    @Test("team mount and unmount write through a config.json that is a symbolic link, keeping its permissions")
+    func symlinkedConfig() async throws {
+        let people = try await TeamPeople.make()
+        try await people.foundTeam()
+        let dotfiles = people.world.fixture.path("dotfiles-config.json")
+        try Data(#"{"keyring": false, "clip_timeout": 30.5}"#.utf8).write(to: URL(fileURLWithPath: dotfiles))
+        chmod(dotfiles, 0o644)
+        let link = Self.configPath(of: people.alice)
+        try FileManager.default.removeItem(atPath: link)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dotfiles)
+        try await Self.succeed(people.alice, ["team", "mount", people.team, "team"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == dotfiles)
+        let written = try String(contentsOfFile: dotfiles, encoding: .utf8)
+        #expect(written.contains(#""clip_timeout" : 30.5"#) && written.contains(#""keyring" : false"#) && written.contains(people.team))
+        #expect(try FileManager.default.attributesOfItem(atPath: dotfiles)[.posixPermissions] as? Int == 0o644)
+        try await Self.succeed(people.alice, ["team", "unmount", "team"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == dotfiles)
+        #expect(try !String(contentsOfFile: dotfiles, encoding: .utf8).contains("mounts"))
     }
 
     @Test("team unmount removes one mount and leaves the team vault; team/x is then the own vault's")

@@ -76,8 +76,8 @@ struct GetRequest: CommandRequest {
             return session.record(.reveal, entry: name, detail: RevealDetail.text("otp code", clip: clip))
         }
         var entry = try session.entry(givenAs: name)
-        entry.name = shownName
         if json {
+            entry.name = shownName
             try JSONOutput.print(entry, to: context.streams)
             return session.record(.reveal, entry: name, detail: "the whole entry as JSON")
         }
@@ -85,7 +85,9 @@ struct GetRequest: CommandRequest {
             return try deliver(try publicKeyLine(of: entry, in: context), of: shownName, in: session)
         }
         let shown = field ?? "password"
-        try deliver(try EntryField.value(of: shown, in: entry), of: shownName, in: session)
+        // The name as the person gave it, under the mount's prefix.
+        let value = shown.lowercased() == "name" ? shownName : try EntryField.value(of: shown, in: entry)
+        try deliver(value, of: shownName, in: session)
         session.record(.reveal, entry: name, detail: RevealDetail.text(shown, clip: clip))
     }
 

@@ -11,6 +11,7 @@ struct RoutedReferences {
     /// entry as that vault does) to the reference as given.
     private struct Group {
         var session: VaultSession
+        var prefix: String?
         var inner: [SecretReference: SecretReference] = [:]
     }
 
@@ -22,7 +23,7 @@ struct RoutedReferences {
         var byPrefix: [String: Group] = [:]
         for reference in references {
             let routed = try session.routed(reference.name)
-            byPrefix[routed.prefix ?? "", default: Group(session: routed.session)]
+            byPrefix[routed.prefix ?? "", default: Group(session: routed.session, prefix: routed.prefix)]
                 .inner[SecretReference(name: routed.name, field: reference.field)] = reference
         }
         groups = byPrefix.keys.sorted().map { byPrefix[$0]! }
@@ -35,7 +36,10 @@ struct RoutedReferences {
         for group in groups {
             do {
                 let found = try SecretResolver.resolve(group.inner.keys, at: date, in: group.session)
-                for (inner, given) in group.inner { values[given] = found[inner] }
+                for (inner, given) in group.inner {
+                    // `#name` is the name as the person sees it, under the mount's prefix.
+                    values[given] = inner.field?.lowercased() == "name" ? MountTable.name(inner.name, under: group.prefix) : found[inner]
+                }
             } catch SecretReferenceError.unresolved(let inner, let why, let status) {
                 throw SecretReferenceError.unresolved(group.inner[inner] ?? inner, why, status)
             }
