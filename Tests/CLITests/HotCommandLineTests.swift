@@ -60,6 +60,7 @@ struct HotCommandLineTests {
             ["get", "site", "--vault", "/tmp/v"], ["get", "--vault=/tmp/v", "--no-keyring", "site", "--clip"],
             ["otp", "site", "--password-file", "/tmp/p"], ["read", "vault://site", "-n", "--no-keyring", "--vault", "/tmp/v"],
             ["get", "db/prod", "--reason", "deploy"], ["otp", "--reason=nightly backup", "site"],
+            ["get", "db/prod", "--mount", "team"], ["read", "--mount=team", "vault://site"],
         ]
         for arguments in lines {
             #expect(check(arguments), "\(arguments) went to the parser")
@@ -77,6 +78,7 @@ struct HotCommandLineTests {
             ["complete-entries", "--shell", "tcsh", "--"], ["complete-entries", "--shell=bash", "--"], ["complete-entries", "--shell", "bash"],
             ["help", "get"], ["--help"], ["get", "site", "--field", "public-key"], ["get", "--field=Public-Key", "site"],
             ["get", "site", "--reason", "a\tb"], ["get", "site", "--reason", String(repeating: "x", count: 501)], ["get", "site", "--reason="],
+            ["get", "site", "--mount", "team", "--vault", "/tmp/v"], ["get", "site", "--mount="],
         ]
         for arguments in lines {
             #expect(HotCommandLine.parse(arguments) == nil, "\(arguments) took the hand path")
@@ -93,7 +95,7 @@ struct HotCommandLineTests {
             "--", "-", "", "-c", "--field=", "--field=--clip", "--json", "--help", "-h", "-o", "--output", "--force", "--at", "0",
             "--vault", "--vault=/tmp/v", "--password-file", "--no-keyring", "--clip-timeout", "5", "--clip-backend", "x11",
             "--shell", "bash", "zsh", "fish", "tcsh", "--shell=bash", "--version", "-1", "=", "--fiel", "--clipboard", "-nn",
-            "--reason=", "--reason=a\u{7}b", "--reason=why", String(repeating: "r", count: 501),
+            "--reason=", "--reason=a\u{7}b", "--reason=why", String(repeating: "r", count: 501), "--mount", "--mount=team", "team",
         ]
         var random = SeededRandom(seed: 0x5EED_36)
         var taken = 0

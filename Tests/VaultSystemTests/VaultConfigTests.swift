@@ -145,3 +145,55 @@ struct VaultConfigSSHAgentTests {
         }
     }
 }
+
+/// The `mounts` object of the config file (`MountTable`), and the file written back with
+/// other mounts (`MountSetting`).
+@Suite("Config file: mounts")
+struct VaultConfigMountTests {
+    private func load(_ text: String) throws -> VaultConfig { try VaultConfigTests.load(text) }
+
+    @Test("mounts are read, and a name under a prefix leads into its team vault")
+    func routes() throws {
+        let mounts = try load(#"{"mounts": {"team": "/srv/ops.json", "family/home": "~/family.json"}}"#).mounts
+        #expect(mounts.prefixes == ["family/home", "team"])
+        #expect(mounts.route("team/db/prod")! == ("team", "db/prod"))
+        #expect(mounts.route("family/home/bank")! == ("family/home", "bank"))
+        #expect(mounts.route("team") == nil && mounts.route("teams/x") == nil && mounts.route("family/bank") == nil)
+        #expect(MountTable.expanded("~/family.json", home: "/home/me") == "/home/me/family.json")
+        #expect(MountTable.expanded("/srv/ops.json", home: "/home/me") == "/srv/ops.json")
+        #expect(VaultConfig().mounts.isEmpty)
+    }
+
+    @Test("a prefix that is no name, prefixes one inside the other, a relative path or a path that is no string are refused", arguments: [
+        (#"{"mounts": {"team/": "/a"}}"#, "starts or ends with '/'"),
+        (#"{"mounts": {"": "/a"}}"#, "it is empty"),
+        (#"{"mounts": {"team": "/a", "team/db": "/b"}}"#, "one inside the other"),
+        (#"{"mounts": {"team": "ops.json"}}"#, "neither absolute nor under '~/'"),
+        (#"{"mounts": {"team": 1}}"#, "not a JSON object"),
+        (#"{"mounts": ["team"]}"#, "not a JSON object"),
+    ])
+    func refused(text: String, reason: String) {
+        #expect {
+            try load(text)
+        } throws: { error in
+            (error as? ConfigError)?.message.contains(reason) == true
+        }
+    }
+
+    @Test("writing mounts keeps every other setting, and an empty table leaves the setting out")
+    func rewritten() throws {
+        let current = Array(#"{"clip_timeout": 30, "sync": {"auto": true}, "audit": {"ignore": ["test/*"]}, "breach_api_url": "https://x/range/"}"#.utf8)
+        var mounts = MountTable()
+        try mounts.adding(prefix: "team", path: "/srv/ops.json")
+        let written = try MountSetting.rewritten(current, path: "config.json", mounts: mounts)
+        let config = try VaultConfig.parse(Data(written), path: "config.json")
+        var expected = try VaultConfig.parse(Data(current), path: "config.json")
+        expected.mounts = mounts
+        #expect(config == expected)
+        #expect(String(decoding: written, as: UTF8.self).contains(#""breach_api_url" : "https://x/range/""#))
+        let none = try MountSetting.rewritten(written, path: "config.json", mounts: MountTable())
+        #expect(!String(decoding: none, as: UTF8.self).contains("mounts"))
+        #expect(try MountSetting.rewritten(nil, path: "config.json", mounts: mounts) == Array("{\n  \"mounts\" : {\n    \"team\" : \"/srv/ops.json\"\n  }\n}\n".utf8))
+        #expect(throws: ConfigError.self) { try MountSetting.rewritten(Array(#"{"keyring": "no"}"#.utf8), path: "config.json", mounts: mounts) }
+    }
+}

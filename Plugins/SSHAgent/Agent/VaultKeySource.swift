@@ -28,7 +28,7 @@ struct VaultKeySource: AgentKeySource {
 
     /// The key of `blob`; opening it for a signature records the signature in the security log.
     func key(for blob: [UInt8]) throws -> AgentKey? {
-        let session = session()
+        let session = try session()
         for entry in try servedEntries(in: session) {
             guard let publicKey = try? publicKey(of: entry), publicKey.bytes == blob,
                   let text = entry.field(named: EntryType.privateKeyField) else { continue }
@@ -44,13 +44,13 @@ struct VaultKeySource: AgentKeySource {
     }
 
     /// A session of the agent's command on the vault, with the cached key alone.
-    private func session() -> VaultSession {
-        VaultSession(command: SSHAgentCommand.eventName, selection: selection, keyAccess: .cachedOnly, context: context)
+    private func session() throws -> VaultSession {
+        try VaultSession(command: SSHAgentCommand.eventName, selection: selection, keyAccess: .cachedOnly, context: context)
     }
 
     /// The SSH key entries served, read from the vault now.
     private func servedEntries(in session: VaultSession? = nil) throws -> [EntrySecrets] {
-        let session = session ?? self.session()
+        let session = try session ?? self.session()
         let fields: Set = [EntryType.privateKeyField, EntryType.publicKeyField]
         return try session.open().entries.secrets(ofType: .sshKey, fields: fields).filter { entry in
             patterns.isEmpty || patterns.contains { EntryNameGlob.matches($0, entry.name) }

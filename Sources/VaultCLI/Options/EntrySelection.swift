@@ -24,7 +24,10 @@ public struct EntrySelection: ParsableArguments {
     /// The chosen entries that have a password, with it.
     public func passwords(in session: VaultSession) throws -> [(entry: Entry, password: String)] {
         if let entry {
-            let stored = try session.entry(givenAs: entry)
+            // A name under a mount's prefix is the team vault's entry.
+            let routed = try session.routed(entry)
+            var stored = try routed.within { vault, name in try vault.entry(givenAs: name) }
+            stored.name = routed.shown(stored.name)
             guard let password = stored.password else { throw EntrySelectionError.noPassword(stored.name) }
             return [(stored, password)]
         }

@@ -14,6 +14,9 @@ public struct VaultOptions: ParsableArguments {
         help: ArgumentHelp("The vault file (default: $VAULT_PATH, else $XDG_DATA_HOME/vault/vault.json).", valueName: "path"))
     public var vaultPath: String?
 
+    @Option(help: ArgumentHelp("The team vault mounted at this prefix (vault team mount), instead of --vault.", valueName: "prefix"))
+    public var mount: String?
+
     @Option(
         name: .customLong("password-file"),
         help: ArgumentHelp("Read the master password from the first line of this file (default: $VAULT_PASSWORD_FILE).", valueName: "file"))
@@ -27,6 +30,7 @@ public struct VaultOptions: ParsableArguments {
     public var reason: String?
 
     public func validate() throws {
+        if vaultPath != nil && mount != nil { throw ValidationError("--mount and --vault name two vaults; give one") }
         if let reason, let problem = ReasonText.problem(with: reason) { throw ValidationError("--reason \(problem)") }
     }
 
@@ -35,6 +39,7 @@ public struct VaultOptions: ParsableArguments {
     public static var omitted: VaultOptions {
         var options = VaultOptions()
         options.vaultPath = nil
+        options.mount = nil
         options.passwordFile = nil
         options.noKeyring = false
         options.reason = nil
@@ -43,7 +48,7 @@ public struct VaultOptions: ParsableArguments {
 
     /// The options as plain values, for the session.
     public var selection: VaultSelection {
-        VaultSelection(vaultPath: vaultPath, passwordFile: passwordFile, noKeyring: noKeyring, reason: reason)
+        VaultSelection(vaultPath: vaultPath, mount: mount, passwordFile: passwordFile, noKeyring: noKeyring, reason: reason)
     }
 
     /// The vault path for an optional `--vault` value in an environment.

@@ -14,7 +14,8 @@ public final class VaultSession: VaultAccess {
     public let selection: VaultSelection
     /// How the command gets the vault's key.
     public let keyAccess: KeyAccess
-    /// The vault file: `--vault`, else `$VAULT_PATH`, else the XDG default.
+    /// The vault file: `--vault`, else the team vault mounted at `--mount`, else `$VAULT_PATH`,
+    /// else the XDG default.
     public let vaultPath: String
     /// The vault file's store.
     public let store: VaultStore
@@ -26,15 +27,23 @@ public final class VaultSession: VaultAccess {
     /// Whether a team vault opens with the identities of the person's own vault (not when this
     /// is the session of that vault).
     private let opensTeams: Bool
+    /// For a team vault mounted in the person's own vault, that vault's session, whose
+    /// identities open it (so the password is asked once for both).
+    private var mountedIn: VaultSession?
     /// The kinds of password events this command recorded already (`recordPasswordTry`).
     var recordedPasswordTries: Set<SecurityEvent.Kind> = []
     /// The numbers of the events this command recorded in this device's chain.
     public internal(set) var recordedEvents: Set<UInt64> = []
 
-    /// The session of the command `command` given `selection` and `keyAccess`, in `context`.
-    public convenience init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) {
-        self.init(command: command, selection: selection, keyAccess: keyAccess, context: context,
-                  vaultPath: VaultOptions.path(option: selection.vaultPath, environment: context.environment))
+    /// The session of the command `command` given `selection` and `keyAccess`, in `context`;
+    /// a `--mount` prefix that names no mount is refused.
+    public convenience init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) throws {
+        var path = VaultOptions.path(option: selection.vaultPath, environment: context.environment)
+        if let prefix = selection.mount {
+            guard let mounted = try context.config().mounts.paths[prefix] else { throw MountError.notMounted(prefix) }
+            path = MountTable.expanded(mounted, home: context.environment["HOME"])
+        }
+        self.init(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 
     private init(
@@ -67,7 +76,9 @@ public final class VaultSession: VaultAccess {
     /// the `--vault` of the line being typed): the same config and key access, and an unlocker
     /// of its own, so it is made before this session's unlocker is used.
     public func forVault(at path: String) -> VaultSession {
-        VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
+        var selection = selection
+        selection.vaultPath = path
+        return VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 
     /// The same session with nobody at the terminal to ask (git's credential helper under
@@ -105,7 +116,11 @@ public final class VaultSession: VaultAccess {
                             confirmCostlyDerivation: confirmCostlyDerivation)
         }
         made.passwordTried = recordPasswordTry
-        if opensTeams { made.teamIdentities = personalIdentities }
+        if let mountedIn {
+            made.teamIdentities = mountedIn.ownIdentities
+        } else if opensTeams {
+            made.teamIdentities = personalIdentities
+        }
         madeUnlocker = made
         return made
     }
@@ -114,9 +129,23 @@ public final class VaultSession: VaultAccess {
     /// what opens a team vault given by --vault. That vault's session opens no team vault in
     /// turn: a team vault given as one's own is refused.
     private func personalIdentities() throws -> [MemberIdentity] {
-        let own = ownVault()
-        if try own.store.header().isTeam { throw VaultOpenError.ownVaultIsATeamVault(path: own.store.path) }
-        return try own.state().identities.compactMap { try $0.identity() }
+        try ownVault().ownIdentities()
+    }
+
+    /// The team identities of this session's vault, the person's own.
+    private func ownIdentities() throws -> [MemberIdentity] {
+        if try store.header().isTeam { throw VaultOpenError.ownVaultIsATeamVault(path: store.path) }
+        return try state().identities.compactMap { try $0.identity() }
+    }
+
+    /// The session of the team vault mounted at `prefix` (at `path`), opened with this
+    /// session's identities: the same command, config and key access.
+    public func mounted(at prefix: String, path: String) -> VaultSession {
+        var selection = selection
+        selection.mount = prefix
+        let session = VaultSession(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
+        session.mountedIn = self
+        return session
     }
 
     /// The session of the person's own vault ($VAULT_PATH, else the default), which opens no

@@ -64,12 +64,17 @@ struct AddCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let name = try EntryChangeChecks.check(name, entry: force ? nil : .absent, generator: generator, clipboard: clipboard, in: session)
+        let routed = try session.routed(name)
+        let session = routed.session
+        let name = try routed.within { session, name in
+            try EntryChangeChecks.check(name, entry: force ? nil : .absent, generator: generator, clipboard: clipboard, in: session)
+        }
+        let shownName = routed.shown(name)
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
-        let typed = try values(generated: generated, name: name, in: context)
+        let typed = try values(generated: generated, name: shownName, in: context)
         let now = context.now().toTheSecond
         var stored: Entry? = nil
-        let replaced = try session.mutate(entriesNamed: [name]) { entries -> Bool in
+        let replaced = try routed.within { session, _ in try session.mutate(entriesNamed: [name]) { entries -> Bool in
             let existing = try entries.entry(named: name)
             if existing != nil && !force { throw EntryError.alreadyExists(name) }
             // A replaced entry keeps its identity, so that other machines see a change, not a new entry.
@@ -88,18 +93,19 @@ struct AddCommand: VaultSubcommand {
             if let text = typed.text { entry.notes = text }
             try entries.put(entry)
             stored = entry
+            stored?.name = shownName
             return existing != nil
-        }
+        } }
         GenerateOptions.report(generated, in: context)
         // Told once the entry is stored, so that a failure stays one line.
         typed.warnings.forEach(context.diagnostics.warning)
-        context.diagnostics.note(replaced ? "Replaced \(name)." : "Added \(name).")
+        context.diagnostics.note(replaced ? "Replaced \(shownName)." : "Added \(shownName).")
         // A generated password's strength is the generator's own figure, printed above.
         if type == .login, generated == nil, let password = typed.password {
             await AnalyzerWarnings.report(on: password, entry: stored, includingNetwork: analysis.includesNetwork(config: try session.config()), in: context)
         }
         if clipboard.clip, let password = typed.password {
-            try clipboard.copy(password, describing: name, in: session)
+            try clipboard.copy(password, describing: shownName, in: session)
         }
     }
 

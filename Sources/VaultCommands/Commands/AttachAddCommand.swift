@@ -44,7 +44,8 @@ struct AttachAddCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let entryName = try EntryName.normalized(entry)
+        let routed = try session.routed(entry)
+        let entryName = routed.name
         let limit = try session.config().attachmentsMaxMiB << 20
         let stripper = keepMetadata ? nil : context.plugins.capabilities(MetadataStripper.self).first
         // Every file read and checked before anything is kept.
@@ -67,11 +68,11 @@ struct AttachAddCommand: VaultSubcommand {
             prepared.append((attachmentName, content, removed))
         }
         let added = context.now().toTheSecond
-        let attachments = try session.mutateWithAttachments(entriesNamed: [entryName]) { table, storage in
+        let attachments = try routed.within { session, _ in try session.mutateWithAttachments(entriesNamed: [entryName]) { table, storage in
             guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
             // Every name checked before any content is stored.
             if let taken = prepared.first(where: { entry.attachment(named: $0.name) != nil }) {
-                throw AttachError.alreadyAttached(entry: entryName, name: taken.name)
+                throw AttachError.alreadyAttached(entry: routed.shown(entryName), name: taken.name)
             }
             var attachments: [Attachment] = []
             for item in prepared {
@@ -84,11 +85,11 @@ struct AttachAddCommand: VaultSubcommand {
             }
             try table.put(entry)
             return attachments
-        }
+        } }
         for (attachment, item) in zip(attachments, prepared) {
             let metadata = keepMetadata || stripper == nil || !ContentType.isPhoto(attachment.type) ? ""
                 : item.removed.isEmpty ? "; it held no private metadata" : "; removed \(item.removed.joined(separator: ", "))"
-            context.diagnostics.note("Attached \(attachment.name) to \(entryName) (\(ByteCount.text(attachment.size)), \(attachment.type))\(metadata).")
+            context.diagnostics.note("Attached \(attachment.name) to \(routed.shown(entryName)) (\(ByteCount.text(attachment.size)), \(attachment.type))\(metadata).")
         }
     }
 }

@@ -43,13 +43,15 @@ struct AttachGetCommand: VaultSubcommand {
         try AttachmentName.validate(name)
         let file = stdout ? nil : SecretOutputFile(path: output ?? name, force: force)
         try file?.checkFree()
-        let (entry, found) = try session.entry(givenAs: self.entry, withContentOf: name)
+        let routed = try session.routed(self.entry)
+        let session = routed.session
+        let (entry, found) = try routed.within { session, inner in try session.entry(givenAs: inner, withContentOf: name) }
         guard let content = found, let attachment = entry.attachment(named: name) else {
-            throw AttachError.noSuchAttachment(entry: entry.name, name: name)
+            throw AttachError.noSuchAttachment(entry: routed.shown(entry.name), name: name)
         }
         if let file {
             try content.withUnsafeBytes { try file.write(UnsafeRawBufferPointer($0)) }
-            session.diagnostics.note("Wrote \(attachment.name) of \(entry.name) to \(file.path) (\(ByteCount.text(attachment.size))).")
+            session.diagnostics.note("Wrote \(attachment.name) of \(routed.shown(entry.name)) to \(file.path) (\(ByteCount.text(attachment.size))).")
         } else {
             try content.withUnsafeBytes { try session.context.streams.write($0) }
         }

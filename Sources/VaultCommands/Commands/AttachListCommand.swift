@@ -21,7 +21,8 @@ struct AttachListCommand: VaultSubcommand {
     var json = false
 
     func run(in session: VaultSession) async throws {
-        let attachments = try session.entry(givenAs: entry).attachments
+        let routed = try session.routed(entry)
+        let attachments = try routed.within { session, inner in try session.entry(givenAs: inner).attachments }
         if json {
             try JSONOutput.print(attachments.map(AttachmentView.init), to: session.context.streams)
         } else {

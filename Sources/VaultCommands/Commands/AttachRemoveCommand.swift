@@ -21,14 +21,17 @@ struct AttachRemoveCommand: VaultSubcommand {
     var name: String
 
     func run(in session: VaultSession) async throws {
-        let entryName = try EntryName.normalized(entry)
-        try session.mutate(entriesNamed: [entryName]) { table in
-            guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
-            guard entry.attachment(named: name) != nil else { throw AttachError.noSuchAttachment(entry: entryName, name: name) }
-            entry.attachments.removeAll { $0.name == name }
-            try table.put(entry)
+        let routed = try session.routed(entry)
+        let entryName = routed.name
+        try routed.within { session, _ in
+            try session.mutate(entriesNamed: [entryName]) { table in
+                guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
+                guard entry.attachment(named: name) != nil else { throw AttachError.noSuchAttachment(entry: routed.shown(entryName), name: name) }
+                entry.attachments.removeAll { $0.name == name }
+                try table.put(entry)
+            }
+            session.record(.remove, entry: entryName, detail: "attachment \(name)")
         }
-        session.record(.remove, entry: entryName, detail: "attachment \(name)")
-        session.diagnostics.note("Removed the attachment \(name) from \(entryName).")
+        session.diagnostics.note("Removed the attachment \(name) from \(routed.shown(entryName)).")
     }
 }

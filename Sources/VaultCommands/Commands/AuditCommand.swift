@@ -102,8 +102,20 @@ struct AuditCommand: VaultSubcommand {
         let plan = try run.plan(in: context)
         // Names are stored in NFC: so are the patterns compared with them.
         let ignore = try session.config().auditIgnore.map(\.nfcNormalized)
-        let opened = try session.open()
-        let all = try opened.entries.allEntries()
+        // The own vault's entries, then each mounted team vault's, named under its prefix (a
+        // password shared between vaults counts as reused).
+        var own: OpenVault?
+        var all: [Entry] = []
+        try session.forEachVault { prefix, vault in
+            let opened = try vault.open()
+            if prefix == nil { own = opened }
+            all += try opened.entries.allEntries().map { entry in
+                var entry = entry
+                entry.name = MountTable.name(entry.name, under: prefix)
+                return entry
+            }
+        }
+        guard let opened = own else { return }
         let audited = AuditedVault(entries: all.filter { entry in !ignore.contains { EntryNameGlob.matches($0, entry.name) } }, allEntries: all)
         var report = try await run.run(on: audited, plan: plan, in: context)
         report.failedPasswords = try failedPasswords(in: opened, session: session)

@@ -48,6 +48,13 @@ struct CompleteEntriesRequest: CommandRequest {
     /// control characters to the terminal).
     private func names(vaultPath: String?, in session: VaultSession) throws -> [String] {
         let target = vaultPath.map { session.forVault(at: VaultOptions.path(option: $0, environment: session.context.environment)) } ?? session
-        return try target.entryNames().filter { (try? EntryName.validate($0)) != nil }
+        var names: [String] = []
+        // With no --vault on the line, the own vault's and each mounted team vault's under its prefix.
+        try target.forEachVault(quietly: true) { prefix, vault in
+            let own = try vault.entryNames()
+            let hidden = prefix == nil ? target.hiddenByMounts(own, quietly: true) : []
+            names += own.filter { (try? EntryName.validate($0)) != nil && !hidden.contains($0) }.map { MountTable.name($0, under: prefix) }
+        }
+        return names
     }
 }

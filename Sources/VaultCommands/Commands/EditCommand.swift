@@ -62,15 +62,20 @@ struct EditCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         let typesSecrets = password || !details.secretFields.isEmpty || details.otp
-        let name = try EntryChangeChecks.check(name, entry: typesSecrets ? .present : nil, generator: generator, clipboard: clipboard, in: session)
+        let routed = try session.routed(name)
+        let session = routed.session
+        let name = try routed.within { session, name in
+            try EntryChangeChecks.check(name, entry: typesSecrets ? .present : nil, generator: generator, clipboard: clipboard, in: session)
+        }
+        let shownName = routed.shown(name)
         var input = details.secretInput
-        if password { input.labels.insert("new password for \(name)", at: 0) }
+        if password { input.labels.insert("new password for \(shownName)", at: 0) }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
         var secrets = try (generated.map { [$0.text] } ?? []) + input.read(in: context)
         let now = context.now().toTheSecond
         var newPassword: String?
         var stored: Entry? = nil
-        try session.mutate(entriesNamed: [name]) { entries in
+        try routed.within { session, _ in try session.mutate(entriesNamed: [name]) { entries in
             guard var entry = try entries.entry(named: name) else { throw EntryError.notFound(name) }
             if password || generator.generate {
                 newPassword = secrets.removeFirst()
@@ -88,14 +93,15 @@ struct EditCommand: VaultSubcommand {
             entry.modified = now
             try entries.put(entry)
             stored = entry
-        }
+            stored?.name = shownName
+        } }
         GenerateOptions.report(generated, in: context)
-        context.diagnostics.note("Updated \(name).")
+        context.diagnostics.note("Updated \(shownName).")
         if let newPassword, generated == nil {
             await AnalyzerWarnings.report(on: newPassword, entry: stored, includingNetwork: analysis.includesNetwork(config: try session.config()), in: context)
         }
         if clipboard.clip, let newPassword {
-            try clipboard.copy(newPassword, describing: name, in: session)
+            try clipboard.copy(newPassword, describing: shownName, in: session)
         }
     }
 }

@@ -60,27 +60,35 @@ struct GetRequest: CommandRequest {
     var asksForPublicKey: Bool { field?.lowercased() == Self.publicKeyField }
 
     func run(in session: VaultSession) throws {
+        let routed = try session.routed(name)
+        try routed.within { vault, name in try run(name, shownAs: routed.shown(name), in: vault) }
+    }
+
+    /// Runs the request for the entry `name` of the vault of `session`, which the person calls `shownName`.
+    private func run(_ name: String, shownAs shownName: String, in session: VaultSession) throws {
         let context = session.context
         if field?.lowercased() == "otp" && !json {
             // A code, not a stored value: issued as `vault otp` issues it (a HOTP counter moves on,
             // so the clipboard is checked first).
-            let name = try EntryName.normalized(name)
             try clip?.ensureAvailable(in: context)
             let issued = try OneTimeCodes.issue(forEntryNamed: name, at: context.now(), in: session)
-            try deliver(issued.code, of: name, in: session)
+            try deliver(issued.code, of: shownName, in: session)
             return session.record(.reveal, entry: name, detail: RevealDetail.text("otp code", clip: clip))
         }
-        let entry = try session.entry(givenAs: name)
+        var entry = try session.entry(givenAs: name)
         if json {
+            entry.name = shownName
             try JSONOutput.print(entry, to: context.streams)
-            return session.record(.reveal, entry: entry.name, detail: "the whole entry as JSON")
+            return session.record(.reveal, entry: name, detail: "the whole entry as JSON")
         }
         if asksForPublicKey {
-            return try deliver(try publicKeyLine(of: entry, in: context), of: entry.name, in: session)
+            return try deliver(try publicKeyLine(of: entry, in: context), of: shownName, in: session)
         }
         let shown = field ?? "password"
-        try deliver(try EntryField.value(of: shown, in: entry), of: entry.name, in: session)
-        session.record(.reveal, entry: entry.name, detail: RevealDetail.text(shown, clip: clip))
+        // The name as the person gave it, under the mount's prefix.
+        let value = shown.lowercased() == "name" ? shownName : try EntryField.value(of: shown, in: entry)
+        try deliver(value, of: shownName, in: session)
+        session.record(.reveal, entry: name, detail: RevealDetail.text(shown, clip: clip))
     }
 
     /// The public key line of the SSH key entry `entry`, by the plugin that reads key files.

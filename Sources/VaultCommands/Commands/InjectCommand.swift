@@ -41,14 +41,15 @@ struct InjectCommand: VaultSubcommand {
         let parsed = try SecretTemplate(try readTemplate(in: context))
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let values = try SecretResolver.resolve(parsed.references, at: context.now(), in: session)
+        let references = try RoutedReferences(parsed.references, in: session)
+        let values = try references.resolve(at: context.now())
         let rendered = parsed.rendered(with: values)
         if let file {
             try file.write(rendered)
         } else {
             try context.streams.write(rendered)
         }
-        ReferenceReveals.record(parsed.references, how: file == nil ? "into a template, to standard output" : "into a template, to a file", in: session)
+        references.record(how: file == nil ? "into a template, to standard output" : "into a template, to a file")
     }
 
     private func readTemplate(in context: CommandContext) throws -> [UInt8] {

@@ -24,11 +24,24 @@ struct ListCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let entries = try session.open().entries
         let matcher = NameMatcher(pattern: pattern)
-        let names = entries.names.filter(matcher.matches)
+        var summaries: [EntrySummary] = []
+        var names: [String] = []
+        // The own vault's names, then each mounted team vault's under its prefix.
+        try session.forEachVault { prefix, vault in
+            let entries = try vault.open().entries
+            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            let shown = entries.names.filter { !hidden.contains($0) }.map { (inner: $0, shown: MountTable.name($0, under: prefix)) }
+            for name in shown where matcher.matches(name.shown) {
+                names.append(name.shown)
+                if output.json, var entry = try entries.entry(named: name.inner) {
+                    entry.name = name.shown
+                    summaries.append(EntrySummary(entry))
+                }
+            }
+        }
         if output.json {
-            try JSONOutput.print(try names.compactMap { try entries.entry(named: $0) }.map(EntrySummary.init), to: context.streams)
+            try JSONOutput.print(summaries, to: context.streams)
         } else {
             try context.streams.writeLines(names.map(TerminalText.visible))
         }

@@ -24,17 +24,20 @@ struct MoveCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let old = try EntryName.normalized(old)
-        let new = try EntryName.normalized(new)
-        try session.mutate(entriesNamed: [old, new]) { entries in
-            guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
-            guard old != new else { return }
-            if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }
-            try entries.remove(named: old)
-            entry.name = new
-            entry.modified = context.now().toTheSecond
-            try entries.put(entry)
+        let from = try session.routed(old), to = try session.routed(new)
+        guard from.prefix == to.prefix else { throw MountError.movesBetweenVaults(from.shown(from.name), to.shown(to.name)) }
+        let new = to.name
+        try from.within { session, old in
+            try session.mutate(entriesNamed: [old, new]) { entries in
+                guard var entry = try entries.entry(named: old) else { throw EntryError.notFound(old) }
+                guard old != new else { return }
+                if entries.contains(new) && !force { throw EntryError.alreadyExists(new) }
+                try entries.remove(named: old)
+                entry.name = new
+                entry.modified = context.now().toTheSecond
+                try entries.put(entry)
+            }
         }
-        context.diagnostics.note("Renamed \(old) to \(new).")
+        context.diagnostics.note("Renamed \(from.shown(from.name)) to \(to.shown(new)).")
     }
 }

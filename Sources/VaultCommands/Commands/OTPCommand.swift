@@ -66,19 +66,24 @@ struct OTPRequest: CommandRequest {
     }
 
     func run(in session: VaultSession) throws {
+        let routed = try session.routed(name)
+        try routed.within { vault, name in try run(name, shownAs: routed.shown(name), in: vault) }
+    }
+
+    /// Runs the request for the entry `name` of the vault of `session`, which the person calls `shownName`.
+    private func run(_ name: String, shownAs shownName: String, in session: VaultSession) throws {
         let context = session.context
-        let name = try EntryName.normalized(name)
         let date = try at.map(MomentArgument.parse) ?? context.now()
         try clip?.ensureAvailable(in: context)
         let issued = try OneTimeCodes.issue(
             forEntryNamed: name, at: date, countersAllowed: at == nil, in: session)
         if json {
             try JSONOutput.print(
-                Report(name: name, code: issued.code, type: issued.counter == nil ? "totp" : "hotp",
+                Report(name: shownName, code: issued.code, type: issued.counter == nil ? "totp" : "hotp",
                        secondsLeft: issued.secondsLeft, period: issued.period, counter: issued.counter),
                 to: context.streams)
         } else if let clip {
-            try clip.copy(issued.code, describing: name, in: session)
+            try clip.copy(issued.code, describing: shownName, in: session)
         } else {
             try context.streams.write(issued.code + "\n")
         }

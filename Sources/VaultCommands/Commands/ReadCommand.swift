@@ -54,12 +54,13 @@ struct ReadRequest: CommandRequest {
         let parsed = try SecretReference(parsing: reference)
         let file = output.map { SecretOutputFile(path: $0, force: force) }
         try file?.checkFree()
-        let value = try SecretResolver.resolve([parsed], at: context.now(), in: session)[parsed]!
+        let references = try RoutedReferences([parsed], in: session)
+        let value = try references.resolve(at: context.now())[parsed]!
         if let file {
             try file.write(Array(value.utf8))
         } else {
             try context.streams.write(noNewline ? value : value + "\n")
         }
-        ReferenceReveals.record([parsed], how: file == nil ? "to standard output" : "to a file", in: session)
+        references.record(how: file == nil ? "to standard output" : "to a file")
     }
 }

@@ -20,16 +20,19 @@ struct RemoveCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let name = try EntryName.normalized(name)
-        if !yes {
-            guard try session.entry(named: name) != nil else { throw EntryError.notFound(name) }
-            try Confirmation.require("Remove \(name)?", otherwise: "removing \(name)", in: context)
+        let routed = try session.routed(name)
+        let shown = routed.shown(routed.name)
+        try routed.within { session, name in
+            if !yes {
+                guard try session.entry(named: name) != nil else { throw EntryError.notFound(name) }
+                try Confirmation.require("Remove \(shown)?", otherwise: "removing \(shown)", in: context)
+            }
+            try session.mutate(entriesNamed: [name]) { entries in
+                guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
+            }
+            session.record(.remove, entry: name)
         }
-        try session.mutate(entriesNamed: [name]) { entries in
-            guard try entries.remove(named: name) else { throw EntryError.notFound(name) }
-        }
-        session.record(.remove, entry: name)
-        context.diagnostics.note("Removed \(name).")
+        context.diagnostics.note("Removed \(shown).")
     }
 }
 

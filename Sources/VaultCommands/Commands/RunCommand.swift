@@ -64,10 +64,11 @@ struct RunCommand: VaultSubcommand {
             guard let reference = environment.references[name] else { throw .stdinNotAReference(name) }
             return reference
         }
-        let values = try SecretResolver.resolve(Set(environment.references.values), at: context.now(), in: session)
+        let references = try RoutedReferences(Set(environment.references.values), in: session)
+        let values = try references.resolve(at: context.now())
         let childEnvironment = try environment.resolved(with: values, withholding: stdinVariable)
         let input = stdinReference.map { Array(values[$0]!.utf8) + [UInt8(ascii: "\n")] }
-        ReferenceReveals.record(Array(values.keys), how: "into the environment of \(Paths.lastComponent(of: arguments[0]))", in: session)
+        references.record(how: "into the environment of \(Paths.lastComponent(of: arguments[0]))")
         let status = try run(arguments, environment: childEnvironment, input: input,
                              masking: noMasking ? [] : Array(values.values), in: context)
         if status != 0 { throw ExitCode(status) }

@@ -23,11 +23,17 @@ struct SearchCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let entries = try session.open().entries.allEntries()
-        let found = entries.filter { entry in
-            let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
-                + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }
-            return haystack.contains { $0.containsIgnoringCase(text) }
+        var found: [Entry] = []
+        // The own vault's entries, then each mounted team vault's, named under its prefix.
+        try session.forEachVault { prefix, vault in
+            let entries = try vault.open().entries
+            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            for var entry in try entries.allEntries() where !hidden.contains(entry.name) {
+                entry.name = MountTable.name(entry.name, under: prefix)
+                let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags
+                    + entry.fields.filter { !$0.secret }.flatMap { [$0.name, $0.value] }
+                if haystack.contains(where: { $0.containsIgnoringCase(text) }) { found.append(entry) }
+            }
         }
         if output.json {
             try JSONOutput.print(found.map(EntrySummary.init), to: context.streams)

@@ -21,12 +21,15 @@ struct ShowCommand: VaultSubcommand {
 
     func run(in session: VaultSession) async throws {
         let context = session.context
-        let entry = try session.entry(givenAs: name)
+        let routed = try session.routed(name)
+        var entry = try routed.within { vault, name in try vault.entry(givenAs: name) }
+        let inner = entry.name
+        entry.name = routed.shown(inner)
         if output.json {
             try JSONOutput.print(EntryView(entry, reveal: reveal), to: context.streams)
         } else {
             try context.streams.write(EntryText.render(entry, reveal: reveal))
         }
-        if reveal { session.record(.reveal, entry: entry.name, detail: "every field") }
+        if reveal { routed.session.record(.reveal, entry: inner, detail: "every field") }
     }
 }

@@ -13,8 +13,10 @@ struct TeamCommand: ParsableCommand {
             someone in once you have checked their fingerprint with them; `vault team rm \
             MEMBER --vault PATH` gives the vault a new key the removed member does not get, and \
             lists the entries they could read; `vault team members --vault PATH` lists who is \
-            in. Every other command works on a team vault given by --vault PATH. See README, \
-            "Team vaults".
+            in; `vault team mount PATH PREFIX` puts its entries under PREFIX/ of your own \
+            vault's names. Every other command works on a team vault given by --vault PATH or \
+            --mount PREFIX. See README, "Team vaults".
             """,
-        subcommands: [TeamInitCommand.self, TeamAddCommand.self, TeamRemoveCommand.self, TeamMembersCommand.self])
+        subcommands: [TeamInitCommand.self, TeamAddCommand.self, TeamRemoveCommand.self, TeamMembersCommand.self, TeamMountCommand.self,
+                      TeamUnmountCommand.self])
 }

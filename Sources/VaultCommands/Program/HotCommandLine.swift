@@ -4,7 +4,7 @@ import VaultSystem
 
 /// The command lines most runs are, parsed without the argument parser: `--version`, a plain
 /// `get NAME [--field F] [--clip]`, `otp NAME [--clip]`, `read REFERENCE [-n]` (each also with
-/// `--vault P`, `--password-file F`, `--no-keyring` and `--reason TEXT`) and the completion scripts'
+/// `--vault P`, `--mount P`, `--password-file F`, `--no-keyring` and `--reason TEXT`) and the completion scripts'
 /// `complete-entries --shell SHELL -- WORDS…`. Building the parser's tree of commands, or even
 /// one command's value, reads properties by reflection and instantiates generic types at run
 /// time, which costs more than the rest of such a run; here the words are matched by hand into
@@ -108,7 +108,7 @@ enum HotRequest: Equatable {
 private struct PlainWords {
     /// The vault options (`VaultOptions`), which every hot command but the completion takes.
     private static let vaultFlags: Set<String> = ["--no-keyring"]
-    private static let vaultOptions: Set<String> = ["--vault", "--password-file", "--reason"]
+    private static let vaultOptions: Set<String> = ["--vault", "--mount", "--password-file", "--reason"]
 
     var positionals: [String] = []
     var flags: Set<String> = []
@@ -119,7 +119,7 @@ private struct PlainWords {
 
     /// The vault options given.
     var selection: VaultSelection {
-        VaultSelection(vaultPath: values["--vault"], passwordFile: values["--password-file"], noKeyring: flags.contains("--no-keyring"),
+        VaultSelection(vaultPath: values["--vault"], mount: values["--mount"], passwordFile: values["--password-file"], noKeyring: flags.contains("--no-keyring"),
                        reason: values["--reason"])
     }
 
@@ -154,5 +154,7 @@ private struct PlainWords {
             if name == "--reason", ReasonText.problem(with: value) != nil { return nil }
             values[name] = value
         }
+        // Two vaults named: the parser's usage error.
+        if values["--vault"] != nil && values["--mount"] != nil { return nil }
     }
 }

@@ -85,7 +85,7 @@ public struct VaultProgram: Sendable {
     private func run(_ subcommand: any VaultSubcommand, arguments: [String], in context: CommandContext) async -> Int32 {
         do {
             if let companion, try subcommand.needsNetworkPlugins(in: context) { return companion.run(arguments, in: context) }
-            let session = VaultSession(command: type(of: subcommand).eventName, selection: subcommand.vault.selection,
+            let session = try VaultSession(command: type(of: subcommand).eventName, selection: subcommand.vault.selection,
                                        keyAccess: type(of: subcommand).keyAccess, context: context)
             try await subcommand.run(in: session)
             return ExitStatus.success.rawValue
@@ -97,7 +97,7 @@ public struct VaultProgram: Sendable {
     /// Runs a hot command line's request (which needs no network plugin) with its session.
     private func run(_ request: HotRequest, selection: VaultSelection, in context: CommandContext) -> Int32 {
         do {
-            try request.run(in: VaultSession(command: request.eventName, selection: selection, keyAccess: request.keyAccess, context: context))
+            try request.run(in: try VaultSession(command: request.eventName, selection: selection, keyAccess: request.keyAccess, context: context))
             return ExitStatus.success.rawValue
         } catch {
             return status(of: error, in: context)

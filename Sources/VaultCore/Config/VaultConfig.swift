@@ -24,6 +24,8 @@ import FoundationEssentials
 /// `"log": {"segment_kib": 1024, "keep_segments": 9}` closes a segment of the security log
 /// once it holds `segment_kib` KiB (16 to 65536) and keeps that many closed segments (0 to
 /// 10000, or `"all"`), dropping the oldest.
+/// `"mounts": {"team": "/home/me/ops/ops.json"}` puts the team vault at that path under the
+/// prefix `team/` of the own vault's names (`MountTable`).
 public struct VaultConfig: Equatable, Sendable {
     public var keyring = true
     public var keyringTimeout: Double?
@@ -49,6 +51,8 @@ public struct VaultConfig: Equatable, Sendable {
     /// The size at which a segment of the security log is closed (`log.segment_kib`), and how
     /// many closed segments are kept (`log.keep_segments`).
     public var eventLog = EventLogLimits()
+    /// The team vaults mounted under prefixes (`mounts`).
+    public var mounts = MountTable()
 
     public init() {}
 
@@ -140,6 +144,13 @@ public struct VaultConfig: Equatable, Sendable {
                 config.eventLog.keptSegments = count
             }
         }
+        if let mounts = raw.mounts {
+            do {
+                config.mounts = try MountTable(checking: mounts)
+            } catch {
+                throw .invalid(path, "mounts: \(error.message)")
+            }
+        }
         return config
     }
 
@@ -151,7 +162,7 @@ public struct VaultConfig: Equatable, Sendable {
     private struct RawConfig: Decodable {
         static let keys = [
             "keyring", "keyring_timeout", "keyring_idle", "clip_timeout", "check_breach", "breach_api_url", "breach_offline", "sync", "audit",
-            "ssh_agent", "attachments", "log",
+            "ssh_agent", "attachments", "log", "mounts",
         ]
 
         var keyring: Bool?
@@ -166,6 +177,7 @@ public struct VaultConfig: Equatable, Sendable {
         var ssh_agent: RawSSHAgent?
         var attachments: RawAttachments?
         var log: RawLog?
+        var mounts: [String: String]?
     }
 
     /// The name of a member of a nested object, whatever it is.

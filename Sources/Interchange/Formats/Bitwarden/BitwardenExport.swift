@@ -1,3 +1,5 @@
+import VaultCore
+
 /// The shape of Bitwarden's unencrypted JSON export (`bw export --format json`, or the web
 /// vault's "Export vault" as .json), as far as vault reads it. Every member is optional: the
 /// importer decides what is required. Source: Bitwarden's export models in bitwarden/clients
@@ -49,7 +51,7 @@ struct BitwardenExport: Codable {
         var password: String?
         var totp: String?
         var uris: [URI]?
-        var fido2Credentials: [JSONValue]?
+        var fido2Credentials: [JSONTree]?
     }
 
     struct URI: Codable {

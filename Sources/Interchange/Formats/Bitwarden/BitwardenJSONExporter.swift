@@ -115,12 +115,12 @@ enum BitwardenJSONExporter {
     /// The passkeys in a field as the import made it from `fido2Credentials`: secret, and a
     /// non-empty JSON array of objects in the import's own text; nil for any other field, which
     /// stays a field.
-    private static func credentials(in field: CustomField) -> [JSONValue]? {
-        guard field.secret, let list = try? JSONDecoder().decode([JSONValue].self, from: Data(field.value.utf8)), !list.isEmpty,
+    private static func credentials(in field: CustomField) -> [JSONTree]? {
+        guard field.secret, let list = try? JSONDecoder().decode([JSONTree].self, from: Data(field.value.utf8)), !list.isEmpty,
               list.allSatisfy({ if case .object = $0 { true } else { false } }),
               // Written as the import writes it (compact, keys sorted), or the import would give
               // back other text.
-              JSONValue.array(list).text == field.value else { return nil }
+              JSONTree.array(list).text == field.value else { return nil }
         return list
     }
 }

@@ -49,7 +49,7 @@ enum BitwardenJSONImporter {
             entry.urls = (login.uris ?? []).compactMap { $0.uri.nonEmpty }
             entry.otp = try OTPField.uri(login.totp ?? "", record: record, field: "login.totp", account: entry.username ?? item.name)
             if let passkeys = login.fido2Credentials, !passkeys.isEmpty {
-                fields.add(BitwardenExport.passkeysField, JSONValue.array(passkeys).text, secret: true)
+                fields.add(BitwardenExport.passkeysField, JSONTree.array(passkeys).text, secret: true)
             }
         case .secureNote:
             entry.type = .note

@@ -39,7 +39,7 @@ struct OnePasswordExport: Decodable {
         var passwordHistory: [PasswordHistory]?
         var password: String?
         /// A Document item's file (`fileName`, `documentId`): `OnePasswordFiles` reads it.
-        var documentAttributes: [String: JSONValue]?
+        var documentAttributes: [String: JSONTree]?
     }
 
     struct LoginField: Decodable {
@@ -57,7 +57,7 @@ struct OnePasswordExport: Decodable {
     struct Field: Decodable {
         var title: String?
         var id: String?
-        var value: [String: JSONValue]?
+        var value: [String: JSONTree]?
     }
 
     struct PasswordHistory: Decodable {

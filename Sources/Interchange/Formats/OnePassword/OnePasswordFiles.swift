@@ -24,13 +24,13 @@ struct OnePasswordFiles {
     /// (its document first); names are made usable and numbered apart (`ImportedFileName`).
     /// A file the archive does not hold, or cannot give, stops the import, naming the field.
     func files(of item: OnePasswordExport.Item, added: Date, record: String) throws(InterchangeError) -> [ExportedFile] {
-        var named: [(field: String, attributes: [String: JSONValue])] = []
+        var named: [(field: String, attributes: [String: JSONTree])] = []
         if let document = item.details?.documentAttributes { named.append(("documentAttributes", document)) }
         for section in item.details?.sections ?? [] {
             for field in section.fields ?? [] {
                 guard let file = field.value?["file"] else { continue }
                 // A value that is not an object names no file, which the check below refuses.
-                var attributes: [String: JSONValue] = [:]
+                var attributes: [String: JSONTree] = [:]
                 if case .object(let members) = file { attributes = members }
                 named.append((field.title.nonEmpty ?? field.id.nonEmpty ?? "file", attributes))
             }

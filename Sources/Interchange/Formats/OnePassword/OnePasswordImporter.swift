@@ -112,7 +112,7 @@ enum OnePasswordImporter {
 
     /// A section field's value as text: strings as they are, dates as ISO dates, a month and
     /// year (`202512`) as `12/2025`, an e-mail or an address from its parts.
-    private static func text(of kind: String, _ value: JSONValue) -> String? {
+    private static func text(of kind: String, _ value: JSONTree) -> String? {
         switch value {
         case .string(let text): return text
         case .number(let number):

@@ -1,14 +1,15 @@
 import FoundationEssentials
 
-/// Any JSON value, for parts of other managers' files that vault keeps as data without
-/// understanding them (Bitwarden's passkeys), written back as compact JSON text.
-public enum JSONValue: Codable, Equatable, Sendable {
+/// Any JSON value: parts of other managers' files that vault keeps as data without
+/// understanding them (Bitwarden's passkeys), written back as compact JSON text, and the
+/// settings file when a command changes one setting in it (`MountSetting`).
+public enum JSONTree: Codable, Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([JSONTree])
+    case object([String: JSONTree])
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -20,10 +21,10 @@ public enum JSONValue: Codable, Equatable, Sendable {
             self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
+        } else if let value = try? container.decode([JSONTree].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: JSONTree].self))
         }
     }
 
