@@ -392,6 +392,23 @@ struct MountTests {
         #expect(found.stderr.contains("hidden by it: team/db/prod"))
         #expect(try await Self.succeed(people.bob, ["get", "team/db/prod"]).stdout == Self.prod + "\n")
         #expect(try await Self.succeed(people.bob, ["get", "team/db/prod", "--vault", own]).stdout == Self.strong[4] + "\n")
+        // With --vault, nothing is routed and nothing hidden.
+        let direct = try await Self.succeed(people.bob, ["list", "--vault", own])
+        #expect(direct.stdoutLines == ["bank/bob", "team/db/prod", "web/bob"] && !direct.stderr.contains("hidden"))
+        // The audit leaves it out too: one team/db/prod, the team's.
+        let breaches = try VaultFixture.writeFile(people.world.fixture.path("pwned.txt"), BreachData.file([("unrelated", 3)]))
+        let audit = try await Self.own(people.bob, ["audit", "--offline", breaches, "--json"])
+        #expect(audit.stderr.contains("hidden by it: team/db/prod"))
+        let document = try JSONValue.object(audit.stdoutData)
+        #expect((document["entries"] as? [String: Any])?["audited"] as? Int == 3, "\(audit)")
+    }
+
+    @Test("the name field of a team entry, as get and a reference give it, is its name under the prefix")
+    func nameFieldUnderThePrefix() async throws {
+        let people = try await Self.mounted()
+        #expect(try await Self.succeed(people.bob, ["get", "team/db/prod", "--field", "name"]).stdout == "team/db/prod\n")
+        #expect(try await Self.succeed(people.bob, ["read", "vault://team/db/prod#name"]).stdout == "team/db/prod\n")
+        #expect(try await Self.succeed(people.bob, ["read", "vault://web/bob#NAME"]).stdout == "web/bob\n")
     }
 
     @Test("team mount and unmount write through a config.json that is a symbolic link, keeping its permissions")
@@ -412,6 +429,11 @@ struct MountTests {
         try await Self.succeed(people.alice, ["team", "unmount", "team"])
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == dotfiles)
         #expect(try !String(contentsOfFile: dotfiles, encoding: .utf8).contains("mounts"))
+        // A link to a file not made yet: the file is made where it points.
+        try FileManager.default.removeItem(atPath: dotfiles)
+        try await Self.succeed(people.alice, ["team", "mount", people.team, "team"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == dotfiles)
+        #expect(try String(contentsOfFile: dotfiles, encoding: .utf8).contains(people.team))
     }
 
     @Test("team unmount removes one mount and leaves the team vault; team/x is then the own vault's")

@@ -61,7 +61,8 @@ struct TeamMountCommand: VaultSubcommand {
     /// Refuses the mount of `file` at `prefix` when `mounts` has that prefix for another file,
     /// or that file at another prefix (its entries would be listed twice).
     private func check(_ prefix: String, file: String, against mounts: MountTable, home: String?) throws {
-        for (other, path) in mounts.paths {
+        for other in mounts.prefixes {
+            let path = mounts.paths[other]!
             let same = VaultStore.resolved(MountTable.expanded(path, home: home)) == file
             if other == prefix && !same { throw MountError.mountedElsewhere(prefix: prefix, path: path) }
             if other != prefix && same { throw MountError.mountedTwice(path: file, prefix: other) }
