@@ -403,6 +403,16 @@ struct MountTests {
         #expect((document["entries"] as? [String: Any])?["audited"] as? Int == 3, "\(audit)")
     }
 
+    @Test("entropy --entry team/… checks the team entry's password and names it under the prefix; a missing one is named so")
+    func entropyOfATeamEntry() async throws {
+        let people = try await Self.mounted()
+        let result = try await Self.own(people.bob, ["entropy", "--entry", "team/db/prod"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdoutLines.first?.hasPrefix("team/db/prod: score 4/4") == true, "\(result)")
+        #expect(!result.stdout.contains(Self.prod))
+        expectFailure(try await Self.own(people.bob, ["entropy", "--entry", "team/nope"]), status: 4, mentioning: "'team/nope'")
+    }
+
     @Test("the name field of a team entry, as get and a reference give it, is its name under the prefix")
     func nameFieldUnderThePrefix() async throws {
         let people = try await Self.mounted()
