@@ -15,6 +15,9 @@ public struct RoutedName {
         MountTable.name(inner, under: prefix)
     }
 
+    /// The name as the person sees it (`name` under the prefix).
+    public var shownName: String { shown(name) }
+
     /// Runs `body` with the vault's session and the name inside it; an error about an entry
     /// of that vault names it as the person sees it.
     public func within<T>(_ body: (VaultSession, String) throws -> T) throws -> T {
@@ -77,7 +80,8 @@ extension VaultSession {
 
     /// Of `names`, this vault's, those under a mount's prefix, which name the team vault's
     /// entries instead (made with `--vault`, or on a machine without the mount): left out of
-    /// listings, with a warning saying how to reach them unless `quietly`.
+    /// listings, with a warning saying how to reach them unless `quietly`. None unless this is
+    /// the person's own vault (a mounted vault's session, or one given by `--vault`, hides nothing).
     public func hiddenByMounts(_ names: [String], quietly: Bool = false) -> Set<String> {
         guard selection.isOwnVault, let mounts = try? config().mounts, !mounts.isEmpty else { return [] }
         let hidden = names.filter { mounts.route($0) != nil }
@@ -90,7 +94,6 @@ extension VaultSession {
 
     /// The session of the team vault mounted at `prefix`.
     private func mountedVault(_ prefix: String) throws -> VaultSession {
-        guard let path = try config().mounts.paths[prefix] else { throw MountError.notMounted(prefix) }
-        return mounted(at: prefix, path: MountTable.expanded(path, home: context.environment["HOME"]))
+        mounted(at: prefix, path: try config().mounts.path(of: prefix, home: context.environment["HOME"]))
     }
 }

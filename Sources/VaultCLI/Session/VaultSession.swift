@@ -39,10 +39,7 @@ public final class VaultSession: VaultAccess {
     /// a `--mount` prefix that names no mount is refused.
     public convenience init(command: String, selection: VaultSelection, keyAccess: KeyAccess, context: CommandContext) throws {
         var path = VaultOptions.path(option: selection.vaultPath, environment: context.environment)
-        if let prefix = selection.mount {
-            guard let mounted = try context.config().mounts.paths[prefix] else { throw MountError.notMounted(prefix) }
-            path = MountTable.expanded(mounted, home: context.environment["HOME"])
-        }
+        if let prefix = selection.mount { path = try context.config().mounts.path(of: prefix, home: context.environment["HOME"]) }
         self.init(command: command, selection: selection, keyAccess: keyAccess, context: context, vaultPath: path)
     }
 

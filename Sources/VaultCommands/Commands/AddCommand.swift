@@ -69,7 +69,7 @@ struct AddCommand: VaultSubcommand {
         let name = try routed.within { session, name in
             try EntryChangeChecks.check(name, entry: force ? nil : .absent, generator: generator, clipboard: clipboard, in: session)
         }
-        let shownName = routed.shown(name)
+        let shownName = routed.shownName
         let generated = generator.generate ? try generator.newPassword(in: context) : nil
         let typed = try values(generated: generated, name: shownName, in: context)
         let now = context.now().toTheSecond

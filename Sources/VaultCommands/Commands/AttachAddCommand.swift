@@ -72,7 +72,7 @@ struct AttachAddCommand: VaultSubcommand {
             guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
             // Every name checked before any content is stored.
             if let taken = prepared.first(where: { entry.attachment(named: $0.name) != nil }) {
-                throw AttachError.alreadyAttached(entry: routed.shown(entryName), name: taken.name)
+                throw AttachError.alreadyAttached(entry: routed.shownName, name: taken.name)
             }
             var attachments: [Attachment] = []
             for item in prepared {
@@ -89,7 +89,7 @@ struct AttachAddCommand: VaultSubcommand {
         for (attachment, item) in zip(attachments, prepared) {
             let metadata = keepMetadata || stripper == nil || !ContentType.isPhoto(attachment.type) ? ""
                 : item.removed.isEmpty ? "; it held no private metadata" : "; removed \(item.removed.joined(separator: ", "))"
-            context.diagnostics.note("Attached \(attachment.name) to \(routed.shown(entryName)) (\(ByteCount.text(attachment.size)), \(attachment.type))\(metadata).")
+            context.diagnostics.note("Attached \(attachment.name) to \(routed.shownName) (\(ByteCount.text(attachment.size)), \(attachment.type))\(metadata).")
         }
     }
 }

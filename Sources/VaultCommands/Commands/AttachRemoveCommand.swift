@@ -26,12 +26,12 @@ struct AttachRemoveCommand: VaultSubcommand {
         try routed.within { session, _ in
             try session.mutate(entriesNamed: [entryName]) { table in
                 guard var entry = try table.entry(named: entryName) else { throw EntryError.notFound(entryName) }
-                guard entry.attachment(named: name) != nil else { throw AttachError.noSuchAttachment(entry: routed.shown(entryName), name: name) }
+                guard entry.attachment(named: name) != nil else { throw AttachError.noSuchAttachment(entry: routed.shownName, name: name) }
                 entry.attachments.removeAll { $0.name == name }
                 try table.put(entry)
             }
             session.record(.remove, entry: entryName, detail: "attachment \(name)")
         }
-        session.diagnostics.note("Removed the attachment \(name) from \(routed.shown(entryName)).")
+        session.diagnostics.note("Removed the attachment \(name) from \(routed.shownName).")
     }
 }

@@ -109,7 +109,7 @@ struct AuditCommand: VaultSubcommand {
         try session.forEachVault { prefix, vault in
             let opened = try vault.open()
             if prefix == nil { own = opened }
-            let hidden = prefix == nil ? session.hiddenByMounts(opened.entries.names) : []
+            let hidden = vault.hiddenByMounts(opened.entries.names)
             all += try opened.entries.allEntries().filter { !hidden.contains($0.name) }.map { entry in
                 var entry = entry
                 entry.name = MountTable.name(entry.name, under: prefix)

@@ -52,7 +52,7 @@ struct CompleteEntriesRequest: CommandRequest {
         // With no --vault on the line, the own vault's and each mounted team vault's under its prefix.
         try target.forEachVault(quietly: true) { prefix, vault in
             let own = try vault.entryNames()
-            let hidden = prefix == nil ? target.hiddenByMounts(own, quietly: true) : []
+            let hidden = vault.hiddenByMounts(own, quietly: true)
             names += own.filter { (try? EntryName.validate($0)) != nil && !hidden.contains($0) }.map { MountTable.name($0, under: prefix) }
         }
         return names

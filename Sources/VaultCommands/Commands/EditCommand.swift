@@ -67,7 +67,7 @@ struct EditCommand: VaultSubcommand {
         let name = try routed.within { session, name in
             try EntryChangeChecks.check(name, entry: typesSecrets ? .present : nil, generator: generator, clipboard: clipboard, in: session)
         }
-        let shownName = routed.shown(name)
+        let shownName = routed.shownName
         var input = details.secretInput
         if password { input.labels.insert("new password for \(shownName)", at: 0) }
         let generated = generator.generate ? try generator.newPassword(in: context) : nil

@@ -30,7 +30,7 @@ struct ListCommand: VaultSubcommand {
         // The own vault's names, then each mounted team vault's under its prefix.
         try session.forEachVault { prefix, vault in
             let entries = try vault.open().entries
-            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            let hidden = vault.hiddenByMounts(entries.names)
             let shown = entries.names.filter { !hidden.contains($0) }.map { (inner: $0, shown: MountTable.name($0, under: prefix)) }
             for name in shown where matcher.matches(name.shown) {
                 names.append(name.shown)

@@ -25,7 +25,7 @@ struct MoveCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         let from = try session.routed(old), to = try session.routed(new)
-        guard from.prefix == to.prefix else { throw MountError.movesBetweenVaults(from.shown(from.name), to.shown(to.name)) }
+        guard from.prefix == to.prefix else { throw MountError.movesBetweenVaults(from.shownName, to.shownName) }
         let new = to.name
         try from.within { session, old in
             try session.mutate(entriesNamed: [old, new]) { entries in
@@ -38,6 +38,6 @@ struct MoveCommand: VaultSubcommand {
                 try entries.put(entry)
             }
         }
-        context.diagnostics.note("Renamed \(from.shown(from.name)) to \(to.shown(new)).")
+        context.diagnostics.note("Renamed \(from.shownName) to \(to.shownName).")
     }
 }

@@ -67,7 +67,7 @@ struct OTPRequest: CommandRequest {
 
     func run(in session: VaultSession) throws {
         let routed = try session.routed(name)
-        try routed.within { vault, name in try run(name, shownAs: routed.shown(name), in: vault) }
+        try routed.within { vault, name in try run(name, shownAs: routed.shownName, in: vault) }
     }
 
     /// Runs the request for the entry `name` of the vault of `session`, which the person calls `shownName`.

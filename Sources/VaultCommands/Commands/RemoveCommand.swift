@@ -21,7 +21,7 @@ struct RemoveCommand: VaultSubcommand {
     func run(in session: VaultSession) async throws {
         let context = session.context
         let routed = try session.routed(name)
-        let shown = routed.shown(routed.name)
+        let shown = routed.shownName
         try routed.within { session, name in
             if !yes {
                 guard try session.entry(named: name) != nil else { throw EntryError.notFound(name) }

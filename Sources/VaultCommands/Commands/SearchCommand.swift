@@ -27,7 +27,7 @@ struct SearchCommand: VaultSubcommand {
         // The own vault's entries, then each mounted team vault's, named under its prefix.
         try session.forEachVault { prefix, vault in
             let entries = try vault.open().entries
-            let hidden = prefix == nil ? session.hiddenByMounts(entries.names) : []
+            let hidden = vault.hiddenByMounts(entries.names)
             for var entry in try entries.allEntries() where !hidden.contains(entry.name) {
                 entry.name = MountTable.name(entry.name, under: prefix)
                 let haystack = [entry.name, entry.username ?? "", entry.notes ?? ""] + entry.urls + entry.tags

@@ -9,7 +9,7 @@ public struct MountTable: Equatable, Sendable {
         paths = [:]
     }
 
-    /// The table of `paths`, each prefix and path checked (`check(prefix:path:against:)`).
+    /// The table of `paths`, each prefix and path checked (`adding(prefix:path:)`).
     public init(checking paths: [String: String]) throws(MountError) {
         self.init()
         for (prefix, path) in paths.sorted(by: { $0.key < $1.key }) { try adding(prefix: prefix, path: path) }
@@ -63,6 +63,12 @@ public struct MountTable: Equatable, Sendable {
     public static func name(_ name: String, isInside prefix: String) -> Bool {
         name.utf8.count > prefix.utf8.count + 1 && name.utf8.starts(with: prefix.utf8)
             && name.utf8.dropFirst(prefix.utf8.count).first == UInt8(ascii: "/")
+    }
+
+    /// The path of the team vault mounted at `prefix`, a leading `~/` made the home folder `home`.
+    public func path(of prefix: String, home: String?) throws(MountError) -> String {
+        guard let path = paths[prefix] else { throw .notMounted(prefix) }
+        return Self.expanded(path, home: home)
     }
 
     /// `path` with a leading `~/` made the home folder `home`.

@@ -193,9 +193,12 @@ public enum VaultFileMerge {
         let shared = keepingShared ? ours.identicalLines(in: theirs) : []
         let keptInOurs = Set(shared.map(\.mine))
         let keptInBase = base.map { Set($0.identicalLines(in: ours).filter { keptInOurs.contains($0.theirs) }.map(\.mine)) } ?? []
+        // Decoded once, each with its line's index (for the lines a team merge keeps).
+        let ourLines = try ours.indexedEntries(skipping: keptInOurs)
+        let theirLines = try theirs.indexedEntries(skipping: Set(shared.map(\.theirs)))
         var (result, report) = VaultMerge.merge(
-            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(of: ours, skipping: keptInOurs),
-            theirs: try copy(of: theirs, skipping: Set(shared.map(\.theirs))))
+            base: try base.map { try copy(of: $0, skipping: keptInBase) }, ours: try copy(ourLines.map(\.entry), state: ours.state),
+            theirs: try copy(theirLines.map(\.entry), state: theirs.state))
         var kept = shared.map(\.mine)
         var copied: [SecureBytes] = []
         if let team, let ourLog = ours.state.team {
@@ -203,9 +206,9 @@ public enum VaultFileMerge {
             report.members = team.describe(team.changes(after: TeamPin(ourLog)))
             // An entry taken as one side has it keeps that side's line, byte for byte, and with
             // it the authorship that line was signed with (`CarriedAuthorships`).
-            let mine = Dictionary(try ours.indexedEntries(skipping: keptInOurs).map { ($0.entry.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let other = Dictionary(try theirs.indexedEntries(skipping: Set(shared.map(\.theirs))).map { ($0.entry.id, $0) },
-                                   uniquingKeysWith: { first, _ in first })
+            // Ids are unique in each (`copy` checked them).
+            let mine = Dictionary(uniqueKeysWithValues: ourLines.map { ($0.entry.id, $0) })
+            let other = Dictionary(uniqueKeysWithValues: theirLines.map { ($0.entry.id, $0) })
             result.entries = try result.entries.filter { entry in
                 if let line = mine[entry.id], line.entry == entry {
                     kept.append(line.index)
@@ -238,9 +241,13 @@ public enum VaultFileMerge {
     /// A table's entries but those `skipping`, decoded; entries sharing an id are refused (a
     /// merge by id would lose one).
     static func copy(of table: EntryTable, skipping: Set<Int>) throws -> VaultMerge.Copy {
-        let entries = try table.entries(skipping: skipping)
+        try copy(try table.entries(skipping: skipping), state: table.state)
+    }
+
+    /// The copy of `entries` with `state`; two entries of one id are refused.
+    private static func copy(_ entries: [Entry], state: VaultState) throws -> VaultMerge.Copy {
         if Set(entries.map(\.id)).count != entries.count { throw VaultOpenError.malformedPayload("two entries have the same id") }
-        return VaultMerge.Copy(entries: entries, state: table.state)
+        return VaultMerge.Copy(entries: entries, state: state)
     }
 
     /// Opens a copy with `unlocker` alone (never changing the key cache).
